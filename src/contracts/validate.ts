@@ -1,0 +1,129 @@
+/**
+ * Schema validation mapped to the interface's request error codes. Every shape of the interface
+ * is a TypeBox schema (which *is* JSON Schema); this turns TypeBox's value errors into coded,
+ * field-named issues, all of them collected, none thrown.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { QuoteError, type RequestErrorCode } from '../errors.js';
+
+/** One problem found in a request: the interface's code, the field's path, a Spanish message. */
+export interface Issue {
+  readonly code: RequestErrorCode;
+  /** Dotted path with indices: `solicitud.plazo`, `data[0].Brand[0].ATM[3].ATMServices[1]`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A `safeParse`-style result: the data, or every issue found. */
+export type ValidationResult<T> =
+  | { readonly success: true; readonly data: T }
+  | { readonly success: false; readonly issues: readonly Issue[] };
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+function compile<T extends TSchema>(schema: T): TypeCheck<T> {
+  let check = compiled.get(schema);
+  if (check === undefined) {
+    check = TypeCompiler.Compile(schema);
+    compiled.set(schema, check);
+  }
+  return check as TypeCheck<T>;
+}
+
+/** Converts a JSON pointer ("/data/0/Brand") into the dotted path ("data[0].Brand"). */
+export function pointerToPath(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function codeOf(error: ValueError): RequestErrorCode {
+  if (error.value === null || error.value === '') {
+    if (error.type !== ValueErrorType.ObjectAdditionalProperties) return 'ERRESQ002';
+  }
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'ERRESQ006';
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'ERRESQ003';
+    case ValueErrorType.StringMaxLength:
+    case ValueErrorType.StringMinLength:
+    case ValueErrorType.ArrayMaxItems:
+    case ValueErrorType.ArrayMinItems:
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.IntegerExclusiveMaximum:
+    case ValueErrorType.IntegerExclusiveMinimum:
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.NumberExclusiveMaximum:
+    case ValueErrorType.NumberExclusiveMinimum:
+    case ValueErrorType.ObjectMaxProperties:
+    case ValueErrorType.ObjectMinProperties:
+      return 'ERRESQ004';
+    default:
+      return 'ERRESQ005';
+  }
+}
+
+const MESSAGES: Record<RequestErrorCode, string> = {
+  ERRESQ001: 'El cuerpo de la petición no es un JSON válido',
+  ERRESQ002: 'El campo está vacío o es nulo',
+  ERRESQ003: 'El campo no está definido en la API',
+  ERRESQ004: 'La longitud o el rango del campo no es válido',
+  ERRESQ005: 'El tipo o el formato del campo no es válido',
+  ERRESQ006: 'Falta un campo requerido',
+};
+
+/** The standard Spanish message of a request error code. */
+export function issueMessage(code: RequestErrorCode): string {
+  return MESSAGES[code];
+}
+
+/** Error types TypeBox reports for the same value after a more specific one (kept out of the list). */
+function isSummary(error: ValueError): boolean {
+  return error.type === ValueErrorType.Union || error.type === ValueErrorType.Intersect;
+}
+
+/**
+ * Validates `value` against `schema` and collects every issue, one per field path (the most
+ * specific first). A missing field gets its own path, an unknown one its own path too.
+ */
+export function collectIssues(schema: TSchema, value: unknown, basePath = ''): Issue[] {
+  const check = compile(schema);
+  if (check.Check(value)) return [];
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const error of check.Errors(value)) {
+    if (isSummary(error) && issues.length > 0) continue;
+    const local = pointerToPath(error.path);
+    const path = basePath === '' ? local : local === '' ? basePath : `${basePath}.${local}`;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = codeOf(error);
+    issues.push({ code, path, message: MESSAGES[code] });
+  }
+  return issues;
+}
+
+/**
+ * `safeParse` for one schema: `{ success: true, data }` or `{ success: false, issues }`.
+ * The data is the same value, typed; nothing is copied or coerced.
+ */
+export function validateWith<T extends TSchema>(schema: T, value: unknown, basePath = ''): ValidationResult<Static<T>> {
+  const issues = collectIssues(schema, value, basePath);
+  return issues.length === 0 ? { success: true, data: value as Static<T> } : { success: false, issues };
+}
+
+/** Throws the first issue as a {@link QuoteError} (the typed engine API's behaviour). */
+export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = ''): asserts value is Static<T> {
+  const issues = collectIssues(schema, value, basePath);
+  const first = issues[0];
+  if (first !== undefined) throw new QuoteError(first.code, first.message, first.path);
+}

@@ -1,0 +1,69 @@
+/**
+ * Integer-cent arithmetic. Amounts live as safe integers of cents (|x| < 2^53); every operation
+ * here is exact on such integers, and rounding is always named.
+ */
+import { invariant } from '../errors.js';
+
+/** Amount strings accepted at the boundary: digits, optionally a dot and one or two decimals. */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
+
+/** Parses a validated amount string ("350000.5") into integer cents (35000050). */
+export function parseCents(text: string): number {
+  const dot = text.indexOf('.');
+  if (dot < 0) return Number(text) * 100;
+  const whole = Number(text.slice(0, dot));
+  const frac = text.slice(dot + 1);
+  return whole * 100 + (frac.length === 1 ? Number(frac) * 10 : Number(frac));
+}
+
+/** Formats integer cents as a decimal string with exactly two decimals: 35000050 → "350000.50". */
+export function formatCents(cents: number): string {
+  if (cents < 0) return `-${formatCents(-cents)}`;
+  if (cents < 10) return `0.0${cents}`;
+  if (cents < 100) return `0.${cents}`;
+  const s = String(cents);
+  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+}
+
+/**
+ * round(n / d), half-up (ties away from zero for n ≥ 0), for non-negative safe integers n and
+ * positive safe integers d. Exact: `%` on doubles holding integers is exact, so is the division
+ * of the multiple n − rem by d.
+ */
+export function divRoundHalfUp(n: number, d: number): number {
+  const rem = n % d;
+  const q = (n - rem) / d;
+  return rem * 2 >= d ? q + 1 : q;
+}
+
+/** The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range). */
+export function divRoundHalfUpBig(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const rem = n - q * d;
+  return rem * 2n >= d ? q + 1n : q;
+}
+
+/** round(a × b / d) half-up for non-negative safe integers, exact whatever the size of a × b. */
+export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
+  const n = a * b;
+  if (n <= Number.MAX_SAFE_INTEGER) return divRoundHalfUp(n, d);
+  const r = divRoundHalfUpBig(BigInt(a) * BigInt(b), BigInt(d));
+  invariant(r <= BigInt(Number.MAX_SAFE_INTEGER), 'importe fuera del rango de centavos exactos');
+  return Number(r);
+}
+
+/**
+ * Splits `total` cents into `parts` amounts whose sum is exactly `total`: each part is
+ * floor(total / parts) and the remainder goes to the first part (the house convention).
+ */
+export function splitRemainderFirst(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  const out = new Array<number>(parts).fill(base);
+  out[0] = total - base * (parts - 1);
+  return out;
+}
+
+/** Throws unless `cents` is a safe integer: the guard that keeps cent arithmetic provably exact. */
+export function assertSafeCents(cents: number, what: string): void {
+  invariant(Number.isSafeInteger(cents), `${what} fuera del rango de centavos exactos`);
+}
