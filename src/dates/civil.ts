@@ -1,0 +1,97 @@
+/**
+ * Calendar dates without time zones. A civil date is an integer count of days since 1970-01-01
+ * (the proleptic Gregorian calendar), so date arithmetic is integer arithmetic and nothing
+ * depends on `TZ`. `test/dates` proves `addMonthsCivil`/`addDaysCivil` identical to date-fns'
+ * `addMonths`/`addDays` (the reference implementation in `./reference.ts`).
+ */
+
+/** Days since 1970-01-01. */
+export type CivilDay = number;
+
+/** Year, month (1–12) and day (1–31) of a civil date. */
+export interface CivilParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days in `month` (1–12) of `year`. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil). */
+export function toCivilDay(year: number, month: number, day: number): CivilDay {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Year, month and day of a civil day (civil_from_days). */
+export function fromCivilDay(days: CivilDay): CivilParts {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: era * 400 + yoe + (month <= 2 ? 1 : 0), month, day };
+}
+
+/** Parses `YYYY-MM-DD` (a real calendar date, years 1900–2999) or returns undefined. */
+export function parseIsoDate(text: string): CivilDay | undefined {
+  const m = ISO_DATE.exec(text);
+  if (m === null) return undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return toCivilDay(year, month, day);
+}
+
+/** `date` plus `count` months, the day clamped to the month's end (Jan 31 + 1 month = Feb 28). */
+export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
+  const { year, month, day } = fromCivilDay(date);
+  const index = year * 12 + (month - 1) + count;
+  const y = Math.floor(index / 12);
+  const mo = index - y * 12 + 1;
+  return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
+}
+
+/** `date` plus `count` days. */
+export function addDaysCivil(date: CivilDay, count: number): CivilDay {
+  return date + count;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** `YYYY-MM-DD`. */
+export function formatIsoDate(date: CivilDay): string {
+  const { year, month, day } = fromCivilDay(date);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** `dd/mm/yyyy`, the insurance response's date format. */
+export function formatDmyDate(date: CivilDay): string {
+  const { year, month, day } = fromCivilDay(date);
+  return `${pad2(day)}/${pad2(month)}/${year}`;
+}
+
+/** A step between two payments or receipts: whole months or whole days. */
+export type DateStep = { readonly unit: 'months'; readonly count: number } | { readonly unit: 'days'; readonly count: number };
+
+/** The date `k` steps after `start`, always counted from the start (so month ends are kept). */
+export function addSteps(start: CivilDay, step: DateStep, k: number): CivilDay {
+  return step.unit === 'months' ? addMonthsCivil(start, step.count * k) : start + step.count * k;
+}
