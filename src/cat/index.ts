@@ -1,0 +1,2 @@
+export { computeCat } from './computeCat.js';
+export type { CatFlow, CatFlows, CatOptions, CatResult } from './computeCat.js';

@@ -1,0 +1,140 @@
+/**
+ * The credit quote (AutoEstrene) shapes, defined once as TypeBox schemas: the TypeScript types,
+ * the validator and the exported JSON Schema all come from here.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Amount text: digits, optionally a dot and one or two decimals ("350000.00"); up to 11 integer digits. */
+export const AMOUNT_TEXT = '^(0|[1-9][0-9]{0,10})(\\.[0-9]{1,2})?$';
+/** Percentage text: up to three integer digits and six decimals ("13.50"). */
+export const PERCENT_TEXT = '^(0|[1-9][0-9]{0,2})(\\.[0-9]{1,6})?$';
+/** `YYYY-MM-DD`; calendar validity is checked by the engine. */
+export const ISO_DATE_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+const amount = (description: string) => Type.String({ pattern: AMOUNT_TEXT, maxLength: 14, description });
+const percent = (description: string) => Type.String({ pattern: PERCENT_TEXT, maxLength: 10, description });
+const code = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
+
+/** `informacionSeguro`: the vehicle and policy data the insurance engine rates. */
+export const InsuranceInfoSchema = Type.Object(
+  {
+    idPaquete: Type.Optional(code(999_999, 'Paquete a cotizar; 0 = todos')),
+    cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32, description: 'Entidad federativa de circulación (1–32)' }),
+    idEstado: Type.Optional(code(9, 'Unidad nueva (1) o seminueva (2)')),
+    idUsuario: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Usuario del portal' })),
+    plazoMeses: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza' })),
+    idTipoUnidad: code(999, 'Tipo de unidad'),
+    idUsoAutomovil: code(999, 'Uso de la unidad'),
+    idAgencia: code(999_999_999, 'Clave del vehículo'),
+    modelo: Type.Integer({ minimum: 1900, maximum: 2999, description: 'Año modelo' }),
+    numeroAgencia: code(999_999_999, 'Número de agencia'),
+    idAseguradora: Type.Optional(code(999_999, 'Aseguradora')),
+    idFormaPago: Type.Optional(code(99, 'Forma de pago: 1 contado, 2 semestral, 3 trimestral, 4 mensual')),
+    sumaAccesorio: Type.Optional(amount('Valor de accesorios adicionales')),
+    sumaEquipoEspecial: Type.Optional(amount('Valor de adaptaciones')),
+    enganche: amount('Enganche del crédito'),
+    codigoPostal: Type.String({ pattern: '^[0-9]{5}$', description: 'Código postal de circulación' }),
+    indicadorReposicion: Type.Optional(code(9, 'Tipo de valor de reposición')),
+    idVigencia: Type.Optional(code(9, 'Modalidad de vigencia: 1 anual, 2 multianual')),
+  },
+  { additionalProperties: false, $id: 'InformacionSeguro', title: 'informacionSeguro' },
+);
+
+/** The object inside the AutoEstrene request's `solicitud` wrapper. */
+export const CreditRequestSchema = Type.Object(
+  {
+    fechaApertura: Type.Optional(Type.String({ pattern: ISO_DATE_TEXT, description: 'Fecha de apertura (YYYY-MM-DD)' })),
+    montoSolicitado: amount('Monto del crédito'),
+    tasa: Type.Optional(percent('Tasa anual nominal sin IVA, en porcentaje')),
+    plazo: Type.Integer({ minimum: 0, maximum: 999, description: 'Número de pagos' }),
+    periodicidad: Type.Optional(Type.String({ minLength: 1, maxLength: 1, description: 'M, Q, C, S o D' })),
+    iva: Type.Optional(Type.Integer({ minimum: 0, maximum: 99, description: 'IVA en porcentaje' })),
+    facturaConIva: Type.Optional(code(9, '1: la factura incluye IVA; 0: no')),
+    producto: Type.Optional(Type.Union([Type.Literal('AUTO'), Type.Literal('AUTONOM')], { description: 'Producto' })),
+    comisiones: Type.Optional(percent('Comisión por apertura, porcentaje sin IVA del monto financiado')),
+    tipoSeguro: Type.Optional(code(99, '0 sin seguro, 1 de contado, 2 financiado')),
+    valorFactura: amount('Valor factura'),
+    indSeguro: Type.Optional(code(9, '1: seguro externo cobrado en los pagos')),
+    plazoSeguro: Type.Optional(code(99, 'Meses del seguro externo')),
+    importeSeguros: Type.Optional(amount('Importe del seguro externo')),
+    importeCatSegVida: Type.Optional(amount('Seguro de vida obligatorio pagado al inicio, incluido en el CAT')),
+    importeCatSegDanio: Type.Optional(amount('Seguro de daños obligatorio pagado al inicio, incluido en el CAT')),
+    numeroPagos: Type.Optional(code(99, 'Informativo')),
+    porcentajeCredito: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Tope de accesorios financiados, % del monto' })),
+    porcentajeEnganche: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Enganche mínimo, % del precio' })),
+    nombreModelo: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Modelo del vehículo' })),
+    generaTablaPagos: Type.Optional(Type.Boolean({ description: 'Genera la tabla de amortización' })),
+    montoGarantiaExt: Type.Optional(amount('Garantía extendida')),
+    creditoGarantiaExt: Type.Optional(Type.Boolean({ description: 'La garantía extendida se financia' })),
+    informacionSeguro: Type.Optional(InsuranceInfoSchema),
+  },
+  { additionalProperties: false, $id: 'SolicitudAutoEstrene', title: 'solicitud (AutoEstrene)' },
+);
+
+/** The AutoEstrene request body: `{ solicitud }`. */
+export const AutoEstreneRequestSchema = Type.Object(
+  { solicitud: CreditRequestSchema },
+  { additionalProperties: false, $id: 'AutoEstreneRequest', title: 'AutoEstrene request' },
+);
+
+const money = (description: string) => Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description });
+
+/** One amortization row (`registro`). */
+export const CreditRowSchema = Type.Object(
+  {
+    numAmortizacion: Type.Integer({ minimum: 0, maximum: 999 }),
+    fechaAmortizacion: Type.String({ pattern: ISO_DATE_TEXT }),
+    saldoCapital: money('Saldo inicial'),
+    abonoCapital: money('Abono a capital'),
+    interesAmortizacion: money('Interés'),
+    ivaAmortizacion: money('IVA del interés'),
+    comisionAmortizacion: money('Comisión del periodo'),
+    seguroVida: money('Seguro de vida'),
+    seguroDanos: money('Seguro de daños'),
+    seguroDesempleo: money('Seguro de desempleo'),
+    pagoAmortizacion: money('Pago del periodo'),
+    saldoFin: money('Saldo final'),
+  },
+  { additionalProperties: false, $id: 'RegistroAmortizacion', title: 'registro' },
+);
+
+/** The AutoEstrene response's `resultado`. */
+export const CreditResultSchema = Type.Object(
+  {
+    fechaApertura: Type.String({ pattern: ISO_DATE_TEXT }),
+    montoSolicitado: money('Monto solicitado'),
+    tasa: Type.String(),
+    plazo: Type.Integer({ minimum: 0, maximum: 999 }),
+    periodicidad: Type.String({ minLength: 1, maxLength: 1 }),
+    iva: Type.Integer({ minimum: 0, maximum: 99 }),
+    facturaConIva: Type.Integer({ minimum: 0, maximum: 9 }),
+    producto: Type.Union([Type.Literal('AUTO'), Type.Literal('AUTONOM')]),
+    comisiones: Type.String(),
+    tipoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
+    valorFactura: money('Valor factura'),
+    cat: Type.String({ pattern: '^-?[0-9]+\\.[0-9]$', description: 'CAT sin IVA, porcentaje con un decimal' }),
+    indSeguro: Type.Integer({ minimum: 0, maximum: 9 }),
+    plazoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
+    importeSeguros: money('Seguro externo'),
+    importeCatSegVida: money('Seguro de vida en el CAT'),
+    importeCatSegDanio: money('Seguro de daños en el CAT'),
+    numeroPagos: Type.Integer({ minimum: 0, maximum: 99 }),
+    totalPagar: money('Total a pagar'),
+    pagoMensual: money('Pago periódico'),
+    montoGarantiaExt: money('Monto solicitado más garantía financiada'),
+    importeInteresTotal: money('Interés total'),
+    impIVAInteresTotal: money('IVA total del interés'),
+    importePago: money('Suma de los pagos'),
+    registros: Type.Array(CreditRowSchema),
+  },
+  { additionalProperties: false, $id: 'ResultadoAutoEstrene', title: 'resultado (AutoEstrene)' },
+);
+
+/** The object inside `solicitud`, as the caller sends it. */
+export type CreditRequest = Static<typeof CreditRequestSchema>;
+/** `informacionSeguro`. */
+export type InsuranceInfo = Static<typeof InsuranceInfoSchema>;
+/** One amortization row. */
+export type CreditRow = Static<typeof CreditRowSchema>;
+/** The AutoEstrene `resultado`. */
+export type CreditResult = Static<typeof CreditResultSchema>;

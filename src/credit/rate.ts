@@ -1,0 +1,47 @@
+/**
+ * Exact periodic rates: a percentage string becomes a rational number of safe integers, so the
+ * interest of a period is computed by one exact integer division with named rounding.
+ */
+import { Decimal } from '../money/decimal.js';
+
+/** A non-negative rational num / den with safe-integer parts. */
+export interface Rational {
+  readonly num: number;
+  readonly den: number;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Reduces num / den by their greatest common divisor. */
+export function rational(num: number, den: number): Rational {
+  const g = gcd(num, den) || 1;
+  return { num: num / g, den: den / g };
+}
+
+/** A validated percentage text ("13.50") as a rational fraction (0.135 = 27/200). */
+export function percentToRational(text: string): Rational {
+  const dot = text.indexOf('.');
+  if (dot < 0) return rational(Number(text), 100);
+  const decimals = text.length - dot - 1;
+  return rational(Number(text.slice(0, dot) + text.slice(dot + 1)), 100 * 10 ** decimals);
+}
+
+/** a × b for rationals (parts stay safe for the library's bounded inputs). */
+export function mulRational(a: Rational, num: number, den: number): Rational {
+  const g1 = gcd(a.num, den) || 1;
+  const g2 = gcd(num, a.den) || 1;
+  return { num: (a.num / g1) * (num / g2), den: (a.den / g2) * (den / g1) };
+}
+
+/** The rational as a float (for the fast path's estimates only, never for amounts). */
+export function rationalToNumber(r: Rational): number {
+  return r.num / r.den;
+}
+
+/** The rational as a Decimal (exact up to the clone's 50 significant digits). */
+export function rationalToDecimal(r: Rational): Decimal {
+  return new Decimal(r.num).div(r.den);
+}

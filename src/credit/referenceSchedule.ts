@@ -1,0 +1,58 @@
+/**
+ * The reference schedule: the rule of `./schedule.ts` written plainly in decimal.js, every
+ * decision taken at 50 significant digits. Slow and obviously right; tests compare the fast path
+ * against it cell by cell.
+ */
+import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import { initialPaymentDecimal, paymentRate, rederivedPaymentDecimal } from './payment.js';
+import type { Schedule, ScheduleSpec } from './schedule.js';
+
+/**
+ * Builds the schedule with decimal.js only.
+ *
+ * @example
+ * ```ts
+ * buildReferenceSchedule({ principal: 1_000_000, count: 4, periodic: { num: 37, den: 2400 }, iva: 16 }).level[0]; // 261276
+ * ```
+ */
+export function buildReferenceSchedule(spec: ScheduleSpec): Schedule {
+  const { count, iva } = spec;
+  const rate = paymentRate(spec.periodic, iva);
+  const periodicRate = new Decimal(spec.periodic.num).div(spec.periodic.den);
+  const opening = new Float64Array(count);
+  const capital = new Float64Array(count);
+  const interest = new Float64Array(count);
+  const vat = new Float64Array(count);
+  const level = new Float64Array(count);
+  let balance = new Decimal(spec.principal);
+  let held = initialPaymentDecimal(spec.principal, count, rate);
+  let totalInterest = new Decimal(0);
+  let totalVat = new Decimal(0);
+  let totalLevel = new Decimal(0);
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && k < count - 1) held = rederivedPaymentDecimal(held, balance.toNumber(), count - k, rate);
+    const i = balance.mul(periodicRate).toDecimalPlaces(0, ROUND_HALF_UP);
+    const v = i.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP);
+    let a = k === count - 1 ? balance : new Decimal(held).sub(i).sub(v);
+    a = Decimal.max(0, Decimal.min(a, balance));
+    opening[k] = balance.toNumber();
+    capital[k] = a.toNumber();
+    interest[k] = i.toNumber();
+    vat[k] = v.toNumber();
+    level[k] = a.add(i).add(v).toNumber();
+    totalInterest = totalInterest.add(i);
+    totalVat = totalVat.add(v);
+    totalLevel = totalLevel.add(a).add(i).add(v);
+    balance = balance.sub(a);
+  }
+  return {
+    opening,
+    capital,
+    interest,
+    vat,
+    level,
+    totalInterest: totalInterest.toNumber(),
+    totalVat: totalVat.toNumber(),
+    totalLevel: totalLevel.toNumber(),
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * cotizador: exact Mexican vehicle credit and insurance quotes for the sandbox banking interface.
+ *
+ * @packageDocumentation
+ */
+export * from './credit/index.js';
+export * from './cat/index.js';
+export { QuoteError, isQuoteError, ERROR_CODES } from './errors.js';
+export type { ErrorCode, RequestErrorCode } from './errors.js';
