@@ -121,9 +121,9 @@ export function validateWith<T extends TSchema>(schema: T, value: unknown, baseP
   return issues.length === 0 ? { success: true, data: value as Static<T> } : { success: false, issues };
 }
 
-/** Throws the first issue as a {@link QuoteError} (the typed engine API's behaviour). */
-export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = ''): asserts value is Static<T> {
+/** Throws the first issue as a {@link QuoteError} (the typed engine API's behaviour); `rootName` names a bad root value. */
+export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = '', rootName = 'solicitud'): asserts value is Static<T> {
   const issues = collectIssues(schema, value, basePath);
   const first = issues[0];
-  if (first !== undefined) throw new QuoteError(first.code, first.message, first.path);
+  if (first !== undefined) throw new QuoteError(first.code, first.message, first.path === '' ? rootName : first.path);
 }

@@ -15,9 +15,9 @@ import type { Schedule, ScheduleSpec } from './schedule.js';
  * buildReferenceSchedule({ principal: 1_000_000, count: 4, periodic: { num: 37, den: 2400 }, iva: 16 }).level[0]; // 261276
  * ```
  */
-export function buildReferenceSchedule(spec: ScheduleSpec): Schedule {
+export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Schedule {
   const { count, iva } = spec;
-  const rate = paymentRate(spec.periodic, iva);
+  const rate = paymentRate(spec.periodic, iva, tolerance);
   const periodicRate = new Decimal(spec.periodic.num).div(spec.periodic.den);
   const opening = new Float64Array(count);
   const capital = new Float64Array(count);

@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { QuoteError, computeCat, quoteCredit } from '../../src/index.js';
+import { solvePeriodicCat } from '../../src/cat/periodic.js';
+import { Decimal } from '../../src/money/decimal.js';
+import { cents, solicitudArb } from '../helpers.js';
+
+const text = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+describe('computeCat', () => {
+  it('the public vector: quincenal, 4 payments, 37 %, commission 50.00 → 51.5', () => {
+    // Payments without IVA (capital + interest) of the cent schedule: 2612.76 − IVA.
+    const r = quoteCredit({
+      fechaApertura: '2026-01-01', montoSolicitado: '10000.00', valorFactura: '20000.00', tasa: '37',
+      plazo: 4, periodicidad: 'Q', comisiones: '0.5', generaTablaPagos: true,
+    });
+    const flows = {
+      disbursements: [{ time: 0, amount: '9950.00' }],
+      payments: r.registros.map((row, k) => ({ time: (k + 1) / 24, amount: text(cents(row.abonoCapital) + cents(row.interesAmortizacion)) })),
+    };
+    const cat = computeCat(flows);
+    expect(cat.percent).toBe('51.5');
+    // The unrounded engine gives 0.515333…; cent rounding moves it in the sixth digit only.
+    expect(Math.abs(Number(cat.rate) - 0.515333297601471)).toBeLessThan(1e-4);
+    expect(cat.rate.replace(/^0\.|-/g, '').replace(/^0+/, '').length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('no fees, no IVA: CAT = (1 + tasa/1200)^12 − 1 (monthly)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9000 }), fc.integer({ min: 12, max: 360 }), (bp, n) => {
+        const tasa = (bp / 100).toFixed(2);
+        const r = quoteCredit({
+          fechaApertura: '2026-01-01', montoSolicitado: '500000.00', valorFactura: '1000000.00', tasa, plazo: n, iva: 0, comisiones: '0',
+        });
+        const exact = new Decimal(1).add(new Decimal(tasa).div(1200)).pow(12).sub(1).mul(100);
+        // Cent rounding of the schedule moves the rate by far less than a tenth, except at a boundary.
+        expect(Math.abs(Number(r.cat) - exact.toNumber())).toBeLessThanOrEqual(0.05 + 1e-9);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('agrees with the quote’s own periodic solver on random loans', () => {
+    fc.assert(
+      fc.property(solicitudArb, (s) => {
+        const r = quoteCredit({ ...s, comisiones: '0' });
+        const flows = {
+          disbursements: [{ time: '0', amount: s.montoSolicitado }],
+          payments: r.registros.map((row, k) => ({
+            time: new Decimal(k + 1).div({ M: 12, Q: 24, C: 26, S: 52, D: 36 }[s.periodicidad as 'M']).toString(),
+            amount: text(cents(row.abonoCapital) + cents(row.interesAmortizacion)),
+          })),
+        };
+        expect(computeCat(flows).percent).toBe(r.cat);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('rises with the commission', () => {
+    const payments = Array.from({ length: 48 }, (_, k) => ({ time: (k + 1) / 12, amount: '2750.00' }));
+    let last = -Infinity;
+    for (const fee of ['0.00', '500.00', '1000.00', '2500.00', '5000.00']) {
+      const net = new Decimal('100000.00').sub(fee).toFixed(2);
+      const rate = Number(computeCat({ disbursements: [{ time: 0, amount: net }], payments }).rate);
+      expect(rate).toBeGreaterThan(last);
+      last = rate;
+    }
+  });
+
+  it('takes the positive root closest to zero when there are several', () => {
+    // Flows −1, +3.3, −3.62, +1.32 (per year) have roots at 10 %, 20 % and… a polynomial with
+    // roots v = 1/1.1, 1/1.2, 1/1.0: (1−1.1v)(1−1.2v)(1−v) scaled. The closest positive to 0 is 10 %.
+    // Expand (1−1.1v)(1−1.2v)(1−v) = 1 − 3.3v + 3.62v² − 1.32v³.
+    const r = computeCat({
+      disbursements: [{ time: 0, amount: '1.00' }, { time: 2, amount: '3.62' }],
+      payments: [{ time: 1, amount: '3.30' }, { time: 3, amount: '1.32' }],
+    });
+    expect(r.percent).toBe('10.0');
+    expect(Number(r.rate)).toBeCloseTo(0.1, 12);
+  });
+
+  it('a zero root: payments equal to the disbursement', () => {
+    const r = computeCat({ disbursements: [{ time: 0, amount: '1200.00' }], payments: Array.from({ length: 12 }, (_, k) => ({ time: (k + 1) / 12, amount: '100.00' })) });
+    expect(r.percent).toBe('0.0');
+  });
+
+  it('flows with no real root give a coded error, never a number', () => {
+    const bad = [
+      { disbursements: [{ time: 0, amount: '100.00' }], payments: [] },
+      { disbursements: [], payments: [{ time: 1, amount: '100.00' }] },
+      // 1 − 2v + 2v²: no real root.
+      { disbursements: [{ time: 1, amount: '2.00' }], payments: [{ time: 0, amount: '1.00' }, { time: 2, amount: '2.00' }] },
+    ];
+    for (const flows of bad) {
+      expect(() => computeCat(flows)).toThrowError(QuoteError);
+      try {
+        computeCat(flows);
+      } catch (error) {
+        expect((error as QuoteError).codigoError).toBe('ERRNEG001');
+      }
+    }
+  });
+
+  it('rejects malformed flows with the field named', () => {
+    try {
+      computeCat({ disbursements: [{ time: -1, amount: '1.00' }], payments: [] });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as QuoteError).valorIncorrecto).toBe('disbursements[0].time');
+    }
+    expect(() => computeCat({ disbursements: [{ time: 0, amount: 5 as never }], payments: [] })).toThrowError(/importe/);
+  });
+
+  it('never returns NaN or Infinity over random flows', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ time: fc.integer({ min: 0, max: 600 }), amount: fc.integer({ min: 0, max: 1e9 }), out: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+        (list) => {
+          const flows = {
+            disbursements: list.filter((f) => f.out).map((f) => ({ time: f.time / 12, amount: text(f.amount) })),
+            payments: list.filter((f) => !f.out).map((f) => ({ time: f.time / 12, amount: text(f.amount) })),
+          };
+          try {
+            const r = computeCat(flows);
+            expect(Number.isFinite(Number(r.rate))).toBe(true);
+            expect(r.percent).toMatch(/^-?\d+\.\d$/);
+          } catch (error) {
+            expect(error).toBeInstanceOf(QuoteError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('CAT tenths near a rounding boundary are decided exactly', () => {
+  it('a rate a hair above and below x.x5 % rounds to the right side', () => {
+    // Build flows whose exact rate is 12.35 % ± 1e-12 by discounting at that rate in decimal.
+    for (const [offset, expected] of [['1e-12', '12.4'], ['-1e-12', '12.3']] as const) {
+      const rate = new Decimal('0.1235').add(offset);
+      const payments = [1, 2, 3].map((k) => ({ time: k, amount: '1000.00' }));
+      const pv = payments.reduce((sum, p) => sum.add(new Decimal(p.amount).div(rate.add(1).pow(p.time))), new Decimal(0));
+      // The disbursement must be an exact decimal: use it with full precision.
+      const r = computeCat({ disbursements: [{ time: 0, amount: pv.toFixed(40) }], payments });
+      expect(r.percent).toBe(expected);
+    }
+  });
+  it('the periodic solver agrees at the boundary', () => {
+    const v = new Decimal('1.1235').pow(new Decimal(-1).div(12));
+    const payments = new Float64Array(12).fill(100_000);
+    let pv = new Decimal(0);
+    for (let k = 1; k <= 12; k++) pv = pv.add(v.pow(k).mul(100_000));
+    // Disbursement in cents, rounded down: the true rate is then a hair above 12.35 %.
+    const disbursement = pv.floor().toNumber();
+    expect(solvePeriodicCat({ disbursement, payments, yearsPerPeriod: 1 / 12 }).tenths).toBe(124);
+  });
+});

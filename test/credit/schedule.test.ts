@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/credit/schedule.js';
+import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
+import { paymentRate } from '../../src/credit/payment.js';
+import { mulRational, percentToRational } from '../../src/credit/rate.js';
+
+const specArb = fc.record({
+  principal: fc.oneof(fc.integer({ min: 1, max: 10_000_000_00 }), fc.integer({ min: 1, max: 9_999_999_999_999 })),
+  count: fc.oneof(fc.integer({ min: 1, max: 72 }), fc.integer({ min: 1, max: 999 })),
+  tasa: fc.oneof(
+    fc.constant('0'),
+    fc.integer({ min: 0, max: 20_000 }).map((b) => (b / 100).toFixed(2)),
+    fc.integer({ min: 0, max: 999_999_999 }).map((b) => (b / 1_000_000).toFixed(6)),
+  ),
+  days: fc.constantFrom(30, 15, 14, 10, 7),
+  iva: fc.integer({ min: 0, max: 99 }),
+  tolerance: fc.constantFrom(0.5, 1, 2),
+});
+
+describe('fast integer-cent schedule ≡ decimal.js reference', () => {
+  it('is identical cell by cell over wide random inputs (including BigInt-sized products)', () => {
+    fc.assert(
+      fc.property(specArb, ({ principal, count, tasa, days, iva, tolerance }) => {
+        const spec = { principal, count, periodic: mulRational(percentToRational(tasa), days, 360), iva };
+        const fast = buildSchedule(spec, paymentRate(spec.periodic, iva, tolerance));
+        const slow = buildReferenceSchedule(spec, tolerance);
+        expect(fast).toEqual(slow);
+      }),
+      { numRuns: 60 },
+    );
+  });
+  it('is identical on payments sitting exactly on a half cent (0 % rate, odd splits)', () => {
+    // 1001 cents in 2 payments: ideal 500.5 → 501 (half-up), last 500.
+    const spec = { principal: 1001, count: 2, periodic: { num: 0, den: 1 }, iva: 16 };
+    const fast = buildSchedule(spec);
+    expect(Array.from(fast.level)).toEqual([501, 500]);
+    expect(fast).toEqual(buildReferenceSchedule(spec));
+  });
+});

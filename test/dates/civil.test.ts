@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addSteps, formatDmyDate, formatIsoDate, fromCivilDay, parseIsoDate, toCivilDay } from '../../src/dates/civil.js';
+import { addStepsDateFns } from '../../src/dates/reference.js';
+
+const dayArb = fc.integer({ min: toCivilDay(1900, 1, 1), max: toCivilDay(2900, 12, 31) });
+
+describe('civil dates', () => {
+  it('round-trips days ↔ parts ↔ text', () => {
+    fc.assert(
+      fc.property(dayArb, (d) => {
+        const { year, month, day } = fromCivilDay(d);
+        expect(toCivilDay(year, month, day)).toBe(d);
+        expect(parseIsoDate(formatIsoDate(d))).toBe(d);
+      }),
+    );
+  });
+  it(`adds months and days exactly as date-fns does (TZ=${process.env.TZ ?? 'unset'})`, () => {
+    fc.assert(
+      fc.property(
+        dayArb,
+        fc.constantFrom({ unit: 'months', count: 1 } as const, { unit: 'months', count: 2 } as const, { unit: 'days', count: 7 } as const, { unit: 'days', count: 15 } as const),
+        fc.integer({ min: 0, max: 999 }),
+        (start, step, k) => {
+          expect(formatIsoDate(addSteps(start, step, k))).toBe(formatIsoDate(addStepsDateFns(start, step, k)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it('rejects impossible dates', () => {
+    expect(parseIsoDate('2025-02-29')).toBeUndefined();
+    expect(parseIsoDate('2024-02-29')).toBe(toCivilDay(2024, 2, 29));
+    expect(parseIsoDate('2026-13-01')).toBeUndefined();
+    expect(parseIsoDate('26-01-01')).toBeUndefined();
+  });
+  it('formats dd/mm/yyyy', () => {
+    expect(formatDmyDate(toCivilDay(2026, 3, 5))).toBe('05/03/2026');
+  });
+  it('keeps month ends: Jan 31 + 1 month = Feb 28, + 2 = Mar 31', () => {
+    const jan31 = toCivilDay(2026, 1, 31);
+    expect(formatIsoDate(addSteps(jan31, { unit: 'months', count: 1 }, 1))).toBe('2026-02-28');
+    expect(formatIsoDate(addSteps(jan31, { unit: 'months', count: 1 }, 2))).toBe('2026-03-31');
+  });
+});

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
+import { Decimal } from '../../src/money/decimal.js';
+
+describe('integer cents', () => {
+  it('parses and formats amounts exactly', () => {
+    expect(parseCents('350000')).toBe(35_000_000);
+    expect(parseCents('350000.5')).toBe(35_000_050);
+    expect(parseCents('0.07')).toBe(7);
+    expect(formatCents(7)).toBe('0.07');
+    expect(formatCents(35_000_050)).toBe('350000.50');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (c) => {
+        expect(parseCents(formatCents(c))).toBe(c);
+      }),
+    );
+  });
+  it('rounds exact half-cent ties up, where float rounding misrounds them', () => {
+    // The float pitfall: 1.005 is stored as 1.00499999999999989…, so both idioms give 1.00.
+    expect(Math.round(1.005 * 100) / 100).toBe(1);
+    expect((1.005).toFixed(2)).toBe('1.00');
+    // Exact: 1005 thousandths of a peso → 100.5 cents → 101 cents.
+    expect(divRoundHalfUp(1005, 10)).toBe(101);
+    expect(divRoundHalfUp(57_848_205, 10)).toBe(5_784_821);
+  });
+  it('mulDivRoundHalfUp equals decimal.js half-up for any size (BigInt past 2^53)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e15 }),
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.integer({ min: 1, max: 1e11 }),
+        (a, b, d) => {
+          const expected = new Decimal(a).mul(b).div(d).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+          if (expected.gt(Number.MAX_SAFE_INTEGER)) return;
+          expect(mulDivRoundHalfUp(a, b, d)).toBe(expected.toNumber());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it('splits with the remainder on the first part, summing exactly', () => {
+    expect(splitRemainderFirst(1000, 3)).toEqual([334, 333, 333]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 1, max: 999 }), (t, n) => {
+        const parts = splitRemainderFirst(t, n);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(t);
+        expect(parts.every((p) => p >= 0)).toBe(true);
+      }),
+    );
+  });
+});
