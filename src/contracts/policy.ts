@@ -1,0 +1,135 @@
+/**
+ * The policy quote (SegAutoVendor) shapes, defined once as TypeBox schemas: the TypeScript types,
+ * the validator and the exported JSON Schema all come from here. Only `pattern` is used (never
+ * `format:`), so no global format registry is needed.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { AMOUNT_PATTERN } from '../money/cents.js';
+
+const amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN.source, maxLength: 14, description });
+const code = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
+/** An amount in a response: digits, a dot and exactly two decimals. */
+const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });
+/** A date in a response: `dd/mm/yyyy`. */
+const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description });
+
+/**
+ * The object inside the SegAutoVendor request's `solicitud` wrapper.
+ *
+ * @example
+ * ```ts
+ * import { validateWith } from '../contracts/validate.js';
+ * validateWith(PolicyRequestSchema, { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idClaveVehiculo: 1001, modelo: 2025, idAgencia: 10, montoSumaAsegurada: '350000.00',
+ *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
+ * ```
+ */
+export const PolicyRequestSchema = Type.Object(
+  {
+    idPaquete: Type.Optional(code(999_999, 'Paquete a cotizar; 0 = todos los paquetes')),
+    cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32, description: 'Entidad federativa de circulación (1–32)' }),
+    idEstado: Type.Optional(code(9, 'Unidad nueva (1) o seminueva (2); informativo')),
+    idUsuario: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Usuario del portal; informativo' })),
+    plazoMeses: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza anual (1–12; 12 por omisión)' })),
+    idTipoUnidad: code(999, 'Tipo de unidad'),
+    idUsoAutomovil: code(999, 'Uso de la unidad'),
+    idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
+    modelo: Type.Integer({ minimum: 1900, maximum: 2999, description: 'Año modelo' }),
+    idAgencia: code(999_999_999, 'Agencia; estadístico'),
+    idAseguradora: Type.Optional(code(999_999, 'Aseguradora; 0 u omitido = todas')),
+    idFormaPago: Type.Optional(code(99, 'Forma de pago: 1 contado, 2 semestral, 3 trimestral, 4 mensual')),
+    montoSumaAsegurada: amount('Valor factura de la unidad'),
+    sumaAccesorio: Type.Optional(amount('Valor de accesorios adicionales')),
+    sumaEquipoEspecial: Type.Optional(amount('Valor de adaptaciones')),
+    enganche: amount('Enganche del crédito'),
+    plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
+    codigoPostal: Type.String({ pattern: '^[0-9]{5}$', description: 'Código postal de circulación' }),
+    indicadorReposicion: Type.Optional(code(9, 'Tipo de valor de reposición: 1 factura, 2 comercial, 3 convenido')),
+    idVigencia: Type.Optional(code(9, 'Modalidad de vigencia: 1 anual, 2 multianual')),
+  },
+  { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
+);
+
+/**
+ * The SegAutoVendor request body: `{ solicitud }`.
+ *
+ * @example
+ * ```ts
+ * import { assertValid } from '../contracts/validate.js';
+ * assertValid(SegAutoVendorRequestSchema, JSON.parse(body)); // throws a coded QuoteError
+ * ```
+ */
+export const SegAutoVendorRequestSchema = Type.Object(
+  { solicitud: PolicyRequestSchema },
+  { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
+);
+
+/**
+ * One receipt (`listaRecibos` item): every field a string.
+ *
+ * @example
+ * ```ts
+ * const r: Receipt = { numeroRecibo: '1', vigenciaInicial: '15/01/2025', vigenciaFin: '15/02/2025', primaTotal: '1500.00' };
+ * ```
+ */
+export const ReceiptSchema = Type.Object(
+  {
+    numeroRecibo: Type.String({ pattern: '^[1-9][0-9]*$', description: 'Número de recibo, desde "1"' }),
+    vigenciaInicial: dmyDate('Inicio del periodo que cubre el recibo'),
+    vigenciaFin: dmyDate('Fin del periodo que cubre el recibo'),
+    primaTotal: money('Importe del recibo, IVA incluido'),
+  },
+  { additionalProperties: false, $id: 'Recibo', title: 'recibo' },
+);
+
+/**
+ * One offer (`listaSeguroAuto` item): every field a string except `listaRecibos`.
+ *
+ * @example
+ * ```ts
+ * const offer: PolicyOffer = quotePolicy(solicitud, { fechaInicio: '2025-01-15' }).listaSeguroAuto[0]!;
+ * offer.primaTotal; // "17284.12"
+ * ```
+ */
+export const PolicyOfferSchema = Type.Object(
+  {
+    vigenciaInicial: dmyDate('Inicio de vigencia'),
+    vigenciaFin: dmyDate('Fin de vigencia'),
+    primaTotal: money('Prima total: prima neta + recargo + derecho de póliza + IVA'),
+    idAseguradora: Type.String({ pattern: '^[0-9]+$' }),
+    aseguradora: Type.String({ minLength: 1 }),
+    paquete: Type.String({ minLength: 1, description: 'Nombre del paquete' }),
+    descPaquete: Type.String({ minLength: 1, description: 'Coberturas y deducibles del paquete' }),
+    idCotizacion: Type.String({ pattern: '^[0-9a-f]+$' }),
+    urlCotizacion: Type.String({ minLength: 1 }),
+    seguroGap: money('Seguro GAP por el plazo del crédito, IVA incluido'),
+    segVida: money('Seguro de vida deudor por el plazo del crédito, sin IVA'),
+    listaRecibos: Type.Array(ReceiptSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false, $id: 'SeguroAuto', title: 'listaSeguroAuto item' },
+);
+
+/**
+ * The SegAutoVendor response's `resultado`: `{ listaSeguroAuto }`.
+ *
+ * @example
+ * ```ts
+ * import { validateWith } from '../contracts/validate.js';
+ * validateWith(PolicyResultSchema, quotePolicy(solicitud, { fechaInicio: '2025-01-15' })).success; // true
+ * ```
+ */
+export const PolicyResultSchema = Type.Object(
+  { listaSeguroAuto: Type.Array(PolicyOfferSchema) },
+  { additionalProperties: false, $id: 'ResultadoSegAutoVendor', title: 'resultado (SegAutoVendor)' },
+);
+
+/** The object inside `solicitud`, as the caller sends it. */
+export type PolicyRequest = Static<typeof PolicyRequestSchema>;
+/** The whole request body `{ solicitud }`. */
+export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
+/** One `listaRecibos` item. */
+export type Receipt = Static<typeof ReceiptSchema>;
+/** One `listaSeguroAuto` item. */
+export type PolicyOffer = Static<typeof PolicyOfferSchema>;
+/** The response's `resultado`. */
+export type PolicyResult = Static<typeof PolicyResultSchema>;

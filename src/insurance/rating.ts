@@ -1,0 +1,109 @@
+/**
+ * Rating: the risk factors a request maps to, and the net premium of one policy period.
+ *
+ *   prima neta = round½↑( (S·rate·rateFactor + A·accessoriesRate + E·specialEquipmentRate + fixedPremium)
+ *                          × zone × age × months / 12 )
+ *
+ * S, A, E: the year's sums insured (vehicle, accessories, special equipment), each the invoice
+ * amount times the replacement-value fraction of that policy year, rounded half-up to the cent.
+ */
+import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import type { ReplacementValue, Tariff, TariffPackage } from './tariff.js';
+
+const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+
+/**
+ * The fraction of the invoice value insured in policy year `year` (1-based); the last listed
+ * fraction holds for later years.
+ *
+ * @example
+ * ```ts
+ * sumInsuredFraction(DEFAULT_TARIFF.replacementValues[1]!, 2); // '0.85'
+ * ```
+ */
+export function sumInsuredFraction(replacement: ReplacementValue, year: number): string {
+  const list = replacement.sumInsuredByYear;
+  return list[Math.min(year, list.length) - 1] ?? '1';
+}
+
+/**
+ * Sums insured of policy years 1…`years`, in cents: round½↑(amount × fraction of the year).
+ * Never rising, since the tariff's fractions never rise (checked by `loadTariff`).
+ *
+ * @example
+ * ```ts
+ * sumsInsuredByYear(35_000_000, DEFAULT_TARIFF.replacementValues[1]!, 3); // [35_000_000, 29_750_000, 26_600_000]
+ * ```
+ */
+export function sumsInsuredByYear(amountCents: number, replacement: ReplacementValue, years: number): number[] {
+  const out: number[] = [];
+  for (let year = 1; year <= years; year++) out.push(toCents(new Decimal(amountCents).times(sumInsuredFraction(replacement, year))));
+  return out;
+}
+
+/**
+ * The zone factor: the longest postal-code prefix listed wins; otherwise the state's factor;
+ * undefined when the state is not rated.
+ *
+ * @example
+ * ```ts
+ * zoneFactor(DEFAULT_TARIFF, 15, '55100'); // '1.45' (prefix 55)
+ * zoneFactor(DEFAULT_TARIFF, 15, '50000'); // '1.30' (state 15)
+ * ```
+ */
+export function zoneFactor(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): string | undefined {
+  let best: { prefix: string; factor: string } | undefined;
+  for (const z of tariff.zones.postalPrefixes) {
+    if (codigoPostal.startsWith(z.prefix) && (best === undefined || z.prefix.length > best.prefix.length)) best = z;
+  }
+  return best?.factor ?? tariff.zones.states.find((s) => s.cveEntidadFederativa === cveEntidadFederativa)?.factor;
+}
+
+/**
+ * The vehicle-age factor: the row with the largest `fromYears` not above `ageYears`.
+ *
+ * @example
+ * ```ts
+ * ageFactor(DEFAULT_TARIFF, 3); // '1.05'
+ * ```
+ */
+export function ageFactor(tariff: Tariff, ageYears: number): string {
+  let factor = '1';
+  for (const row of tariff.vehicleAge) if (row.fromYears <= ageYears) factor = row.factor;
+  return factor;
+}
+
+/** Everything one policy period's net premium depends on. */
+export interface PeriodRating {
+  readonly pkg: TariffPackage;
+  readonly rate: TariffPackage['rates'][number];
+  readonly rateFactor: string;
+  readonly zoneFactor: string;
+  readonly ageFactor: string;
+  /** The period's sums insured, in cents. */
+  readonly vehicleCents: number;
+  readonly accessoriesCents: number;
+  readonly specialEquipmentCents: number;
+  /** Months the period covers (12 for a policy year; fewer prorate the annual premium). */
+  readonly months: number;
+}
+
+/**
+ * Net premium of one period in cents (formula in this module's header).
+ *
+ * @example
+ * ```ts
+ * // (350,000 × 0.032 × 1.10 + 2,600) × 1.20 × 1.00 = 17,904.00
+ * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.20', ageFactor: '1.00',
+ *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 1_790_400
+ * ```
+ */
+export function netPremiumCents(r: PeriodRating): number {
+  const annual = new Decimal(r.vehicleCents)
+    .times(r.rate.rate)
+    .times(r.rateFactor)
+    .plus(new Decimal(r.accessoriesCents).times(r.pkg.accessoriesRate))
+    .plus(new Decimal(r.specialEquipmentCents).times(r.pkg.specialEquipmentRate))
+    .plus(new Decimal(r.rate.fixedPremium).times(100));
+  return toCents(annual.times(r.zoneFactor).times(r.ageFactor).times(r.months).div(12));
+}

@@ -1,0 +1,275 @@
+/**
+ * The tariff model: everything the premium depends on, as data. Defined once as a TypeBox schema;
+ * `loadTariff` checks the shape and then the cross-field rules, naming the field at fault.
+ * Rates and factors are decimal strings (exact), never floats.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { QuoteError } from '../errors.js';
+import { AMOUNT_PATTERN } from '../money/cents.js';
+import { Decimal } from '../money/decimal.js';
+import { assertValid } from '../contracts/validate.js';
+
+/** A non-negative decimal rate or factor as text: "0.0325", "1.15", "0". */
+export const RATE_TEXT = '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,10})?$';
+
+const rate = (description: string) => Type.String({ pattern: RATE_TEXT, maxLength: 17, description });
+const amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN.source, maxLength: 14, description });
+const id = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
+const name = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
+const strict = { additionalProperties: false } as const;
+
+const PaymentFormSchema = Type.Object(
+  {
+    idFormaPago: id(99, 'Código de forma de pago del request'),
+    name: name('Nombre: contado, semestral, trimestral, mensual'),
+    monthsPerReceipt: Type.Integer({ minimum: 1, maximum: 12, description: 'Meses que cubre cada recibo; divide a 12' }),
+  },
+  strict,
+);
+
+const LimitsSchema = Type.Object(
+  {
+    minSumInsured: amount('Suma asegurada mínima'),
+    maxSumInsured: amount('Suma asegurada máxima'),
+    maxAccessories: amount('Máximo de sumaAccesorio'),
+    maxSpecialEquipment: amount('Máximo de sumaEquipoEspecial'),
+    maxVehicleAgeYears: Type.Integer({ minimum: 0, maximum: 99, description: 'Antigüedad máxima asegurable al inicio' }),
+    maxPolicyYears: Type.Integer({ minimum: 1, maximum: 10, description: 'Años máximos de una póliza multianual' }),
+  },
+  strict,
+);
+
+const VehicleSchema = Type.Object(
+  {
+    idClaveVehiculo: id(999_999_999, 'Clave del vehículo'),
+    description: name('Descripción'),
+    idTipoUnidad: id(999, 'Tipo de unidad de la clave'),
+    maxSumInsured: Type.Optional(amount('Suma asegurada máxima para esta clave')),
+  },
+  strict,
+);
+
+const ZonesSchema = Type.Object(
+  {
+    states: Type.Array(
+      Type.Object({ cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32 }), name: name('Entidad'), factor: rate('Factor de zona') }, strict),
+      { minItems: 1 },
+    ),
+    postalPrefixes: Type.Array(
+      Type.Object({ prefix: Type.String({ pattern: '^[0-9]{1,5}$' }), factor: rate('Factor; sustituye al de la entidad') }, strict),
+    ),
+  },
+  strict,
+);
+
+const AgeFactorSchema = Type.Object(
+  { fromYears: Type.Integer({ minimum: 0, maximum: 99 }), factor: rate('Factor por antigüedad desde estos años') },
+  strict,
+);
+
+const ReplacementSchema = Type.Object(
+  {
+    indicadorReposicion: Type.Integer({ minimum: 1, maximum: 9 }),
+    name: name('valor factura, valor comercial, valor convenido'),
+    rateFactor: rate('Multiplica la parte proporcional (daños y robo) de la prima'),
+    sumInsuredByYear: Type.Array(rate('Fracción del valor factura asegurada en el año k (≤ 1, no creciente)'), { minItems: 1, maxItems: 10 }),
+  },
+  strict,
+);
+
+const CoverageSchema = Type.Object(
+  { name: name('Cobertura'), sumInsured: name('Suma asegurada (texto)'), deductible: name('Deducible (texto)') },
+  strict,
+);
+
+const PackageRateSchema = Type.Object(
+  {
+    idTipoUnidad: id(999, 'Tipo de unidad'),
+    idUsoAutomovil: id(999, 'Uso'),
+    rate: rate('Tasa anual sobre la suma asegurada del año'),
+    fixedPremium: amount('Prima anual fija (RC, gastos médicos, defensa, asistencia)'),
+  },
+  strict,
+);
+
+const PackageSchema = Type.Object(
+  {
+    idPaquete: Type.Integer({ minimum: 1, maximum: 999_999 }),
+    name: name('Amplia, Limitada, Responsabilidad Civil'),
+    coverages: Type.Array(CoverageSchema, { minItems: 1 }),
+    accessoriesRate: rate('Tasa anual sobre sumaAccesorio'),
+    specialEquipmentRate: rate('Tasa anual sobre sumaEquipoEspecial'),
+    rates: Type.Array(PackageRateSchema, { minItems: 1 }),
+  },
+  strict,
+);
+
+const InsurerSchema = Type.Object(
+  {
+    idAseguradora: Type.Integer({ minimum: 1, maximum: 999_999 }),
+    name: name('Aseguradora'),
+    policyFee: amount('Derecho de póliza, en el primer recibo'),
+    surcharges: Type.Array(
+      Type.Object({ idFormaPago: id(99, 'Forma de pago'), rate: rate('Recargo por pago fraccionado sobre la prima neta') }, strict),
+      { minItems: 1 },
+    ),
+    gap: Type.Optional(
+      Type.Object(
+        {
+          base: Type.Union([Type.Literal('invoice'), Type.Literal('financed')], { description: 'Base: valor factura o monto financiado' }),
+          annualRate: rate('Tasa anual sobre la base'),
+          vat: Type.Boolean({ description: 'Se cobra IVA sobre el GAP' }),
+        },
+        strict,
+      ),
+    ),
+    life: Type.Optional(Type.Object({ monthlyRatePerThousand: rate('Al millar mensual sobre el saldo; sin IVA') }, strict)),
+    packages: Type.Array(PackageSchema, { minItems: 1 }),
+  },
+  strict,
+);
+
+/**
+ * The tariff's shape. See `docs/insurance.md` for every field.
+ *
+ * @example
+ * ```ts
+ * import { validateWith } from '../contracts/validate.js';
+ * validateWith(TariffSchema, DEFAULT_TARIFF).success; // true
+ * ```
+ */
+export const TariffSchema = Type.Object(
+  {
+    name: name('Nombre de la tarifa'),
+    version: Type.String({ minLength: 1, maxLength: 50 }),
+    illustrative: Type.Boolean({ description: 'true: cifras ilustrativas, no de una aseguradora real' }),
+    ivaRate: rate('IVA: "0.16"'),
+    paymentForms: Type.Array(PaymentFormSchema, { minItems: 1 }),
+    limits: LimitsSchema,
+    unitTypes: Type.Array(Type.Object({ idTipoUnidad: id(999, 'Tipo de unidad'), name: name('Nombre') }, strict), { minItems: 1 }),
+    uses: Type.Array(Type.Object({ idUsoAutomovil: id(999, 'Uso'), name: name('Nombre') }, strict), { minItems: 1 }),
+    vehicles: Type.Array(VehicleSchema, { minItems: 1 }),
+    zones: ZonesSchema,
+    vehicleAge: Type.Array(AgeFactorSchema, { minItems: 1 }),
+    replacementValues: Type.Array(ReplacementSchema, { minItems: 1 }),
+    defaultIndicadorReposicion: Type.Integer({ minimum: 1, maximum: 9 }),
+    insurers: Type.Array(InsurerSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false, $id: 'Tarifa', title: 'tariff' },
+);
+
+/** A tariff (see {@link TariffSchema}). */
+export type Tariff = Static<typeof TariffSchema>;
+/** One insurer of a tariff. */
+export type TariffInsurer = Tariff['insurers'][number];
+/** One package of an insurer. */
+export type TariffPackage = TariffInsurer['packages'][number];
+/** One replacement-value type (`indicadorReposicion`). */
+export type ReplacementValue = Tariff['replacementValues'][number];
+
+function fail(path: string, message: string): never {
+  throw new QuoteError('ERRESQ005', message, path);
+}
+
+function assertUnique<T>(items: readonly T[], key: (item: T) => string | number, path: string, field: string): void {
+  const seen = new Set<string | number>();
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) fail(`${path}[${i}].${field}`, 'Valor repetido en la tarifa');
+    seen.add(k);
+  });
+}
+
+/** The cross-field rules the schema cannot state. Throws the first violation, naming its field. */
+function checkRules(t: Tariff): void {
+  const P = 'tariff';
+  assertUnique(t.paymentForms, (f) => f.idFormaPago, `${P}.paymentForms`, 'idFormaPago');
+  t.paymentForms.forEach((f, i) => {
+    if (12 % f.monthsPerReceipt !== 0) fail(`${P}.paymentForms[${i}].monthsPerReceipt`, 'Los meses por recibo deben dividir a 12');
+  });
+  const minSum = new Decimal(t.limits.minSumInsured);
+  if (minSum.gt(t.limits.maxSumInsured)) fail(`${P}.limits.minSumInsured`, 'La suma mínima excede la máxima');
+  assertUnique(t.unitTypes, (u) => u.idTipoUnidad, `${P}.unitTypes`, 'idTipoUnidad');
+  assertUnique(t.uses, (u) => u.idUsoAutomovil, `${P}.uses`, 'idUsoAutomovil');
+  const unitTypes = new Set(t.unitTypes.map((u) => u.idTipoUnidad));
+  const uses = new Set(t.uses.map((u) => u.idUsoAutomovil));
+  assertUnique(t.vehicles, (v) => v.idClaveVehiculo, `${P}.vehicles`, 'idClaveVehiculo');
+  t.vehicles.forEach((v, i) => {
+    if (!unitTypes.has(v.idTipoUnidad)) fail(`${P}.vehicles[${i}].idTipoUnidad`, 'Tipo de unidad no definido en unitTypes');
+  });
+  assertUnique(t.zones.states, (s) => s.cveEntidadFederativa, `${P}.zones.states`, 'cveEntidadFederativa');
+  assertUnique(t.zones.postalPrefixes, (z) => z.prefix, `${P}.zones.postalPrefixes`, 'prefix');
+  t.vehicleAge.forEach((a, i) => {
+    const prev = t.vehicleAge[i - 1];
+    if (i === 0 ? a.fromYears !== 0 : prev !== undefined && a.fromYears <= prev.fromYears) {
+      fail(`${P}.vehicleAge[${i}].fromYears`, 'Las antigüedades empiezan en 0 y crecen estrictamente');
+    }
+  });
+  assertUnique(t.replacementValues, (r) => r.indicadorReposicion, `${P}.replacementValues`, 'indicadorReposicion');
+  t.replacementValues.forEach((r, i) => {
+    r.sumInsuredByYear.forEach((f, k) => {
+      const path = `${P}.replacementValues[${i}].sumInsuredByYear[${k}]`;
+      if (new Decimal(f).gt(1)) fail(path, 'La fracción asegurada no puede exceder 1');
+      const prev = r.sumInsuredByYear[k - 1];
+      if (prev !== undefined && new Decimal(f).gt(prev)) fail(path, 'La suma asegurada no puede crecer de un año al siguiente');
+    });
+  });
+  if (!t.replacementValues.some((r) => r.indicadorReposicion === t.defaultIndicadorReposicion)) {
+    fail(`${P}.defaultIndicadorReposicion`, 'No corresponde a ningún replacementValues');
+  }
+  const forms = new Set(t.paymentForms.map((f) => f.idFormaPago));
+  assertUnique(t.insurers, (s) => s.idAseguradora, `${P}.insurers`, 'idAseguradora');
+  t.insurers.forEach((ins, i) => {
+    const ip = `${P}.insurers[${i}]`;
+    assertUnique(ins.surcharges, (s) => s.idFormaPago, `${ip}.surcharges`, 'idFormaPago');
+    ins.surcharges.forEach((s, j) => {
+      if (!forms.has(s.idFormaPago)) fail(`${ip}.surcharges[${j}].idFormaPago`, 'Forma de pago no definida en paymentForms');
+    });
+    assertUnique(ins.packages, (p) => p.idPaquete, `${ip}.packages`, 'idPaquete');
+    ins.packages.forEach((pkg, j) => {
+      const pp = `${ip}.packages[${j}]`;
+      assertUnique(pkg.rates, (r) => `${r.idTipoUnidad}/${r.idUsoAutomovil}`, `${pp}.rates`, 'idUsoAutomovil');
+      pkg.rates.forEach((r, k) => {
+        if (!unitTypes.has(r.idTipoUnidad)) fail(`${pp}.rates[${k}].idTipoUnidad`, 'Tipo de unidad no definido en unitTypes');
+        if (!uses.has(r.idUsoAutomovil)) fail(`${pp}.rates[${k}].idUsoAutomovil`, 'Uso no definido en uses');
+      });
+    });
+  });
+}
+
+/** Tariffs that came out of {@link loadTariff}: deep-frozen, so their validation cannot go stale. */
+const loaded = new WeakSet<object>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Validates `value` as a tariff without copying it (the engine's per-call check). */
+export function assertTariff(value: unknown): asserts value is Tariff {
+  if (typeof value === 'object' && value !== null && loaded.has(value)) return;
+  assertValid(TariffSchema, value, 'tariff');
+  checkRules(value);
+}
+
+/**
+ * Validates a tariff (shape, then cross-field rules) and returns a deep-frozen copy; the input is
+ * not touched. Throws a {@link QuoteError} whose `valorIncorrecto` names the field, e.g.
+ * `tariff.insurers[0].packages[1].rates[0].rate`: schema violations carry the request codes
+ * (ERRESQ002–006), rule violations (duplicates, rising sums insured…) ERRESQ005.
+ *
+ * @example
+ * ```ts
+ * const tariff = loadTariff(JSON.parse(readFileSync('tarifa.json', 'utf8')));
+ * quotePolicy(solicitud, { fechaInicio: '2025-01-15', tariff });
+ * ```
+ */
+export function loadTariff(value: unknown): Tariff {
+  assertTariff(value);
+  const copy = deepFreeze(structuredClone(value));
+  loaded.add(copy);
+  return copy;
+}

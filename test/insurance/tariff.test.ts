@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TARIFF, loadTariff, type Tariff } from '../../src/insurance/index.js';
+import { deepFreeze } from './helpers.js';
+
+/** A mutable deep copy of the default tariff to break. */
+const copy = (): Tariff => structuredClone(DEFAULT_TARIFF) as Tariff;
+
+const expectField = (value: unknown, code: string, field: string) =>
+  expect(() => loadTariff(value)).toThrow(expect.objectContaining({ codigoError: code, valorIncorrecto: field }));
+
+describe('the default tariff', () => {
+  it('is valid, illustrative, frozen, with three insurers × the three standard packages', () => {
+    expect(loadTariff(DEFAULT_TARIFF)).toEqual(DEFAULT_TARIFF);
+    expect(DEFAULT_TARIFF.illustrative).toBe(true);
+    expect(DEFAULT_TARIFF.name).toMatch(/ILUSTRATIVA/);
+    expect(Object.isFrozen(DEFAULT_TARIFF.insurers[0]!.packages[0]!.rates[0])).toBe(true);
+    expect(DEFAULT_TARIFF.insurers.length).toBeGreaterThanOrEqual(3);
+    for (const insurer of DEFAULT_TARIFF.insurers) {
+      expect(insurer.packages.map((p) => [p.idPaquete, p.name])).toEqual([
+        [1, 'Amplia'],
+        [2, 'Limitada'],
+        [3, 'Responsabilidad Civil'],
+      ]);
+    }
+    expect(DEFAULT_TARIFF.zones.states.map((s) => s.cveEntidadFederativa)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+});
+
+describe('loadTariff', () => {
+  it('returns a frozen copy and leaves a frozen input alone', () => {
+    const input = deepFreeze(copy());
+    const loaded = loadTariff(input);
+    expect(loaded).not.toBe(input);
+    expect(Object.isFrozen(loaded.limits)).toBe(true);
+  });
+
+  it('schema errors name the field', () => {
+    const t1 = copy();
+    (t1.insurers[0]!.packages[1]!.rates[0] as { rate: unknown }).rate = 0.012;
+    expectField(t1, 'ERRESQ005', 'tariff.insurers[0].packages[1].rates[0].rate');
+
+    const t2 = copy();
+    delete (t2.limits as Partial<Tariff['limits']>).maxSumInsured;
+    expectField(t2, 'ERRESQ006', 'tariff.limits.maxSumInsured');
+
+    const t3 = copy() as Tariff & { extra?: number };
+    t3.extra = 1;
+    expectField(t3, 'ERRESQ003', 'tariff.extra');
+
+    const t4 = copy();
+    t4.zones.states[0]!.factor = '1,2';
+    expectField(t4, 'ERRESQ005', 'tariff.zones.states[0].factor');
+
+    expectField(null, 'ERRESQ002', 'tariff');
+  });
+
+  it('rule errors name the field', () => {
+    const dupVehicle = copy();
+    dupVehicle.vehicles[1]!.idClaveVehiculo = dupVehicle.vehicles[0]!.idClaveVehiculo;
+    expectField(dupVehicle, 'ERRESQ005', 'tariff.vehicles[1].idClaveVehiculo');
+
+    const rising = copy();
+    rising.replacementValues[1]!.sumInsuredByYear = ['1', '0.8', '0.9'];
+    expectField(rising, 'ERRESQ005', 'tariff.replacementValues[1].sumInsuredByYear[2]');
+
+    const above = copy();
+    above.replacementValues[0]!.sumInsuredByYear = ['1.1'];
+    expectField(above, 'ERRESQ005', 'tariff.replacementValues[0].sumInsuredByYear[0]');
+
+    const months = copy();
+    months.paymentForms[1]!.monthsPerReceipt = 5;
+    expectField(months, 'ERRESQ005', 'tariff.paymentForms[1].monthsPerReceipt');
+
+    const form = copy();
+    form.insurers[2]!.surcharges[0]!.idFormaPago = 9;
+    expectField(form, 'ERRESQ005', 'tariff.insurers[2].surcharges[0].idFormaPago');
+
+    const use = copy();
+    use.insurers[1]!.packages[0]!.rates[0]!.idUsoAutomovil = 7;
+    expectField(use, 'ERRESQ005', 'tariff.insurers[1].packages[0].rates[0].idUsoAutomovil');
+
+    const age = copy();
+    age.vehicleAge[0]!.fromYears = 1;
+    expectField(age, 'ERRESQ005', 'tariff.vehicleAge[0].fromYears');
+
+    const def = copy();
+    def.defaultIndicadorReposicion = 9;
+    expectField(def, 'ERRESQ005', 'tariff.defaultIndicadorReposicion');
+
+    const limits = copy();
+    limits.limits.minSumInsured = '5000000.00';
+    expectField(limits, 'ERRESQ005', 'tariff.limits.minSumInsured');
+  });
+});
