@@ -1,0 +1,336 @@
+/**
+ * The ATM open-data API as a transport-free handler: GET/HEAD /open-banking/open-data/v2/atms
+ * (with conditional requests and the query-parameter extension) and GET .../atms/api-version.
+ * No clock, no I/O: time comes from the data set and the request headers only.
+ */
+import { createHash } from 'node:crypto';
+import { QuoteError, invariant } from '../errors.js';
+import type { ServiceRequest, ServiceResponse } from '../service/types.js';
+import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from './catalogs.js';
+import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
+import { EXAMPLE_ATM_DATASET } from './example.js';
+import { acceptsJson, headerBytes, headerField, ifNoneMatchMatches } from './http.js';
+import { countAtms, filterAtms, nearestAtms, type AtmCriteria, type GeoPoint } from './queries.js';
+import type { AtmApiVersion, AtmBrandGroup, AtmDataset, AtmListResponse } from './schemas.js';
+import { formatHttpDate, parseDateTime, parseHttpDate } from './time.js';
+import { AtmDatasetError, validateAtmDataset } from './validate.js';
+
+/**
+ * Base path of the ATM API; `handle` answers `undefined` for anything outside it.
+ *
+ * @example
+ * ```ts
+ * `${ATM_API_BASE_PATH}/atms`; // '/open-banking/open-data/v2/atms'
+ * ```
+ */
+export const ATM_API_BASE_PATH = '/open-banking/open-data/v2';
+
+/**
+ * The single placeholder value ("to be confirmed") of meta.Agreement, License and TermsOfUse.
+ *
+ * @example
+ * ```ts
+ * ATM_META_PLACEHOLDER; // 'Por definir'
+ * ```
+ */
+export const ATM_META_PLACEHOLDER = 'Por definir';
+
+/**
+ * Version reported by api-version when the configuration gives none (the interface's 1.0.0).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_ATM_API_VERSION; // '1.0.0'
+ * ```
+ */
+export const DEFAULT_ATM_API_VERSION = '1.0.0';
+
+/**
+ * Default limit on request headers, in UTF-8 bytes over every name and value (8 KiB).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_ATM_MAX_HEADER_BYTES; // 8192
+ * ```
+ */
+export const DEFAULT_ATM_MAX_HEADER_BYTES = 8192;
+
+/**
+ * Cache-Control of the 200, 304 and api-version responses (interface default).
+ *
+ * @example
+ * ```ts
+ * ATM_CACHE_CONTROL; // 'max-age=28800'
+ * ```
+ */
+export const ATM_CACHE_CONTROL = 'max-age=28800';
+
+/**
+ * Default and largest `limit` of the nearest-ATM query parameters.
+ *
+ * @example
+ * ```ts
+ * ATM_NEAREST_LIMITS.default; // 5
+ * ```
+ */
+export const ATM_NEAREST_LIMITS = Object.freeze({ default: 5, max: 1000 });
+
+/**
+ * Configuration of {@link createAtmApi}; every field is optional.
+ *
+ * @example
+ * ```ts
+ * const config: AtmApiConfig = { public: true, version: '1.2.0', license: 'https://example.org/licencia' };
+ * ```
+ */
+export interface AtmApiConfig {
+  /** The data set to serve (`{ LastUpdated, data }`), validated at creation; default {@link EXAMPLE_ATM_DATASET}. */
+  readonly atms?: unknown;
+  /** true: no authentication. Default false: every ATM operation needs `authorize` to approve. */
+  readonly public?: boolean;
+  /** Approves a request (the main service checks a bearer token with scope `atms:read` or `read`). */
+  readonly authorize?: (request: ServiceRequest) => Promise<boolean>;
+  /** api-version's `version`; default {@link DEFAULT_ATM_API_VERSION}. */
+  readonly version?: string;
+  /** meta.Agreement; default {@link ATM_META_PLACEHOLDER}. */
+  readonly agreement?: string;
+  /** meta.License; default {@link ATM_META_PLACEHOLDER}. */
+  readonly license?: string;
+  /** meta.TermsOfUse; default {@link ATM_META_PLACEHOLDER}. */
+  readonly termsOfUse?: string;
+  /** Largest accepted request-header size in UTF-8 bytes (names + values); default 8192. */
+  readonly maxHeaderBytes?: number;
+}
+
+/**
+ * The handler `createAtmApi` returns.
+ *
+ * @example
+ * ```ts
+ * const api: AtmApi = createAtmApi({ public: true });
+ * await api.handle({ method: 'GET', path: '/otra', headers: {} }); // undefined
+ * ```
+ */
+export interface AtmApi {
+  /** Answers the ATM routes; `undefined` for any path outside {@link ATM_API_BASE_PATH}. */
+  handle(request: ServiceRequest): Promise<ServiceResponse | undefined>;
+}
+
+const LIST_PATH = `${ATM_API_BASE_PATH}/atms`;
+const VERSION_PATH = `${ATM_API_BASE_PATH}/atms/api-version`;
+const ALLOW = 'GET, HEAD';
+
+function configText(value: unknown, field: string, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string') throw new QuoteError('ERRESQ005', 'Debe ser texto', field);
+  if (value === '') throw new QuoteError('ERRESQ002', 'No puede estar vacío', field);
+  return value;
+}
+
+type QueryResult =
+  | { readonly ok: true; readonly criteria: AtmCriteria; readonly near?: { readonly point: GeoPoint; readonly limit: number } }
+  | { readonly ok: false };
+
+const PARAMS = new Set(['service', 'accessibility', 'category', 'currency', 'brand', 'open24h', 'postalCode', 'lat', 'lon', 'limit']);
+const DECIMAL_DEGREES = /^-?[0-9]{1,3}(\.[0-9]{1,15})?$/;
+
+/** Reads the query-parameter extension; anything unknown, repeated, empty or out of range fails. */
+function parseQuery(query: string): QueryResult {
+  const params = new URLSearchParams(query);
+  const values = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (!PARAMS.has(name) || values.has(name) || value === '') return { ok: false };
+    values.set(name, value);
+  }
+  const criteria: { -readonly [K in keyof AtmCriteria]: AtmCriteria[K] } = {};
+  const service = values.get('service');
+  if (service !== undefined) {
+    if (!isAtmServiceCode(service)) return { ok: false };
+    criteria.service = service;
+  }
+  const accessibility = values.get('accessibility');
+  if (accessibility !== undefined) {
+    if (!isAtmAccessibilityCode(accessibility)) return { ok: false };
+    criteria.accessibility = accessibility;
+  }
+  const category = values.get('category');
+  if (category !== undefined) {
+    if (!isAtmLocationCategoryCode(category)) return { ok: false };
+    criteria.category = category;
+  }
+  const currency = values.get('currency');
+  if (currency !== undefined) {
+    if (!/^[A-Z]{3}$/.test(currency)) return { ok: false };
+    criteria.currency = currency;
+  }
+  const brand = values.get('brand');
+  if (brand !== undefined) {
+    if (brand.length > 140) return { ok: false };
+    criteria.brand = brand;
+  }
+  const open24h = values.get('open24h');
+  if (open24h !== undefined) {
+    if (open24h !== 'true' && open24h !== 'false') return { ok: false };
+    criteria.open24h = open24h === 'true';
+  }
+  const postalCode = values.get('postalCode');
+  if (postalCode !== undefined) {
+    if (postalCode.length > 16) return { ok: false };
+    criteria.postalCode = postalCode;
+  }
+  const lat = values.get('lat');
+  const lon = values.get('lon');
+  const limit = values.get('limit');
+  if (lat === undefined && lon === undefined) return limit === undefined ? { ok: true, criteria } : { ok: false };
+  if (lat === undefined || lon === undefined || !DECIMAL_DEGREES.test(lat) || !DECIMAL_DEGREES.test(lon)) return { ok: false };
+  const point = { latitude: Number(lat), longitude: Number(lon) };
+  if (Math.abs(point.latitude) > 90 || Math.abs(point.longitude) > 180) return { ok: false };
+  let count: number = ATM_NEAREST_LIMITS.default;
+  if (limit !== undefined) {
+    if (!/^[1-9][0-9]{0,3}$/.test(limit) || Number(limit) > ATM_NEAREST_LIMITS.max) return { ok: false };
+    count = Number(limit);
+  }
+  return { ok: true, criteria, near: { point, limit: count } };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function strongTag(body: string): string {
+  return `"${createHash('sha256').update(body, 'utf8').digest('hex')}"`;
+}
+
+/**
+ * Creates the ATM API handler. The data set is validated once, here, and a private frozen copy
+ * is served (the caller's object is never read again nor mutated). Throws an
+ * {@link AtmDatasetError} for an invalid data set and a {@link QuoteError} for a bad option.
+ *
+ * Protected by default: without `public: true`, a request reaches the data only when
+ * `authorize(request)` resolves true; with no `authorize`, every request gets 401 (fail closed).
+ *
+ * @example
+ * ```ts
+ * const api = createAtmApi({ authorize: async (request) => verifyBearer(request, ['atms:read', 'read']) });
+ * const response = await api.handle({
+ *   method: 'GET',
+ *   path: '/open-banking/open-data/v2/atms?service=ATST&open24h=true',
+ *   headers: { authorization: 'Bearer …', accept: 'application/json' },
+ * });
+ * response?.status; // 200
+ * ```
+ */
+export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
+  const source = config.atms === undefined ? EXAMPLE_ATM_DATASET : config.atms;
+  const result = validateAtmDataset(source);
+  if (!result.success) throw new AtmDatasetError(result.issues);
+  const dataset: AtmDataset = deepFreeze(structuredClone(result.data));
+  const parsedLastUpdated = parseDateTime(dataset.LastUpdated);
+  invariant(parsedLastUpdated !== undefined, 'LastUpdated validado pero no interpretable');
+  const lastUpdatedMillis: number = parsedLastUpdated;
+  const lastModified = formatHttpDate(lastUpdatedMillis);
+
+  const version = configText(config.version, 'version', DEFAULT_ATM_API_VERSION);
+  const agreement = configText(config.agreement, 'agreement', ATM_META_PLACEHOLDER);
+  const license = configText(config.license, 'license', ATM_META_PLACEHOLDER);
+  const termsOfUse = configText(config.termsOfUse, 'termsOfUse', ATM_META_PLACEHOLDER);
+  const maxHeaderBytes = config.maxHeaderBytes ?? DEFAULT_ATM_MAX_HEADER_BYTES;
+  if (!Number.isInteger(maxHeaderBytes) || maxHeaderBytes < 1) {
+    throw new QuoteError('ERRESQ004', 'Debe ser un entero positivo', 'maxHeaderBytes');
+  }
+  if (config.authorize !== undefined && typeof config.authorize !== 'function') {
+    throw new QuoteError('ERRESQ005', 'Debe ser una función', 'authorize');
+  }
+  const isPublic = config.public === true;
+  const authorize = config.authorize;
+
+  function listBody(data: AtmBrandGroup[]): string {
+    const response: AtmListResponse = {
+      meta: {
+        LastUpdated: dataset.LastUpdated,
+        TotalResults: countAtms({ data }),
+        Agreement: agreement,
+        License: license,
+        TermsOfUse: termsOfUse,
+      },
+      data,
+    };
+    return JSON.stringify(response);
+  }
+
+  const fullBody = listBody(dataset.data as AtmBrandGroup[]);
+  const fullTag = strongTag(fullBody);
+  const versionBody = JSON.stringify({ version } satisfies AtmApiVersion);
+
+  function fail(kind: AtmErrorKind, extra: Readonly<Record<string, string>> = {}): ServiceResponse {
+    return atmErrorResponse(kind, extra);
+  }
+
+  function list(request: ServiceRequest, query: string): ServiceResponse {
+    let body = fullBody;
+    let etag = fullTag;
+    if (query !== '') {
+      const parsed = parseQuery(query);
+      if (!parsed.ok) return fail('badRequest');
+      if (parsed.near !== undefined) {
+        // One data item per ATM keeps the distance order inside the list-response structure.
+        const nearest = nearestAtms(dataset, parsed.near.point, { limit: parsed.near.limit, criteria: parsed.criteria });
+        body = listBody(nearest.map((entry) => ({ Brand: [{ BrandName: entry.brandName, ATM: [entry.atm] }] })));
+      } else {
+        body = listBody(filterAtms(dataset, parsed.criteria).data);
+      }
+      etag = strongTag(body);
+    }
+    const headers = {
+      ...ATM_SECURITY_HEADERS,
+      'Cache-Control': ATM_CACHE_CONTROL,
+      Etag: etag,
+      'Last-Modified': lastModified,
+    };
+    const ifNoneMatch = headerField(request, 'if-none-match');
+    if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '') {
+      // RFC 9110 §13.2.2: If-None-Match present → If-Modified-Since is not evaluated.
+      if (ifNoneMatchMatches(ifNoneMatch, etag)) return { status: 304, headers, body: '' };
+    } else {
+      const ifModifiedSince = headerField(request, 'if-modified-since');
+      if (ifModifiedSince !== undefined) {
+        const since = parseHttpDate(ifModifiedSince);
+        if (since === undefined) return fail('badIfModifiedSince');
+        if (lastUpdatedMillis <= since) return { status: 304, headers, body: '' };
+      }
+    }
+    return { status: 200, headers, body };
+  }
+
+  async function handle(request: ServiceRequest): Promise<ServiceResponse | undefined> {
+    const mark = request.path.indexOf('?');
+    const pathname = mark < 0 ? request.path : request.path.slice(0, mark);
+    const query = mark < 0 ? '' : request.path.slice(mark + 1);
+    if (pathname !== ATM_API_BASE_PATH && !pathname.startsWith(`${ATM_API_BASE_PATH}/`)) return undefined;
+    const method = request.method.toUpperCase();
+    const response = await route(request, method, pathname, query);
+    return method === 'HEAD' ? { ...response, body: '' } : response;
+  }
+
+  async function route(request: ServiceRequest, method: string, pathname: string, query: string): Promise<ServiceResponse> {
+    if (headerBytes(request) > maxHeaderBytes) return fail('headersTooLarge');
+    if (pathname !== LIST_PATH && pathname !== VERSION_PATH) return fail('notFound');
+    if (method !== 'GET' && method !== 'HEAD') return fail('methodNotAllowed', { Allow: ALLOW });
+    if (!isPublic) {
+      const approved = authorize === undefined ? false : await authorize(request);
+      if (approved !== true) return fail('unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    }
+    if (!acceptsJson(headerField(request, 'accept'))) return fail('notAcceptable');
+    if (pathname === VERSION_PATH) {
+      if (query !== '') return fail('badRequest');
+      return { status: 200, headers: { ...ATM_SECURITY_HEADERS, 'Cache-Control': ATM_CACHE_CONTROL }, body: versionBody };
+    }
+    return list(request, query);
+  }
+
+  return Object.freeze({ handle });
+}

@@ -1,0 +1,150 @@
+/**
+ * The HTTP pieces the ATM API needs, as pure functions over header text: header lookup and size,
+ * Accept negotiation (RFC 9110 §12.5.1) and If-None-Match entity-tag matching (§13.1.2).
+ */
+import type { ServiceRequest } from '../service/types.js';
+
+/** All values of a header (names compared case-insensitively), in order. */
+export function headerValues(request: ServiceRequest, name: string): string[] {
+  const wanted = name.toLowerCase();
+  const values: string[] = [];
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue;
+    if (typeof value === 'string') values.push(value);
+    else values.push(...value);
+  }
+  return values;
+}
+
+/** A header's values joined as one comma-separated field, or undefined when absent. */
+export function headerField(request: ServiceRequest, name: string): string | undefined {
+  const values = headerValues(request, name);
+  return values.length === 0 ? undefined : values.join(', ');
+}
+
+/** Size of the request headers in UTF-8 bytes: each name plus each of its values. */
+export function headerBytes(request: ServiceRequest): number {
+  let total = 0;
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    const values = typeof value === 'string' ? [value] : value;
+    for (const one of values) total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(one, 'utf8');
+  }
+  return total;
+}
+
+/**
+ * Splits a header field on commas that are outside double-quoted strings (entity tags and
+ * quoted parameter values may contain commas). A backslash escapes inside quoted strings only
+ * when `escapes` is set (quoted-string does; an entity tag's opaque part does not).
+ */
+export function splitList(field: string, escapes = true): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < field.length; i++) {
+    const c = field[i]!;
+    if (escapes && quoted && c === '\\' && i + 1 < field.length) {
+      current += c + field[++i]!;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (c === ',' && !quoted) {
+      parts.push(current);
+      current = '';
+    } else current += c;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const QVALUE = /^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$/;
+
+interface MediaRange {
+  readonly type: string;
+  readonly subtype: string;
+  readonly params: ReadonlyMap<string, string>;
+  readonly q: number;
+}
+
+function unquote(value: string): string {
+  return value.startsWith('"') && value.endsWith('"') && value.length >= 2
+    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
+    : value;
+}
+
+/** One media range, or undefined when it does not follow the grammar (then it is ignored). */
+function parseMediaRange(text: string): MediaRange | undefined {
+  const [head, ...rest] = text.split(';');
+  const slash = (head ?? '').trim().split('/');
+  if (slash.length !== 2) return undefined;
+  const type = slash[0]!.trim().toLowerCase();
+  const subtype = slash[1]!.trim().toLowerCase();
+  if (!TOKEN.test(type) || !TOKEN.test(subtype) || (type === '*' && subtype !== '*')) return undefined;
+  const params = new Map<string, string>();
+  let q = 1;
+  for (const raw of rest) {
+    const eq = raw.indexOf('=');
+    if (eq < 0) return undefined;
+    const name = raw.slice(0, eq).trim().toLowerCase();
+    const value = unquote(raw.slice(eq + 1).trim());
+    if (!TOKEN.test(name)) return undefined;
+    if (name === 'q') {
+      // The weight ends the media range; accept-ext parameters after it are ignored.
+      if (!QVALUE.test(value)) return undefined;
+      q = Number(value);
+      break;
+    }
+    params.set(name, value.toLowerCase());
+  }
+  return { type, subtype, params, q };
+}
+
+function specificity(range: MediaRange): number {
+  if (range.type === '*') return 0;
+  if (range.subtype === '*') return 1;
+  return 2 + range.params.size;
+}
+
+/**
+ * The quality an Accept field gives to `type/subtype` with `params` (lowercase), 0..1: the
+ * weight of the most specific matching range, 0 when none matches, 1 when the field is absent
+ * or empty. `application/json;q=0, *\/*` makes JSON unacceptable; ranges that break the grammar
+ * are ignored.
+ */
+export function acceptQuality(accept: string | undefined, type: string, subtype: string, params: Readonly<Record<string, string>> = {}): number {
+  if (accept === undefined || accept.trim() === '') return 1;
+  let best: MediaRange | undefined;
+  for (const part of splitList(accept)) {
+    const range = parseMediaRange(part);
+    if (range === undefined) continue;
+    if (range.type !== '*' && range.type !== type) continue;
+    if (range.subtype !== '*' && range.subtype !== subtype) continue;
+    if ([...range.params].some(([name, value]) => params[name] !== value)) continue;
+    if (best === undefined || specificity(range) > specificity(best)) best = range;
+  }
+  return best?.q ?? 0;
+}
+
+/** True when the Accept field allows `application/json; charset=utf-8`. */
+export function acceptsJson(accept: string | undefined): boolean {
+  return acceptQuality(accept, 'application', 'json', { charset: 'utf-8' }) > 0;
+}
+
+const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7e\x80-\uffff]*)"$/;
+
+/**
+ * True when an If-None-Match field matches the current strong tag `etag` (`"…"`): `*`, or any
+ * listed tag whose opaque part equals it, ignoring `W/` (RFC 9110 §13.1.2 uses the weak
+ * comparison for If-None-Match). Members that are not entity tags never match.
+ */
+export function ifNoneMatchMatches(field: string, etag: string): boolean {
+  const current = ENTITY_TAG.exec(etag)?.[2];
+  if (field.trim() === '*') return true;
+  for (const member of splitList(field, false)) {
+    const match = ENTITY_TAG.exec(member);
+    if (match !== null && match[2] === current) return true;
+  }
+  return false;
+}

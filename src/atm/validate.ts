@@ -1,0 +1,111 @@
+/**
+ * ATM data set validation: the schema (every stated constraint) plus the two checks a pattern
+ * cannot express: LastUpdated is a real calendar instant, and coordinates are within ±90/±180.
+ */
+import { collectIssues, issueMessage, type Issue, type ValidationResult } from '../contracts/validate.js';
+import { QuoteError } from '../errors.js';
+import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from './schemas.js';
+import { parseDateTime } from './time.js';
+
+function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string, lastUpdatedPath: string): Issue[] {
+  const issues: Issue[] = [];
+  if (parseDateTime(lastUpdated) === undefined) {
+    issues.push({ code: 'ERRESQ005', path: lastUpdatedPath, message: issueMessage('ERRESQ005') });
+  }
+  value.data.forEach((group, g) =>
+    group.Brand.forEach((brand, b) =>
+      brand.ATM.forEach((atm, a) => {
+        const coordinates = atm.Location.PostalAddress.GeoLocation?.GeographicCoordinates;
+        if (coordinates === undefined) return;
+        const base = `data[${g}].Brand[${b}].ATM[${a}].Location.PostalAddress.GeoLocation.GeographicCoordinates`;
+        if (Math.abs(Number(coordinates.Latitude)) > 90) {
+          issues.push({ code: 'ERRESQ004', path: `${base}.Latitude`, message: issueMessage('ERRESQ004') });
+        }
+        if (Math.abs(Number(coordinates.Longitude)) > 180) {
+          issues.push({ code: 'ERRESQ004', path: `${base}.Longitude`, message: issueMessage('ERRESQ004') });
+        }
+      }),
+    ),
+  );
+  return issues;
+}
+
+/**
+ * Validates an ATM data set (`{ LastUpdated, data }`) and collects every issue with its path
+ * (`data[0].Brand[1].ATM[3].ATMServices[0]`). The data is the same value, typed; nothing is
+ * copied or coerced.
+ *
+ * @example
+ * ```ts
+ * const result = validateAtmDataset({ LastUpdated: '2025-02-30T00:00:00Z', data: [] });
+ * if (!result.success) console.log(result.issues[0]); // { code: 'ERRESQ005', path: 'LastUpdated', … }
+ * ```
+ */
+export function validateAtmDataset(value: unknown): ValidationResult<AtmDataset> {
+  const issues = collectIssues(AtmDatasetSchema, value);
+  if (issues.length > 0) return { success: false, issues };
+  const dataset = value as AtmDataset;
+  const semantic = semanticIssues(dataset, dataset.LastUpdated, 'LastUpdated');
+  return semantic.length === 0 ? { success: true, data: dataset } : { success: false, issues: semantic };
+}
+
+/**
+ * Validates a whole ATM list response (meta and data), with the same extra checks as
+ * {@link validateAtmDataset} plus `meta.TotalResults` equal to the number of ATMs.
+ *
+ * @example
+ * ```ts
+ * const result = validateAtmListResponse(JSON.parse(response.body));
+ * result.success; // true for every 200 body of createAtmApi
+ * ```
+ */
+export function validateAtmListResponse(value: unknown): ValidationResult<AtmListResponse> {
+  const issues = collectIssues(AtmListResponseSchema, value);
+  if (issues.length > 0) return { success: false, issues };
+  const response = value as AtmListResponse;
+  const semantic = semanticIssues(response, response.meta.LastUpdated, 'meta.LastUpdated');
+  const count = response.data.reduce((n, group) => n + group.Brand.reduce((m, brand) => m + brand.ATM.length, 0), 0);
+  if (response.meta.TotalResults !== count) {
+    semantic.push({ code: 'ERRESQ004', path: 'meta.TotalResults', message: issueMessage('ERRESQ004') });
+  }
+  return semantic.length === 0 ? { success: true, data: response } : { success: false, issues: semantic };
+}
+
+/**
+ * Thrown by `createAtmApi` (and {@link assertAtmDataset}) for an invalid data set: a
+ * {@link QuoteError} whose code and `valorIncorrecto` are the first issue's, with every issue in
+ * `issues`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createAtmApi({ atms: { LastUpdated: 'ayer', data: [] } });
+ * } catch (error) {
+ *   if (error instanceof AtmDatasetError) console.log(error.issues); // [{ code: 'ERRESQ005', path: 'LastUpdated', … }]
+ * }
+ * ```
+ */
+export class AtmDatasetError extends QuoteError {
+  /** Every issue found, each with its path. */
+  readonly issues: readonly Issue[];
+
+  constructor(issues: readonly Issue[]) {
+    const first = issues[0];
+    super(first?.code ?? 'ERRESQ005', `Conjunto de datos de cajeros no válido: ${first?.message ?? 'sin detalle'}`, first?.path);
+    this.name = 'AtmDatasetError';
+    this.issues = Object.freeze([...issues]);
+  }
+}
+
+/**
+ * Throws an {@link AtmDatasetError} unless `value` is a valid ATM data set.
+ *
+ * @example
+ * ```ts
+ * assertAtmDataset(EXAMPLE_ATM_DATASET); // passes
+ * ```
+ */
+export function assertAtmDataset(value: unknown): asserts value is AtmDataset {
+  const result = validateAtmDataset(value);
+  if (!result.success) throw new AtmDatasetError(result.issues);
+}
