@@ -18,22 +18,37 @@ import { divRoundHalfUp } from '../money/cents.js';
 import { rationalToDecimal, type Rational } from './rate.js';
 
 /** The IVA-grossed periodic rate in the two representations the decisions use. */
-export interface PaymentRate {
-  /** Exact rate: the periodic interest rate × (100 + iva) / 100. */
-  readonly exact: Decimal;
-  readonly isZero: boolean;
+export class PaymentRate {
   /** float64 r and log1p(r), for the fast estimate. */
   readonly r: number;
   readonly log1pR: number;
+  readonly isZero: boolean;
   /** Cents the ideal payment may move from the held one before it is re-derived. */
   readonly tolerance: number;
+  readonly #periodic: Rational;
+  readonly #iva: number;
+  #exact: Decimal | undefined;
+
+  constructor(periodic: Rational, iva: number, tolerance: number) {
+    this.#periodic = periodic;
+    this.#iva = iva;
+    this.r = ((periodic.num / periodic.den) * (100 + iva)) / 100;
+    this.log1pR = Math.log1p(this.r);
+    this.isZero = periodic.num === 0;
+    this.tolerance = tolerance;
+  }
+
+  /** Exact rate: the periodic interest rate × (100 + iva) / 100, computed on first use only
+   * (decimal work happens when a decision falls near a boundary, not on every quote). */
+  get exact(): Decimal {
+    this.#exact ??= rationalToDecimal(this.#periodic).mul(100 + this.#iva).div(100);
+    return this.#exact;
+  }
 }
 
 /** Builds the payment rate from the periodic interest rate and the VAT percentage. */
 export function paymentRate(periodic: Rational, iva: number, tolerance = 0.5): PaymentRate {
-  const exact = rationalToDecimal(periodic).mul(100 + iva).div(100);
-  const r = ((periodic.num / periodic.den) * (100 + iva)) / 100;
-  return { exact, isZero: periodic.num === 0, r, log1pR: Math.log1p(r), tolerance };
+  return new PaymentRate(periodic, iva, tolerance);
 }
 
 /** p̂ in cents, at 50 significant digits. */

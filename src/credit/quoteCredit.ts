@@ -8,7 +8,7 @@ import { QuoteError } from '../errors.js';
 import { formatCents } from '../money/cents.js';
 import { formatTenths } from '../cat/round.js';
 import { solvePeriodicCat } from '../cat/periodic.js';
-import { addSteps, formatIsoDate } from '../dates/civil.js';
+import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { resolveConventions, type CreditConventions } from './conventions.js';
 import { planCredit, type CreditPlan } from './plan.js';
 import { buildSchedule, type Schedule } from './schedule.js';
@@ -60,6 +60,12 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule
   let totalPayments = 0;
   const rows: CreditRow[] = [];
   let firstPayment = 0;
+  const dates = plan.withTable ? isoDateSequence(plan.fechaApertura, plan.periodicity.step, n) : undefined;
+  // Text reuse on the hot path: a row's opening balance is the previous closing balance, and a
+  // level payment usually repeats; zero columns are the constant "0.00".
+  let openingText = formatCents(plan.principal);
+  let lastPayment = -1;
+  let lastPaymentText = '';
   for (let k = 0; k < n; k++) {
     const life = lifeInsurance?.[k] ?? 0;
     const damage = damageInsurance?.[k] ?? 0;
@@ -68,13 +74,17 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule
     const payment = (schedule.level[k] as number) + life + damage + unemployment + commission;
     if (k === 0) firstPayment = payment;
     totalPayments += payment;
-    if (plan.withTable) {
-      const opening = schedule.opening[k] as number;
+    if (dates !== undefined) {
       const capital = schedule.capital[k] as number;
+      const closingText = formatCents((schedule.opening[k] as number) - capital);
+      if (payment !== lastPayment) {
+        lastPayment = payment;
+        lastPaymentText = formatCents(payment);
+      }
       rows.push({
         numAmortizacion: k + 1,
-        fechaAmortizacion: formatIsoDate(addSteps(plan.fechaApertura, plan.periodicity.step, k + 1)),
-        saldoCapital: formatCents(opening),
+        fechaAmortizacion: dates[k] as string,
+        saldoCapital: openingText,
         abonoCapital: formatCents(capital),
         interesAmortizacion: formatCents(schedule.interest[k] as number),
         ivaAmortizacion: formatCents(schedule.vat[k] as number),
@@ -82,9 +92,10 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule
         seguroVida: formatCents(life),
         seguroDanos: formatCents(damage),
         seguroDesempleo: formatCents(unemployment),
-        pagoAmortizacion: formatCents(payment),
-        saldoFin: formatCents(opening - capital),
+        pagoAmortizacion: lastPaymentText,
+        saldoFin: closingText,
       });
+      openingText = closingText;
     }
   }
   return {

@@ -72,8 +72,10 @@ export function addDaysCivil(date: CivilDay, count: number): CivilDay {
   return date + count;
 }
 
+const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
 function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
+  return PAD2[n] as string;
 }
 
 /** `YYYY-MM-DD`. */
@@ -94,4 +96,41 @@ export type DateStep = { readonly unit: 'months'; readonly count: number } | { r
 /** The date `k` steps after `start`, always counted from the start (so month ends are kept). */
 export function addSteps(start: CivilDay, step: DateStep, k: number): CivilDay {
   return step.unit === 'months' ? addMonthsCivil(start, step.count * k) : start + step.count * k;
+}
+
+/**
+ * The `YYYY-MM-DD` texts of the `count` dates `start + k·step` (k = 1…count), computed
+ * incrementally: the same values as `addSteps` + `formatIsoDate`, without re-deriving the
+ * calendar for each date.
+ */
+export function isoDateSequence(start: CivilDay, step: DateStep, count: number): string[] {
+  const out = new Array<string>(count);
+  if (step.unit === 'months') {
+    const { year, month, day } = fromCivilDay(start);
+    let index = year * 12 + (month - 1);
+    for (let k = 0; k < count; k++) {
+      index += step.count;
+      const y = Math.floor(index / 12);
+      const m = index - y * 12 + 1;
+      const d = day <= 28 ? day : Math.min(day, daysInMonth(y, m));
+      out[k] = `${y}-${pad2(m)}-${pad2(d)}`;
+    }
+    return out;
+  }
+  let { year, month, day } = fromCivilDay(start);
+  let monthLength = daysInMonth(year, month);
+  for (let k = 0; k < count; k++) {
+    day += step.count;
+    while (day > monthLength) {
+      day -= monthLength;
+      month += 1;
+      if (month > 12) {
+        month = 1;
+        year += 1;
+      }
+      monthLength = daysInMonth(year, month);
+    }
+    out[k] = `${year}-${pad2(month)}-${pad2(day)}`;
+  }
+  return out;
 }

@@ -16,13 +16,14 @@ export function parseCents(text: string): number {
   return whole * 100 + (frac.length === 1 ? Number(frac) * 10 : Number(frac));
 }
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
 /** Formats integer cents as a decimal string with exactly two decimals: 35000050 → "350000.50". */
 export function formatCents(cents: number): string {
+  if (cents === 0) return '0.00';
   if (cents < 0) return `-${formatCents(-cents)}`;
-  if (cents < 10) return `0.0${cents}`;
-  if (cents < 100) return `0.${cents}`;
-  const s = String(cents);
-  return `${s.slice(0, -2)}.${s.slice(-2)}`;
+  const whole = Math.floor(cents / 100);
+  return `${whole}.${TWO_DIGITS[cents - whole * 100] as string}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addSteps, formatDmyDate, formatIsoDate, fromCivilDay, parseIsoDate, toCivilDay } from '../../src/dates/civil.js';
+import { addSteps, formatDmyDate, formatIsoDate, fromCivilDay, isoDateSequence, parseIsoDate, toCivilDay } from '../../src/dates/civil.js';
 import { addStepsDateFns } from '../../src/dates/reference.js';
 
 const dayArb = fc.integer({ min: toCivilDay(1900, 1, 1), max: toCivilDay(2900, 12, 31) });
@@ -26,6 +26,20 @@ describe('civil dates', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+  it('the incremental sequence equals step-by-step addition', () => {
+    fc.assert(
+      fc.property(
+        dayArb,
+        fc.constantFrom({ unit: 'months', count: 1 } as const, { unit: 'months', count: 3 } as const, { unit: 'days', count: 14 } as const, { unit: 'days', count: 45 } as const),
+        fc.integer({ min: 1, max: 400 }),
+        (start, step, n) => {
+          const expected = Array.from({ length: n }, (_, k) => formatIsoDate(addSteps(start, step, k + 1)));
+          expect(isoDateSequence(start, step, n)).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
   it('rejects impossible dates', () => {
