@@ -87,8 +87,8 @@ export const ReceiptSchema = Type.Object(
  *
  * @example
  * ```ts
- * const offer: PolicyOffer = quotePolicy(solicitud, { fechaInicio: '2025-01-15' }).listaSeguroAuto[0]!;
- * offer.primaTotal; // "17284.12"
+ * const offer: PolicyOffer = quotePolicy(solicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
+ * offer.primaTotal; // "15370.00" (amounts: two decimals; dates: "10/03/2025")
  * ```
  */
 export const PolicyOfferSchema = Type.Object(
