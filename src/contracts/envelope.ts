@@ -1,0 +1,182 @@
+/**
+ * The common response envelope of the token, quoter and taxpayer APIs, defined once as TypeBox
+ * schemas: success envelopes wrap an operation's result, error envelopes carry `detalles`.
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors.js';
+import type { Issue } from './validate.js';
+
+/** HTTP statuses the envelope may carry ("Common response envelope" in the interface). */
+export const ENVELOPE_STATUSES = [200, 400, 401, 403, 405, 406, 408, 429, 431, 500, 503] as const;
+
+/** One of {@link ENVELOPE_STATUSES}. */
+export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
+
+/** Default help URL put in `detalles.enlace` (the error code is appended as a fragment). */
+export const DEFAULT_HELP_URL = 'https://cotizador.example/docs/errores';
+
+/** Longest `detalles.valorIncorrecto` the interface allows. */
+export const MAX_VALOR_INCORRECTO = 50;
+
+const statusSchema = Type.Union(
+  ENVELOPE_STATUSES.map((status) => Type.Literal(status)),
+  { description: 'HTTP status of the response' },
+);
+const folioSchema = Type.String({ minLength: 1, maxLength: 36, description: 'Identificador único de la petición' });
+const mensajeSchema = Type.String({ minLength: 1, maxLength: 500, description: 'Descripción del resultado' });
+const codigoErrorSchema = Type.Union(
+  (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => Type.Literal(code)),
+  { description: 'Código de error de la interfaz' },
+);
+
+/** The error detail object `detalles`. */
+export const DetallesSchema = Type.Object(
+  {
+    enlace: Type.String({ minLength: 1, maxLength: 300, description: 'URL con la solución del error' }),
+    propiedad: Type.String({ minLength: 1, maxLength: 300, description: 'Mensaje del error' }),
+    valorIncorrecto: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_VALOR_INCORRECTO, description: 'Campo con el dato incorrecto' }),
+    ),
+  },
+  { additionalProperties: false, $id: 'Detalles', title: 'detalles' },
+);
+
+/** The error envelope: `codigoRespuesta` "0", a code, a folio, a message and `detalles`. */
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    status: statusSchema,
+    codigoRespuesta: Type.Literal('0'),
+    codigoError: codigoErrorSchema,
+    folio: folioSchema,
+    mensaje: mensajeSchema,
+    detalles: DetallesSchema,
+  },
+  { additionalProperties: false, $id: 'ErrorEnvelope', title: 'Error envelope' },
+);
+
+/** The fields every success envelope has; an operation adds its own result field. */
+export const SUCCESS_FIELDS = {
+  status: Type.Literal(200),
+  codigoRespuesta: Type.Literal('1'),
+  mensaje: mensajeSchema,
+  folio: folioSchema,
+} as const;
+
+/**
+ * A success envelope schema: {@link SUCCESS_FIELDS} plus the operation's own fields.
+ *
+ * @example
+ * ```ts
+ * const Response = successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response');
+ * ```
+ */
+export function successEnvelope<P extends TProperties>(fields: P, $id: string, title: string) {
+  return Type.Object({ ...SUCCESS_FIELDS, ...fields }, { additionalProperties: false, $id, title });
+}
+
+/** The error envelope, as a type. */
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
+/** `detalles`, as a type. */
+export type Detalles = Static<typeof DetallesSchema>;
+
+/** What an error envelope reports; everything but the status and code is optional. */
+export interface ErrorEnvelopeInput {
+  readonly status: EnvelopeStatus;
+  readonly codigoError: ErrorCode;
+  readonly folio: string;
+  /** Defaults to the code's standard message from `ERROR_CODES`. */
+  readonly mensaje?: string | undefined;
+  /** `detalles.propiedad`; defaults to `mensaje`. */
+  readonly propiedad?: string | undefined;
+  /** The field at fault (path or header name); truncated to 50 characters. */
+  readonly valorIncorrecto?: string | undefined;
+  /** Base help URL; defaults to {@link DEFAULT_HELP_URL}. */
+  readonly helpUrl?: string | undefined;
+}
+
+/**
+ * Shortens `text` to at most `max` UTF-16 code units (what JavaScript and TypeBox measure; never
+ * more code points either) without splitting a surrogate pair; an ellipsis marks the cut.
+ *
+ * @example
+ * ```ts
+ * truncateText('solicitud.informacionSeguro.codigoPostal', 20); // 'solicitud.informaci…'
+ * ```
+ */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > max - 1) break;
+    out += char;
+  }
+  return `${out}…`;
+}
+
+/** `text`, or `fallback` when empty, clamped to `max` characters. */
+function clampNonEmpty(text: string | undefined, max: number, fallback: string): string {
+  const value = text === undefined || text === '' ? fallback : text;
+  return truncateText(value, max);
+}
+
+/**
+ * Builds an error envelope. Lengths are clamped to the interface's limits so the envelope is
+ * always valid against {@link ErrorEnvelopeSchema}.
+ *
+ * @example
+ * ```ts
+ * errorEnvelope({ status: 400, codigoError: 'ERRESQ006', folio: 'f-1', valorIncorrecto: 'solicitud.plazo' });
+ * // { status: 400, codigoRespuesta: '0', codigoError: 'ERRESQ006', folio: 'f-1',
+ * //   mensaje: 'No se enviaron campos requeridos',
+ * //   detalles: { enlace: '…#ERRESQ006', propiedad: 'No se enviaron campos requeridos', valorIncorrecto: 'solicitud.plazo' } }
+ * ```
+ */
+export function errorEnvelope(input: ErrorEnvelopeInput): ErrorEnvelope {
+  const mensaje = clampNonEmpty(input.mensaje, 500, ERROR_CODES[input.codigoError]);
+  const helpUrl = input.helpUrl ?? DEFAULT_HELP_URL;
+  const detalles: Detalles = {
+    enlace: truncateText(`${helpUrl}#${input.codigoError}`, 300),
+    propiedad: clampNonEmpty(input.propiedad, 300, mensaje),
+    ...(input.valorIncorrecto === undefined || input.valorIncorrecto === ''
+      ? {}
+      : { valorIncorrecto: truncateText(input.valorIncorrecto, MAX_VALOR_INCORRECTO) }),
+  };
+  return {
+    status: input.status,
+    codigoRespuesta: '0',
+    codigoError: input.codigoError,
+    folio: clampNonEmpty(input.folio, 36, '-'),
+    mensaje,
+    detalles,
+  };
+}
+
+/**
+ * What an error envelope says about the first of a validation's issues: its code, its message
+ * (`propiedad`) and its path (`valorIncorrecto`; `body` for the root).
+ *
+ * @example
+ * ```ts
+ * firstIssueReport([{ code: 'ERRESQ006', path: 'solicitud.plazo', message: 'Falta un campo requerido' }]);
+ * // { codigoError: 'ERRESQ006', propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.plazo' }
+ * ```
+ */
+export function firstIssueReport(issues: readonly Issue[]): { codigoError: RequestErrorCode; propiedad?: string; valorIncorrecto: string } {
+  const first = issues[0];
+  if (first === undefined) return { codigoError: 'ERRESQ005', valorIncorrecto: 'body' };
+  return { codigoError: first.code, propiedad: first.message, valorIncorrecto: first.path === '' ? 'body' : first.path };
+}
+
+/**
+ * The error envelope (status 400) that reports the first of a validation's issues.
+ *
+ * @example
+ * ```ts
+ * const result = validateAutoEstrene('{}');
+ * if (!result.success) issuesEnvelope(result.issues, 'f-1');
+ * // { status: 400, codigoError: 'ERRESQ006', detalles: { valorIncorrecto: 'solicitud', … }, … }
+ * ```
+ */
+export function issuesEnvelope(issues: readonly Issue[], folio: string, helpUrl?: string): ErrorEnvelope {
+  return errorEnvelope({ status: 400, folio, helpUrl, ...firstIssueReport(issues) });
+}

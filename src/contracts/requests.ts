@@ -1,0 +1,78 @@
+/**
+ * One `safeParse`-style validator per operation: raw body text (or an already parsed value) in,
+ * `{ success: true, data }` or `{ success: false, issues }` out, every issue collected and coded.
+ */
+import type { TSchema, Static } from '@sinclair/typebox';
+import { AutoEstreneRequestSchema, type CreditRequest } from './credit.js';
+import { SegAutoVendorRequestSchema, type SegAutoVendorRequest } from './policy.js';
+import { ObtenerDocumentoRequestSchema, type ObtenerDocumentoRequest } from './taxpayer.js';
+import { TokenRequestSchema, type TokenRequest } from './token.js';
+import { parseFormBody, parseJsonBody } from './body.js';
+import { validateWith, type ValidationResult } from './validate.js';
+
+/** The AutoEstrene request body `{ solicitud }`. */
+export interface AutoEstreneRequest {
+  readonly solicitud: CreditRequest;
+}
+
+function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationResult<Static<T>> {
+  const parsed = parseJsonBody(body);
+  return parsed.success ? validateWith(schema, parsed.data) : parsed;
+}
+
+/**
+ * Validates an AutoEstrene request body (raw JSON text or a parsed value).
+ *
+ * @example
+ * ```ts
+ * const result = validateAutoEstrene('{"solicitud":{"montoSolicitado":"250000.00","plazo":36,"valorFactura":"350000.00"}}');
+ * if (result.success) quoteCredit(result.data.solicitud, { fechaApertura: '2025-01-15' });
+ * validateAutoEstrene('{"solicitud":{}}');
+ * // { success: false, issues: [{ code: 'ERRESQ006', path: 'solicitud.montoSolicitado', … }, …] }
+ * ```
+ */
+export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstreneRequest> {
+  return validateJson(AutoEstreneRequestSchema, body);
+}
+
+/**
+ * Validates a SegAutoVendor request body (raw JSON text or a parsed value).
+ *
+ * @example
+ * ```ts
+ * validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
+ * // { success: false, issues: [{ code: 'ERRESQ005', path: 'solicitud.modelo', … }, { code: 'ERRESQ006', … }, …] }
+ * ```
+ */
+export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVendorRequest> {
+  return validateJson(SegAutoVendorRequestSchema, body);
+}
+
+/**
+ * Validates an `obtenerDocumento` request body (raw JSON text or a parsed value).
+ *
+ * @example
+ * ```ts
+ * validateObtenerDocumento('{"lineaCaptura":"0124ABCD5678EFGH9012"}'); // { success: true, data: { lineaCaptura: '0124…' } }
+ * validateObtenerDocumento('{"lineaCaptura":"abc"}'); // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', … }] }
+ * ```
+ */
+export function validateObtenerDocumento(body: unknown): ValidationResult<ObtenerDocumentoRequest> {
+  return validateJson(ObtenerDocumentoRequestSchema, body);
+}
+
+/**
+ * Validates the token request's form fields (form-encoded text or an object of fields).
+ *
+ * @example
+ * ```ts
+ * validateTokenRequest('grant_type=client_credentials&scope=update');
+ * // { success: true, data: { grant_type: 'client_credentials', scope: 'update' } }
+ * validateTokenRequest('grant_type=password');
+ * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', … }] }
+ * ```
+ */
+export function validateTokenRequest(form: unknown): ValidationResult<TokenRequest> {
+  const parsed = parseFormBody(form);
+  return parsed.success ? validateWith(TokenRequestSchema, parsed.data) : parsed;
+}

@@ -1,0 +1,68 @@
+/**
+ * Every request and response shape of the interface as plain JSON Schema, by name: the same
+ * TypeBox definitions the validators and types come from, with TypeBox's symbol keys dropped.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { AtmApiVersionSchema, AtmErrorBodySchema, AtmListResponseSchema } from '../atm/index.js';
+import { AutoEstreneRequestSchema, CreditResultSchema } from './credit.js';
+import { DetallesSchema, ErrorEnvelopeSchema, successEnvelope } from './envelope.js';
+import { PolicyResultSchema, SegAutoVendorRequestSchema } from './policy.js';
+import { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from './taxpayer.js';
+import { OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenResponseSchema } from './token.js';
+
+/** The AutoEstrene response: the success envelope around the credit engine's `resultado`. */
+export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response');
+/** The SegAutoVendor response: the success envelope around the insurance engine's `resultado`. */
+export const SegAutoVendorResponseSchema = successEnvelope({ resultado: PolicyResultSchema }, 'SegAutoVendorResponse', 'SegAutoVendor response');
+
+/** The TypeBox definitions behind {@link schemas}, by the same names. */
+export const TYPEBOX_SCHEMAS = Object.freeze({
+  TokenRequest: TokenRequestSchema,
+  TokenResponse: TokenResponseSchema,
+  OAuthTokenResponse: OAuthTokenResponseSchema,
+  OAuthError: OAuthErrorSchema,
+  ErrorEnvelope: ErrorEnvelopeSchema,
+  Detalles: DetallesSchema,
+  AutoEstreneRequest: AutoEstreneRequestSchema,
+  AutoEstreneResponse: AutoEstreneResponseSchema,
+  SegAutoVendorRequest: SegAutoVendorRequestSchema,
+  SegAutoVendorResponse: SegAutoVendorResponseSchema,
+  ObtenerDocumentoRequest: ObtenerDocumentoRequestSchema,
+  ObtenerDocumentoResponse: ObtenerDocumentoResponseSchema,
+  PaymentRecord: PaymentRecordSchema,
+  AtmListResponse: AtmListResponseSchema,
+  AtmErrorBody: AtmErrorBodySchema,
+  AtmApiVersion: AtmApiVersionSchema,
+} satisfies Record<string, TSchema>);
+
+/** A name in {@link schemas}. */
+export type SchemaName = keyof typeof TYPEBOX_SCHEMAS;
+
+/** A plain JSON Schema object (JSON-serialisable, frozen). */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A plain copy of a TypeBox schema: JSON round trip drops the symbol keys TypeBox adds. */
+function toJsonSchema(schema: TSchema): JsonSchema {
+  return deepFreeze(JSON.parse(JSON.stringify(schema)) as JsonSchema);
+}
+
+/**
+ * The interface's shapes as JSON Schema objects, by name, each with its `$id` and `title`.
+ *
+ * @example
+ * ```ts
+ * schemas.AutoEstreneRequest.$id;          // 'AutoEstreneRequest'
+ * JSON.stringify(schemas.TokenResponse);   // publishable as is
+ * ```
+ */
+export const schemas: Readonly<Record<SchemaName, JsonSchema>> = Object.freeze(
+  Object.fromEntries(Object.entries(TYPEBOX_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)])) as Record<SchemaName, JsonSchema>,
+);

@@ -1,0 +1,59 @@
+/**
+ * Taxpayer document shapes ("Taxpayer document request and response" in the interface), defined
+ * once as TypeBox schemas, and the payment record a document is rendered from.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { successEnvelope } from './envelope.js';
+
+/**
+ * `lineaCaptura`: 20 to 54 uppercase letters and digits. SAT's federal lines are 20 characters;
+ * the upper bound leaves room for longer state and bank references.
+ */
+export const LINEA_CAPTURA_TEXT = '^[0-9A-Z]+$';
+
+/** The `obtenerDocumento` request body. `lineaCaptura` is required. */
+export const ObtenerDocumentoRequestSchema = Type.Object(
+  {
+    lineaCaptura: Type.String({ minLength: 20, maxLength: 54, pattern: LINEA_CAPTURA_TEXT, description: 'Línea de captura del pago' }),
+  },
+  { additionalProperties: false, $id: 'ObtenerDocumentoRequest', title: 'obtenerDocumento request' },
+);
+
+/** The `obtenerDocumento` success response: the envelope plus `Resultado.documento` (base64 PDF). */
+export const ObtenerDocumentoResponseSchema = successEnvelope(
+  {
+    Resultado: Type.Object(
+      { documento: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/]+={0,2}$', description: 'Comprobante PDF en base64' }) },
+      { additionalProperties: false },
+    ),
+  },
+  'ObtenerDocumentoResponse',
+  'obtenerDocumento response',
+);
+
+/** Amount text of a payment: digits, a dot and exactly two decimals ("1234.50"). */
+export const PAYMENT_AMOUNT_TEXT = '^(0|[1-9][0-9]{0,14})\\.[0-9]{2}$';
+/** RFC 3339 date-time with an explicit offset ("2024-03-15T10:30:00-06:00"). */
+export const PAYMENT_DATE_TIME_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})$';
+
+/** A payment made at a commerce window: what the receipt PDF shows. */
+export const PaymentRecordSchema = Type.Object(
+  {
+    lineaCaptura: ObtenerDocumentoRequestSchema.properties.lineaCaptura,
+    contribuyente: Type.String({ minLength: 1, maxLength: 200, description: 'Nombre o razón social' }),
+    rfc: Type.String({ pattern: '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$', description: 'RFC del contribuyente' }),
+    concepto: Type.String({ minLength: 1, maxLength: 200, description: 'Concepto del pago' }),
+    importe: Type.String({ pattern: PAYMENT_AMOUNT_TEXT, description: 'Importe pagado, pesos con dos decimales' }),
+    fechaPago: Type.String({ pattern: PAYMENT_DATE_TIME_TEXT, description: 'Fecha y hora del pago con su desfase' }),
+    folio: Type.String({ minLength: 1, maxLength: 36, description: 'Folio de la operación' }),
+    comercio: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Ventanilla o comercio donde se pagó' })),
+  },
+  { additionalProperties: false, $id: 'PaymentRecord', title: 'Payment record (receipt source)' },
+);
+
+/** The `obtenerDocumento` request body, as a type. */
+export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchema>;
+/** The `obtenerDocumento` success response, as a type. */
+export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSchema>;
+/** A payment record, as a type. */
+export type PaymentRecord = Static<typeof PaymentRecordSchema>;

@@ -1,0 +1,69 @@
+/**
+ * Token API shapes ("Token request/response" in the interface), defined once as TypeBox schemas,
+ * plus the RFC 6749 shapes the ATM API's token URL answers with.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { SUCCESS_FIELDS } from './envelope.js';
+
+/** RFC 6749 §3.3 scope: space-separated tokens of printable ASCII except `"` and `\`. */
+export const SCOPE_TEXT = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x5D-\\x7E]+)*$';
+
+/** The token request's form fields. */
+export const TokenRequestSchema = Type.Object(
+  {
+    grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
+    scope: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: SCOPE_TEXT, description: 'Permisos solicitados, separados por espacios' })),
+    client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
+    client_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
+  },
+  { additionalProperties: false, $id: 'TokenRequest', title: 'Token request (form fields)' },
+);
+
+/** The token response (status 200). `issued_at` is epoch milliseconds as text. */
+export const TokenResponseSchema = Type.Object(
+  {
+    ...SUCCESS_FIELDS,
+    mensaje: Type.Optional(SUCCESS_FIELDS.mensaje),
+    access_token: Type.String({ minLength: 1, description: 'JWT firmado' }),
+    expires_in: Type.String({ pattern: '^[0-9]+$', description: 'Vigencia en segundos' }),
+    scope: Type.String({ description: 'Permisos otorgados, separados por espacios' }),
+    token_type: Type.Literal('Bearer'),
+    issued_at: Type.String({ pattern: '^[0-9]+$', description: 'Momento de emisión, milisegundos desde 1970-01-01T00:00:00Z' }),
+  },
+  { additionalProperties: false, $id: 'TokenResponse', title: 'Token response' },
+);
+
+/** The RFC 6749 §5.1 success response of the ATM token URL (`/open-banking/oauth2/v1/token`). */
+export const OAuthTokenResponseSchema = Type.Object(
+  {
+    access_token: Type.String({ minLength: 1 }),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ minimum: 1 }),
+    scope: Type.String(),
+  },
+  { additionalProperties: false, $id: 'OAuthTokenResponse', title: 'OAuth 2.0 token response (ATM token URL)' },
+);
+
+/** The RFC 6749 §5.2 error response of the ATM token URL. */
+export const OAuthErrorSchema = Type.Object(
+  {
+    error: Type.Union([
+      Type.Literal('invalid_request'),
+      Type.Literal('invalid_client'),
+      Type.Literal('unsupported_grant_type'),
+      Type.Literal('invalid_scope'),
+      Type.Literal('server_error'),
+    ]),
+    error_description: Type.String(),
+  },
+  { additionalProperties: false, $id: 'OAuthError', title: 'OAuth 2.0 error response (ATM token URL)' },
+);
+
+/** The token request's form fields, as a type. */
+export type TokenRequest = Static<typeof TokenRequestSchema>;
+/** The token response, as a type. */
+export type TokenResponse = Static<typeof TokenResponseSchema>;
+/** The ATM token URL's success response, as a type. */
+export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
+/** The ATM token URL's error response, as a type. */
+export type OAuthError = Static<typeof OAuthErrorSchema>;

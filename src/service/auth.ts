@@ -1,0 +1,63 @@
+/**
+ * Bearer authentication of the protected operations. Codes (the interface shows none for the
+ * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
+ * ERRSEG002; without the required scope → 403 ERRSEG003.
+ */
+import { headerField } from '../atm/http.js';
+import type { ResolvedConfig } from './config.js';
+import { verifyToken, type TokenFailure } from './jwt.js';
+import type { Failure } from './respond.js';
+import type { ServiceRequest } from './types.js';
+
+/** The scope the quoter and taxpayer operations require. */
+export const UPDATE_SCOPE = 'update';
+/** Scopes that open the ATM API (the scheme names `atms:read`, the global requirement `read`). */
+export const ATM_SCOPES: readonly string[] = Object.freeze(['atms:read', 'read']);
+
+const FAILURES: Record<TokenFailure, Failure> = {
+  invalid: {
+    status: 401,
+    codigoError: 'ERRSEG001',
+    valorIncorrecto: 'Authorization',
+    propiedad: 'El token de acceso no es válido',
+    headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token"' },
+  },
+  expired: {
+    status: 403,
+    codigoError: 'ERRSEG002',
+    valorIncorrecto: 'Authorization',
+    propiedad: 'El token de acceso expiró',
+    headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token", error_description="expired"' },
+  },
+  forbidden: {
+    status: 403,
+    codigoError: 'ERRSEG003',
+    valorIncorrecto: 'Authorization',
+    propiedad: 'El token no tiene el permiso requerido',
+    headers: { 'WWW-Authenticate': `Bearer realm="cotizador", error="insufficient_scope", scope="${UPDATE_SCOPE}"` },
+  },
+};
+
+/** The bearer token of `Authorization: Bearer …`, or undefined. */
+export function bearerToken(request: ServiceRequest): string | undefined {
+  const header = headerField(request, 'authorization');
+  const match = header === undefined ? null : /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Checks the request's bearer token; undefined when it grants one of `anyOfScopes`, otherwise
+ * the failure to answer with.
+ *
+ * @example
+ * ```ts
+ * const failure = checkBearer(config, request, [UPDATE_SCOPE]);
+ * if (failure !== undefined) return failureResponse(failure, folio, config.helpUrl);
+ * ```
+ */
+export function checkBearer(config: ResolvedConfig, request: ServiceRequest, anyOfScopes: readonly string[]): Failure | undefined {
+  const token = bearerToken(request);
+  if (token === undefined) return FAILURES.invalid;
+  const result = verifyToken(config.signing, token, config.now(), anyOfScopes);
+  return result.ok ? undefined : FAILURES[result.reason];
+}

@@ -1,0 +1,79 @@
+/**
+ * The client registry and client authentication for the token URLs: Basic credentials or form
+ * fields, secrets compared in constant time over equal-length SHA-256 digests.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** A registered client application. */
+export interface ClientRecord {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Scopes the client may be granted (`update` for the quoter and taxpayer APIs, `read`/`atms:read` for ATMs). */
+  readonly scopes: readonly string[];
+}
+
+/** The registry: a fixed list, or an async lookup by client id (e.g. a database query). */
+export type ClientRegistry = readonly ClientRecord[] | ((clientId: string) => Promise<ClientRecord | undefined>);
+
+/** Credentials as a request presents them. */
+export interface PresentedCredentials {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/**
+ * True when `given` equals `expected`, in time independent of where they differ (both are
+ * hashed first, so the comparison always runs over two 32-byte digests).
+ *
+ * @example
+ * ```ts
+ * secretsMatch('s3cret', 's3cret'); // true
+ * ```
+ */
+export function secretsMatch(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** A secret nobody has, compared against when the client id is unknown (same work either way). */
+const UNKNOWN_CLIENT_SECRET = 'unknown-client-\u0000';
+
+/**
+ * Authenticates presented credentials against the registry; undefined when the client is
+ * unknown or the secret is wrong (indistinguishable, by design).
+ *
+ * @example
+ * ```ts
+ * await authenticateClient([{ clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }], { clientId: 'app', clientSecret: 's3cret' });
+ * // { clientId: 'app', … }
+ * ```
+ */
+export async function authenticateClient(registry: ClientRegistry, presented: PresentedCredentials): Promise<ClientRecord | undefined> {
+  const client = typeof registry === 'function'
+    ? await registry(presented.clientId)
+    : registry.find((candidate) => candidate.clientId === presented.clientId);
+  const matches = secretsMatch(presented.clientSecret, client?.clientSecret ?? UNKNOWN_CLIENT_SECRET);
+  return client !== undefined && client.clientId === presented.clientId && matches ? client : undefined;
+}
+
+/**
+ * Decodes `Authorization: Basic …` into credentials (RFC 7617: `id:secret`, split at the first
+ * colon, taken as is; RFC 6749's extra form-encoding is not undone, as most clients skip it).
+ * Undefined when the header is not Basic or has no colon.
+ *
+ * @example
+ * ```ts
+ * parseBasic('Basic ' + Buffer.from('app:s3cret').toString('base64')); // { clientId: 'app', clientSecret: 's3cret' }
+ * ```
+ */
+export function parseBasic(header: string): PresentedCredentials | undefined {
+  const match = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
+  if (match === null || match[1] === undefined) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };
+}

@@ -1,0 +1,49 @@
+/**
+ * Response building: the interface's five default headers on every envelope response, and the
+ * error envelope for a coded failure.
+ */
+import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
+import type { ErrorCode } from '../errors.js';
+import type { ServiceResponse } from './types.js';
+
+/** The default response headers of the token, quoter and taxpayer APIs ("Endpoints"). */
+export const DEFAULT_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Strict-Transport-Security': 'max-age=31536000',
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Type': 'application/json; charset=utf-8',
+});
+
+/** A JSON response with the default headers plus `extra`. */
+export function jsonResponse(status: number, body: unknown, extra: Readonly<Record<string, string>> = {}): ServiceResponse {
+  return { status, headers: { ...DEFAULT_RESPONSE_HEADERS, ...extra }, body: JSON.stringify(body) };
+}
+
+/** A coded failure, before it becomes an envelope (or an OAuth error on the ATM token URL). */
+export interface Failure {
+  readonly status: EnvelopeStatus;
+  readonly codigoError: ErrorCode;
+  /** `mensaje`; defaults to the code's standard message. */
+  readonly mensaje?: string | undefined;
+  /** `detalles.propiedad`; defaults to `mensaje`. */
+  readonly propiedad?: string | undefined;
+  /** The field or header at fault. */
+  readonly valorIncorrecto?: string | undefined;
+  /** Extra response headers (`Allow`, `WWW-Authenticate`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The error envelope response of a failure. */
+export function failureResponse(failure: Failure, folio: string, helpUrl: string): ServiceResponse {
+  const body = errorEnvelope({
+    status: failure.status,
+    codigoError: failure.codigoError,
+    folio,
+    mensaje: failure.mensaje,
+    propiedad: failure.propiedad,
+    valorIncorrecto: failure.valorIncorrecto,
+    helpUrl,
+  });
+  return jsonResponse(failure.status, body, failure.headers);
+}

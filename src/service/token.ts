@@ -1,0 +1,100 @@
+/**
+ * The client_credentials grant, shared by both token URLs: the interface's
+ * `/api/esb/ValidaCredenciales/accesstoken` (envelope responses) and the ATM API's
+ * `/open-banking/oauth2/v1/token` (RFC 6749 responses).
+ */
+import { firstIssueReport } from '../contracts/envelope.js';
+import { validateTokenRequest } from '../contracts/requests.js';
+import { headerField } from '../atm/http.js';
+import type { OAuthError } from '../contracts/token.js';
+import { authenticateClient, parseBasic, type PresentedCredentials } from './clients.js';
+import type { ResolvedConfig } from './config.js';
+import { signToken } from './jwt.js';
+import { mediaType } from './http.js';
+import type { Failure } from './respond.js';
+import type { ServiceRequest } from './types.js';
+
+/** A granted token. */
+export interface Grant {
+  readonly accessToken: string;
+  readonly scope: string;
+  /** Issue instant, epoch milliseconds. */
+  readonly issuedAtMs: number;
+  readonly expiresIn: number;
+}
+
+/** A refused token request: the envelope failure and its RFC 6749 error code. */
+export interface Refusal {
+  readonly failure: Failure;
+  readonly oauthError: OAuthError['error'];
+}
+
+const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="cotizador", charset="UTF-8"' };
+
+function refuse(oauthError: OAuthError['error'], failure: Failure): Refusal {
+  return { oauthError, failure };
+}
+
+/**
+ * Runs the client_credentials grant: form validation, client authentication (Basic header or
+ * form fields, never both), scope check, and a signed JWT.
+ *
+ * @example
+ * ```ts
+ * const outcome = await grantToken(resolveConfig(config), request, 'f-1');
+ * if ('accessToken' in outcome) outcome.scope; // 'update'
+ * ```
+ */
+export async function grantToken(config: ResolvedConfig, request: ServiceRequest, folio: string): Promise<Grant | Refusal> {
+  const contentType = headerField(request, 'content-type');
+  if (contentType !== undefined && mediaType(contentType).type !== 'application/x-www-form-urlencoded') {
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: 'Content-Type debe ser application/x-www-form-urlencoded' });
+  }
+  const body = request.body ?? '';
+  if (Buffer.byteLength(body) > config.maxBodyBytes) {
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'El cuerpo excede el tamaño permitido' });
+  }
+  const form = validateTokenRequest(body);
+  if (!form.success) {
+    const report = firstIssueReport(form.issues);
+    const oauthError = report.valorIncorrecto === 'grant_type' && report.codigoError === 'ERRESQ005' ? 'unsupported_grant_type' : 'invalid_request';
+    return refuse(oauthError, { status: 400, ...report });
+  }
+  const { scope, client_id: formId, client_secret: formSecret } = form.data;
+
+  let presented: PresentedCredentials;
+  const authorization = headerField(request, 'authorization');
+  if (authorization !== undefined) {
+    const basic = parseBasic(authorization);
+    if (basic === undefined) {
+      return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: 'Se esperaban credenciales Basic', headers: BASIC_CHALLENGE });
+    }
+    if (formId !== undefined || formSecret !== undefined) {
+      const field = formId !== undefined ? 'client_id' : 'client_secret';
+      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ003', valorIncorrecto: field, propiedad: 'Las credenciales se envían en Authorization o en el formulario, no en ambos' });
+    }
+    presented = basic;
+  } else if (formId !== undefined && formSecret !== undefined) {
+    presented = { clientId: formId, clientSecret: formSecret };
+  } else if (formId !== undefined || formSecret !== undefined) {
+    const missing = formId === undefined ? 'client_id' : 'client_secret';
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: 'Falta un campo requerido' });
+  } else {
+    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: 'Faltan las credenciales del cliente', headers: BASIC_CHALLENGE });
+  }
+
+  const client = await authenticateClient(config.clients, presented);
+  if (client === undefined) {
+    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', propiedad: 'Credenciales del cliente no válidas', headers: BASIC_CHALLENGE });
+  }
+  const requested = scope === undefined ? [...client.scopes] : [...new Set(scope.split(' '))];
+  const denied = requested.find((wanted) => !client.scopes.includes(wanted));
+  if (denied !== undefined || requested.length === 0) {
+    return refuse('invalid_scope', { status: 403, codigoError: 'ERRSEG003', valorIncorrecto: 'scope', propiedad: 'El cliente no tiene el permiso solicitado' });
+  }
+  const issuedAtMs = config.now().getTime();
+  const iat = Math.floor(issuedAtMs / 1000);
+  const granted = requested.join(' ');
+  const accessToken = signToken(config.signing, { sub: client.clientId, scope: granted, iat, exp: iat + config.tokenTtlSeconds, jti: folio });
+  return { accessToken, scope: granted, issuedAtMs, expiresIn: config.tokenTtlSeconds };
+}
