@@ -37,6 +37,8 @@ describe('haversineMetres', () => {
     expect(d).toBeLessThan(55_597.6);
   });
 
+  // Haversine is ill-conditioned near antipodes (asin near 1): ~0.1 m of float error there, so
+  // the triangle inequality is checked to within 1 m.
   it('is symmetric, zero on the diagonal and obeys the triangle inequality', () => {
     const point = fc.record({
       latitude: fc.double({ min: -90, max: 90, noNaN: true }),
@@ -46,7 +48,7 @@ describe('haversineMetres', () => {
       fc.property(point, point, point, (a, b, c) => {
         expect(haversineMetres(a, a)).toBe(0);
         expect(haversineMetres(a, b)).toBeCloseTo(haversineMetres(b, a), 6);
-        expect(haversineMetres(a, c)).toBeLessThanOrEqual(haversineMetres(a, b) + haversineMetres(b, c) + 1e-6);
+        expect(haversineMetres(a, c)).toBeLessThanOrEqual(haversineMetres(a, b) + haversineMetres(b, c) + 1);
         expect(haversineMetres(a, b)).toBeLessThanOrEqual(Math.PI * EARTH_RADIUS_METRES + 1e-6);
       }),
     );
