@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARIFF, loadTariff, type Tariff } from '../../src/insurance/index.js';
+import { readFileSync } from 'node:fs';
+import { validateWith } from '../../src/contracts/validate.js';
+import { DEFAULT_TARIFF, SegAutoVendorRequestSchema, loadTariff, quotePolicy, type Tariff } from '../../src/insurance/index.js';
 import { deepFreeze } from './helpers.js';
 
 /** A mutable deep copy of the default tariff to break. */
@@ -90,5 +92,27 @@ describe('loadTariff', () => {
     const limits = copy();
     limits.limits.minSumInsured = '5000000.00';
     expectField(limits, 'ERRESQ005', 'tariff.limits.minSumInsured');
+  });
+});
+
+describe('documentation', () => {
+  it('the tariff example in docs/insurance.md loads and quotes', () => {
+    const doc = readFileSync(new URL('../../docs/insurance.md', import.meta.url), 'utf8');
+    const json = /```json\n([\s\S]*?)```/.exec(doc)![1]!;
+    const tariff = loadTariff(JSON.parse(json));
+    const offers = quotePolicy(
+      { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1, idClaveVehiculo: 1001, modelo: 2025, idAgencia: 1,
+        montoSumaAsegurada: '300000.00', enganche: '60000.00', plazoFinanciado: 24, codigoPostal: '03100' },
+      { fechaInicio: '2025-03-10', tariff },
+    ).listaSeguroAuto;
+    // (300,000 × 0.032 × 1 + 2,600) × 1.20 = 14,640.00; IVA (14,640 + 550) × 0.16 = 2,430.40; total 17,620.40
+    expect(offers.map((o) => o.primaTotal)).toEqual(['17620.40']);
+  });
+
+  it('examples/segautovendor.json is a valid request that quotes every package', () => {
+    const body = JSON.parse(readFileSync(new URL('../../examples/segautovendor.json', import.meta.url), 'utf8'));
+    expect(validateWith(SegAutoVendorRequestSchema, body).success).toBe(true);
+    expect(body.solicitud.idPaquete).toBe(0);
+    expect(quotePolicy(body.solicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto).toHaveLength(9);
   });
 });
