@@ -72,13 +72,15 @@ function resolveConventions(options: PolicyOptions): PolicyConventions {
   return merged;
 }
 
-function parseStart(options: PolicyOptions): CivilDay {
-  if (options.fechaInicio === undefined) {
+/** The validated start date: its text (for ids and receipts) and its civil day. */
+function parseStart(options: PolicyOptions): { readonly text: string; readonly day: CivilDay } {
+  const text = options.fechaInicio;
+  if (text === undefined) {
     throw new QuoteError('ERRESQ006', 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)', 'fechaInicio');
   }
-  const start = typeof options.fechaInicio === 'string' ? parseIsoDate(options.fechaInicio) : undefined;
-  if (start === undefined) throw badOption('Fecha de inicio no válida (YYYY-MM-DD)', 'fechaInicio');
-  return start;
+  const day = typeof text === 'string' ? parseIsoDate(text) : undefined;
+  if (day === undefined) throw badOption('Fecha de inicio no válida (YYYY-MM-DD)', 'fechaInicio');
+  return { text, day };
 }
 
 function parseLifeBalances(options: PolicyOptions): number[] | undefined {
@@ -301,7 +303,6 @@ export function quotePolicy(solicitud: PolicyRequest, options: PolicyOptions = {
   const lifeBalances = parseLifeBalances(options);
   const tariff = options.tariff ?? DEFAULT_TARIFF;
   assertTariff(tariff);
-  const risk = resolveRisk(solicitud, tariff, c, start);
-  const fechaInicio = options.fechaInicio as string;
-  return { listaSeguroAuto: selectCandidates(solicitud, risk).map((cand) => priceOffer(solicitud, risk, cand, c, fechaInicio, lifeBalances)) };
+  const risk = resolveRisk(solicitud, tariff, c, start.day);
+  return { listaSeguroAuto: selectCandidates(solicitud, risk).map((cand) => priceOffer(solicitud, risk, cand, c, start.text, lifeBalances)) };
 }

@@ -4,8 +4,9 @@ import { DEFAULT_TARIFF, PolicyResultSchema, quotePolicy, type PolicyRequest, ty
 import { BASE, deepFreeze } from './helpers.js';
 
 const START = { fechaInicio: '2025-03-10' };
-const ALL: PolicyRequest = { ...BASE, idPaquete: 0, idAseguradora: undefined };
-delete (ALL as { idAseguradora?: number }).idAseguradora;
+/** BASE for every insurer and package. */
+const { idAseguradora: _insurer, ...baseAllInsurers } = BASE;
+const ALL: PolicyRequest = { ...baseAllInsurers, idPaquete: 0 };
 
 const expectError = (fn: () => unknown, code: string, field: string) =>
   expect(fn).toThrow(expect.objectContaining({ codigoError: code, valorIncorrecto: field }));

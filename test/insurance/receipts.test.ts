@@ -54,7 +54,7 @@ describe('buildReceipts', () => {
           expect(b.totalCents).toBe(premiumCents + policyFeeCents + b.ivaCents);
           expect(b.receipts).toHaveLength(Math.ceil(months / monthsPerReceipt));
           const whole = buildReceipts({ start, months: fromMonth + months, monthsPerReceipt: 1, premiumCents: 0, policyFeeCents: 0, ivaRate });
-          expect(b.receipts[0]!.vigenciaInicial).toBe(whole.receipts[fromMonth]?.vigenciaInicial ?? whole.receipts.at(-1)!.vigenciaFin);
+          expect(b.receipts[0]!.vigenciaInicial).toBe(whole.receipts[fromMonth]!.vigenciaInicial);
           expect(b.receipts.at(-1)!.vigenciaFin).toBe(whole.receipts.at(-1)!.vigenciaFin);
           b.receipts.forEach((r, i) => {
             expect(r.numeroRecibo).toBe(String(i + 1));
