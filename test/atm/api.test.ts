@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AtmDatasetError,
   AtmErrorBodySchema,
@@ -431,5 +431,30 @@ describe('error helpers for the main service', () => {
     const response = atmErrorResponse('tooManyRequests', { 'Retry-After': '60' });
     expectError(response, 429, 'Demasiadas peticiones');
     expect(response.headers['Retry-After']).toBe('60');
+  });
+});
+
+describe('no clock', () => {
+  it('handles requests while Date.now and argument-less new Date() throw', async () => {
+    const api = createAtmApi({ public: true });
+    const RealDate = Date;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => {
+      throw new Error('clock read');
+    });
+    class NoClockDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) throw new Error('clock read');
+        super(...(args as [number]));
+      }
+    }
+    globalThis.Date = NoClockDate as DateConstructor;
+    try {
+      expect((await call({ 'If-Modified-Since': SAME }, LIST, 'GET', api)).status).toBe(304);
+      expect((await call({}, `${LIST}?lat=19&lon=-99`, 'GET', api)).status).toBe(200);
+      expect((await call({}, VERSION, 'GET', api)).status).toBe(200);
+    } finally {
+      globalThis.Date = RealDate;
+      now.mockRestore();
+    }
   });
 });
