@@ -33,6 +33,8 @@ export { AutoEstreneRequestSchema, CreditRequestSchema, CreditResultSchema } fro
 export type { CreditRequest, CreditResult } from './credit.js';
 export { SegAutoVendorRequestSchema, PolicyRequestSchema, PolicyResultSchema } from './policy.js';
 export type { PolicyRequest, PolicyResult, SegAutoVendorRequest } from './policy.js';
+export { AtmListResponseSchema, AtmErrorBodySchema, AtmApiVersionSchema } from '../atm/index.js';
+export type { AtmListResponse, AtmErrorBody, AtmApiVersion } from '../atm/index.js';
 export { validateAutoEstrene, validateSegAutoVendor, validateObtenerDocumento, validateTokenRequest } from './requests.js';
 export type { AutoEstreneRequest } from './requests.js';
 export { parseJsonBody, parseFormBody } from './body.js';
