@@ -123,13 +123,48 @@ export const PolicyResultSchema = Type.Object(
   { additionalProperties: false, $id: 'ResultadoSegAutoVendor', title: 'resultado (SegAutoVendor)' },
 );
 
-/** The object inside `solicitud`, as the caller sends it. */
+/**
+ * The object inside `solicitud`, as the caller sends it.
+ *
+ * @example
+ * ```ts
+ * const s: PolicyRequest = JSON.parse(body).solicitud;
+ * ```
+ */
 export type PolicyRequest = Static<typeof PolicyRequestSchema>;
-/** The whole request body `{ solicitud }`. */
+/**
+ * The whole request body `{ solicitud }`.
+ *
+ * @example
+ * ```ts
+ * const body: SegAutoVendorRequest = { solicitud: s };
+ * ```
+ */
 export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
-/** One `listaRecibos` item. */
+/**
+ * One `listaRecibos` item.
+ *
+ * @example
+ * ```ts
+ * const first: Receipt = offer.listaRecibos[0]!;
+ * ```
+ */
 export type Receipt = Static<typeof ReceiptSchema>;
-/** One `listaSeguroAuto` item. */
+/**
+ * One `listaSeguroAuto` item.
+ *
+ * @example
+ * ```ts
+ * const offer: PolicyOffer = result.listaSeguroAuto[0]!;
+ * ```
+ */
 export type PolicyOffer = Static<typeof PolicyOfferSchema>;
-/** The response's `resultado`. */
+/**
+ * The response's `resultado`.
+ *
+ * @example
+ * ```ts
+ * const result: PolicyResult = quotePolicy(s, { fechaInicio: '2025-03-10' });
+ * ```
+ */
 export type PolicyResult = Static<typeof PolicyResultSchema>;

@@ -4,14 +4,28 @@
  * figures (payment forms, surcharges, replacement-value codes…) live in the tariff instead.
  */
 
-/** How the debtor-life premium approximates the credit balance month by month. */
+/**
+ * How the debtor-life premium approximates the credit balance month by month.
+ *
+ * @example
+ * ```ts
+ * quotePolicy(solicitud, { fechaInicio: '2025-03-10', lifeBalance: 'flat' satisfies LifeBalanceMethod });
+ * ```
+ */
 export type LifeBalanceMethod =
   /** Amount financed falling in a straight line to zero over `plazoFinanciado`: Σ = F·(n+1)/2. */
   | 'declining'
   /** The whole amount financed every month: Σ = F·n. */
   | 'flat';
 
-/** The insurance engine's conventions. */
+/**
+ * The insurance engine's conventions.
+ *
+ * @example
+ * ```ts
+ * quotePolicy(solicitud, { fechaInicio: '2025-03-10', conventions: { idLength: 32 } });
+ * ```
+ */
 export interface PolicyConventions {
   /** `idVigencia` of a policy of `plazoMeses` months (at most 12). */
   readonly idVigenciaAnual: number;

@@ -8,7 +8,14 @@ import type { TariffInsurer } from './tariff.js';
 
 const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
 
-/** What the credit looks like to GAP and life insurance (all amounts in integer cents). */
+/**
+ * What the credit looks like to GAP and life insurance (all amounts in integer cents).
+ *
+ * @example
+ * ```ts
+ * const credit: CreditExposure = { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 };
+ * ```
+ */
 export interface CreditExposure {
   /** Invoice value of the unit (`montoSumaAsegurada`). */
   readonly invoiceCents: number;

@@ -16,7 +16,14 @@ import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rat
 import { buildReceipts } from './receipts.js';
 import { assertTariff, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
 
-/** Options of {@link quotePolicy}. */
+/**
+ * Options of {@link quotePolicy}.
+ *
+ * @example
+ * ```ts
+ * const options: PolicyOptions = { fechaInicio: '2025-03-10', lifeBalance: 'flat', urlTemplate: 'https://x.example/{idCotizacion}' };
+ * ```
+ */
 export interface PolicyOptions {
   /**
    * Policy start, `YYYY-MM-DD`. Required: the engine never reads the clock. A server passes today's

@@ -10,7 +10,14 @@ import { formatCents } from '../money/cents.js';
 import { Decimal, ROUND_DOWN, ROUND_HALF_UP } from '../money/decimal.js';
 import { addMonthsCivil, formatDmyDate, parseIsoDate } from '../dates/civil.js';
 
-/** What {@link buildReceipts} needs to split one policy period. */
+/**
+ * What {@link buildReceipts} needs to split one policy period.
+ *
+ * @example
+ * ```ts
+ * const plan: ReceiptPlan = { start: '2025-03-10', months: 12, monthsPerReceipt: 6, premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' };
+ * ```
+ */
 export interface ReceiptPlan {
   /** Start of the whole policy, `YYYY-MM-DD`; every date is counted from it (month ends are kept). */
   readonly start: string;
@@ -30,7 +37,14 @@ export interface ReceiptPlan {
   readonly firstNumber?: number;
 }
 
-/** The receipts of one period and the totals they add up to. */
+/**
+ * The receipts of one period and the totals they add up to.
+ *
+ * @example
+ * ```ts
+ * const { totalCents, receipts } = buildReceipts(plan); // totalCents === Σ receipts' primaTotal
+ * ```
+ */
 export interface ReceiptBlock {
   /** IVA of the period in cents: round half-up of (premium + fee) × rate. */
   readonly ivaCents: number;

@@ -9,7 +9,14 @@ import { AMOUNT_PATTERN } from '../money/cents.js';
 import { Decimal } from '../money/decimal.js';
 import { assertValid } from '../contracts/validate.js';
 
-/** A non-negative decimal rate or factor as text: "0.0325", "1.15", "0". */
+/**
+ * A non-negative decimal rate or factor as text: "0.0325", "1.15", "0".
+ *
+ * @example
+ * ```ts
+ * new RegExp(RATE_TEXT).test('0.0325'); // true
+ * ```
+ */
 export const RATE_TEXT = '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,10})?$';
 
 const rate = (description: string) => Type.String({ pattern: RATE_TEXT, maxLength: 17, description });
@@ -158,13 +165,41 @@ export const TariffSchema = Type.Object(
   { additionalProperties: false, $id: 'Tarifa', title: 'tariff' },
 );
 
-/** A tariff (see {@link TariffSchema}). */
+/**
+ * A tariff (see {@link TariffSchema}).
+ *
+ * @example
+ * ```ts
+ * const tariff: Tariff = loadTariff(JSON.parse(text));
+ * ```
+ */
 export type Tariff = Static<typeof TariffSchema>;
-/** One insurer of a tariff. */
+/**
+ * One insurer of a tariff.
+ *
+ * @example
+ * ```ts
+ * const alfa: TariffInsurer = DEFAULT_TARIFF.insurers[0]!; // policyFee '550.00'
+ * ```
+ */
 export type TariffInsurer = Tariff['insurers'][number];
-/** One package of an insurer. */
+/**
+ * One package of an insurer.
+ *
+ * @example
+ * ```ts
+ * const amplia: TariffPackage = DEFAULT_TARIFF.insurers[0]!.packages[0]!; // name 'Amplia'
+ * ```
+ */
 export type TariffPackage = TariffInsurer['packages'][number];
-/** One replacement-value type (`indicadorReposicion`). */
+/**
+ * One replacement-value type (`indicadorReposicion`).
+ *
+ * @example
+ * ```ts
+ * const comercial: ReplacementValue = DEFAULT_TARIFF.replacementValues[1]!; // sumInsuredByYear ['1', '0.85', …]
+ * ```
+ */
 export type ReplacementValue = Tariff['replacementValues'][number];
 
 function fail(path: string, message: string): never {
@@ -248,7 +283,14 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Validates `value` as a tariff without copying it (the engine's per-call check). */
+/**
+ * Validates `value` as a tariff without copying it (the engine's per-call check).
+ *
+ * @example
+ * ```ts
+ * assertTariff(value); // throws QuoteError naming e.g. 'tariff.limits.maxSumInsured'
+ * ```
+ */
 export function assertTariff(value: unknown): asserts value is Tariff {
   if (typeof value === 'object' && value !== null && loaded.has(value)) return;
   assertValid(TariffSchema, value, 'tariff');
