@@ -4,7 +4,16 @@
  */
 import type { ServiceRequest } from '../service/types.js';
 
-/** All values of a header (names compared case-insensitively), in order. */
+const UTF8 = new TextEncoder();
+
+/**
+ * All values of a header (names compared case-insensitively), in order.
+ *
+ * @example
+ * ```ts
+ * headerValues({ method: 'GET', path: '/', headers: { Accept: ['a', 'b'] } }, 'accept'); // ['a', 'b']
+ * ```
+ */
 export function headerValues(request: ServiceRequest, name: string): string[] {
   const wanted = name.toLowerCase();
   const values: string[] = [];
@@ -16,19 +25,33 @@ export function headerValues(request: ServiceRequest, name: string): string[] {
   return values;
 }
 
-/** A header's values joined as one comma-separated field, or undefined when absent. */
+/**
+ * A header's values joined as one comma-separated field, or undefined when absent.
+ *
+ * @example
+ * ```ts
+ * headerField({ method: 'GET', path: '/', headers: { Accept: ['a', 'b'] } }, 'accept'); // 'a, b'
+ * ```
+ */
 export function headerField(request: ServiceRequest, name: string): string | undefined {
   const values = headerValues(request, name);
   return values.length === 0 ? undefined : values.join(', ');
 }
 
-/** Size of the request headers in UTF-8 bytes: each name plus each of its values. */
+/**
+ * Size of the request headers in UTF-8 bytes: each name plus each of its values.
+ *
+ * @example
+ * ```ts
+ * headerBytes({ method: 'GET', path: '/', headers: { ab: 'cdé' } }); // 6
+ * ```
+ */
 export function headerBytes(request: ServiceRequest): number {
   let total = 0;
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     const values = typeof value === 'string' ? [value] : value;
-    for (const one of values) total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(one, 'utf8');
+    for (const one of values) total += UTF8.encode(key).length + UTF8.encode(one).length;
   }
   return total;
 }
@@ -37,6 +60,11 @@ export function headerBytes(request: ServiceRequest): number {
  * Splits a header field on commas that are outside double-quoted strings (entity tags and
  * quoted parameter values may contain commas). A backslash escapes inside quoted strings only
  * when `escapes` is set (quoted-string does; an entity tag's opaque part does not).
+ *
+ * @example
+ * ```ts
+ * splitList('"a,b", W/"c"', false); // ['"a,b"', 'W/"c"']
+ * ```
  */
 export function splitList(field: string, escapes = true): string[] {
   const parts: string[] = [];
@@ -112,6 +140,11 @@ function specificity(range: MediaRange): number {
  * weight of the most specific matching range, 0 when none matches, 1 when the field is absent
  * or empty. `application/json;q=0, *\/*` makes JSON unacceptable; ranges that break the grammar
  * are ignored.
+ *
+ * @example
+ * ```ts
+ * acceptQuality('application/json;q=0.5, */*;q=0.1', 'application', 'json'); // 0.5
+ * ```
  */
 export function acceptQuality(accept: string | undefined, type: string, subtype: string, params: Readonly<Record<string, string>> = {}): number {
   if (accept === undefined || accept.trim() === '') return 1;
@@ -127,7 +160,14 @@ export function acceptQuality(accept: string | undefined, type: string, subtype:
   return best?.q ?? 0;
 }
 
-/** True when the Accept field allows `application/json; charset=utf-8`. */
+/**
+ * True when the Accept field allows `application/json; charset=utf-8`.
+ *
+ * @example
+ * ```ts
+ * acceptsJson('application/json;q=0, */*'); // false
+ * ```
+ */
 export function acceptsJson(accept: string | undefined): boolean {
   return acceptQuality(accept, 'application', 'json', { charset: 'utf-8' }) > 0;
 }
@@ -138,6 +178,11 @@ const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7e\x80-\uffff]*)"$/;
  * True when an If-None-Match field matches the current strong tag `etag` (`"…"`): `*`, or any
  * listed tag whose opaque part equals it, ignoring `W/` (RFC 9110 §13.1.2 uses the weak
  * comparison for If-None-Match). Members that are not entity tags never match.
+ *
+ * @example
+ * ```ts
+ * ifNoneMatchMatches('"x", W/"abc"', '"abc"'); // true
+ * ```
  */
 export function ifNoneMatchMatches(field: string, etag: string): boolean {
   const current = ENTITY_TAG.exec(etag)?.[2];

@@ -30,6 +30,11 @@ const RFC3339 =
 /**
  * Epoch milliseconds of an RFC 3339 date-time truncated to the second (HTTP-dates carry whole
  * seconds), or undefined when it is not a real calendar instant.
+ *
+ * @example
+ * ```ts
+ * parseDateTime('2025-01-15T06:00:00.9-06:00'); // Date.UTC(2025, 0, 15, 12)
+ * ```
  */
 export function parseDateTime(text: string): number | undefined {
   const m = RFC3339.exec(text);
@@ -58,6 +63,11 @@ const ASCTIME = /^([A-Za-z]{3}) ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) 
  * accept (IMF-fixdate, RFC 850, asctime), or undefined. Names are case-sensitive as the grammar
  * says. A two-digit RFC 850 year is 19xx for 70–99 and 20xx for 00–69 (a fixed pivot: the
  * RFC's "50 years in the future" rule needs a clock, which this library never reads).
+ *
+ * @example
+ * ```ts
+ * parseHttpDate('Wed, 15 Jan 2025 12:00:00 GMT'); // Date.UTC(2025, 0, 15, 12)
+ * ```
  */
 export function parseHttpDate(raw: string): number | undefined {
   const text = raw.trim();
@@ -84,7 +94,14 @@ export function parseHttpDate(raw: string): number | undefined {
   return undefined;
 }
 
-/** IMF-fixdate of epoch milliseconds ("Wed, 15 Jan 2025 06:00:00 GMT"). */
+/**
+ * IMF-fixdate of epoch milliseconds ("Wed, 15 Jan 2025 06:00:00 GMT").
+ *
+ * @example
+ * ```ts
+ * formatHttpDate(Date.UTC(2025, 0, 15, 12)); // 'Wed, 15 Jan 2025 12:00:00 GMT'
+ * ```
+ */
 export function formatHttpDate(millis: number): string {
   return new Date(millis).toUTCString();
 }
