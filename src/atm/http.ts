@@ -143,7 +143,7 @@ function specificity(range: MediaRange): number {
  *
  * @example
  * ```ts
- * acceptQuality('application/json;q=0.5, */*;q=0.1', 'application', 'json'); // 0.5
+ * acceptQuality('application/json;q=0.5, text/html', 'application', 'json'); // 0.5
  * ```
  */
 export function acceptQuality(accept: string | undefined, type: string, subtype: string, params: Readonly<Record<string, string>> = {}): number {
@@ -165,7 +165,7 @@ export function acceptQuality(accept: string | undefined, type: string, subtype:
  *
  * @example
  * ```ts
- * acceptsJson('application/json;q=0, */*'); // false
+ * acceptsJson('text/html, application/json;q=0'); // false
  * ```
  */
 export function acceptsJson(accept: string | undefined): boolean {
