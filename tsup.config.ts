@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     credit: 'src/credit/index.ts',
     cat: 'src/cat/index.ts',
+    insurance: 'src/insurance/index.ts',
+    atm: 'src/atm/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

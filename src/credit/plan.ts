@@ -6,9 +6,13 @@ import type { CreditRequest } from '../contracts/credit.js';
 import { QuoteError } from '../errors.js';
 import { mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../money/cents.js';
 import { Decimal } from '../money/decimal.js';
-import { parseIsoDate, type CivilDay } from '../dates/civil.js';
+import { formatIsoDate, parseIsoDate, type CivilDay } from '../dates/civil.js';
 import type { CreditConventions, Periodicity } from './conventions.js';
 import { mulRational, percentToRational, type Rational } from './rate.js';
+import { quoteCreditInsurance, type CreditInsurance } from './insurance.js';
+import { buildSchedule } from './schedule.js';
+import { paymentRate } from './payment.js';
+import type { PolicyOptions } from '../insurance/quotePolicy.js';
 
 /** The normalised credit: what the schedule, the CAT and the response need. */
 export interface CreditPlan {
@@ -49,6 +53,28 @@ export interface CreditPlan {
   readonly periodCommission?: readonly number[] | undefined;
   /** Per-period insurance that enters the CAT (cents), undefined when none. */
   readonly insuranceInCat?: readonly number[] | undefined;
+  /** The insurance offer quoted for `tipoSeguro` 1 or 2. */
+  readonly insurance?: CreditInsurance | undefined;
+}
+
+/** Insurance in the payments that the CAT counts: all of it, less external insurance when excluded. */
+function catInsurance(
+  damage: readonly number[] | undefined,
+  life: readonly number[] | undefined,
+  excluded: readonly number[] | undefined,
+  count: number,
+): number[] | undefined {
+  if (damage === undefined && life === undefined) return undefined;
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) out[k] = (damage?.[k] ?? 0) + (life?.[k] ?? 0) - (excluded?.[k] ?? 0);
+  return out;
+}
+
+/** What {@link planCredit} takes besides the solicitud: the defaults and the insurance engine's options. */
+export interface PlanOptions {
+  readonly fechaApertura?: string | undefined;
+  /** Options for the insurance engine (`tipoSeguro` 1 and 2); `fechaInicio` defaults to the opening date. */
+  readonly policy?: PolicyOptions | undefined;
 }
 
 function business(message: string, field: string): QuoteError {
@@ -80,7 +106,8 @@ function chooseRate(conventions: CreditConventions, downPaymentPercent: Decimal)
  * Normalises a schema-valid solicitud into a {@link CreditPlan}.
  * Throws {@link QuoteError} for semantic errors (ERRESQ004/005/006) and business rules (ERRNEG001).
  */
-export function planCredit(s: CreditRequest, conventions: CreditConventions, defaultDate?: string): CreditPlan {
+export function planCredit(s: CreditRequest, conventions: CreditConventions, options: PlanOptions = {}): CreditPlan {
+  const defaultDate = options.fechaApertura;
   // Dates.
   const dateText = s.fechaApertura ?? defaultDate;
   if (dateText === undefined) throw new QuoteError('ERRESQ006', 'Falta la fecha de apertura', 'fechaApertura');
@@ -100,8 +127,8 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, def
   if (facturaConIva !== 0 && facturaConIva !== 1) throw new QuoteError('ERRESQ004', 'facturaConIva admite 0 o 1', 'facturaConIva');
   const tipoSeguro = s.tipoSeguro ?? 0;
   if (tipoSeguro > 2) throw new QuoteError('ERRESQ004', 'tipoSeguro admite 0 (sin seguro), 1 (contado) o 2 (financiado)', 'tipoSeguro');
-  if (tipoSeguro !== 0) {
-    throw business('El seguro de contado o financiado (tipoSeguro 1 y 2) aún no está disponible en este cotizador', 'tipoSeguro');
+  if (tipoSeguro !== 0 && s.informacionSeguro === undefined) {
+    throw new QuoteError('ERRESQ006', 'Con tipoSeguro 1 o 2 se requiere informacionSeguro', 'informacionSeguro');
   }
   const indSeguro = s.indSeguro ?? 0;
   if (indSeguro !== 0 && indSeguro !== 1) throw new QuoteError('ERRESQ004', 'indSeguro admite 0 o 1', 'indSeguro');
@@ -145,6 +172,7 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, def
   const importeSeguros = s.importeSeguros === undefined ? 0 : parseCents(s.importeSeguros);
   const plazoSeguro = s.plazoSeguro ?? 0;
   let damageInsurance: number[] | undefined;
+  let externalInsurance: number[] | undefined;
   if (indSeguro === 1) {
     if (s.importeSeguros === undefined) throw new QuoteError('ERRESQ006', 'Falta el importe del seguro externo', 'importeSeguros');
     if (plazoSeguro < 1) throw new QuoteError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'El plazo del seguro externo debe ser de al menos un mes', 'plazoSeguro');
@@ -152,12 +180,37 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, def
     const split = splitRemainderFirst(importeSeguros, payments);
     damageInsurance = new Array<number>(plazo).fill(0);
     for (let k = 0; k < payments; k++) damageInsurance[k] = split[k] as number;
+    externalInsurance = damageInsurance.slice();
+  }
+
+  // Insurance quoted through the insurance engine: paid up front (1) or financed (2).
+  let insurance: CreditInsurance | undefined;
+  let lifeInsurance: number[] | undefined;
+  let upfrontInsurance = 0;
+  if (tipoSeguro !== 0 && s.informacionSeguro !== undefined) {
+    const financedMonths = Math.ceil((plazo * 12) / periodicity.perYear);
+    insurance = quoteCreditInsurance(s.informacionSeguro, s.valorFactura, financedMonths, {
+      ...options.policy,
+      fechaInicio: options.policy?.fechaInicio ?? formatIsoDate(fechaApertura),
+    });
+    if (tipoSeguro === 1) upfrontInsurance = insurance.damage + insurance.life;
+    else {
+      // The damage premium is financed as its own level loan at the credit's rate: its installments
+      // (capital + interest + IVA) are the seguroDanos column. The life premium is spread evenly.
+      const premiumLoan = buildSchedule(
+        { principal: insurance.damage, count: plazo, periodic: periodicRate, iva },
+        paymentRate(periodicRate, iva, conventions.paymentTolerance),
+      );
+      damageInsurance ??= new Array<number>(plazo).fill(0);
+      for (let k = 0; k < plazo; k++) damageInsurance[k] = (damageInsurance[k] as number) + (premiumLoan.level[k] as number);
+      lifeInsurance = splitRemainderFirst(insurance.life, plazo);
+    }
   }
 
   // Required insurance paid up front, counted in the CAT.
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
-  const catDisbursement = principal - commission - importeCatSegVida - importeCatSegDanio;
+  const catDisbursement = principal - commission - importeCatSegVida - importeCatSegDanio - upfrontInsurance;
   if (catDisbursement <= 0) throw business('Las comisiones y seguros al inicio igualan o exceden el monto financiado', 'comisiones');
 
   const yearsPerPeriod =
@@ -190,8 +243,10 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, def
     periodicRate,
     yearsPerPeriod,
     catDisbursement,
-    upfrontCharges: commission + commissionVat + importeCatSegVida + importeCatSegDanio,
+    upfrontCharges: commission + commissionVat + importeCatSegVida + importeCatSegDanio + upfrontInsurance,
     damageInsurance,
-    insuranceInCat: conventions.externalInsuranceInCat ? damageInsurance : undefined,
+    lifeInsurance,
+    insuranceInCat: catInsurance(damageInsurance, lifeInsurance, indSeguro === 1 && !conventions.externalInsuranceInCat ? externalInsurance : undefined, plazo),
+    insurance,
   };
 }

@@ -13,6 +13,8 @@ import { resolveConventions, type CreditConventions } from './conventions.js';
 import { planCredit, type CreditPlan } from './plan.js';
 import { buildSchedule, type Schedule } from './schedule.js';
 import { paymentRate } from './payment.js';
+import type { PolicyOptions } from '../insurance/quotePolicy.js';
+import type { Tariff } from '../insurance/tariff.js';
 
 /** Options of {@link quoteCredit}. */
 export interface CreditOptions {
@@ -20,6 +22,12 @@ export interface CreditOptions {
   readonly conventions?: Partial<CreditConventions>;
   /** Opening date (`YYYY-MM-DD`) used when the solicitud has no `fechaApertura`. */
   readonly fechaApertura?: string;
+  /** Policy start for `tipoSeguro` 1 and 2 (`YYYY-MM-DD`; default: the opening date). */
+  readonly fechaInicio?: string;
+  /** The insurance tariff for `tipoSeguro` 1 and 2 (default: the illustrative `DEFAULT_TARIFF`). */
+  readonly tariff?: Tariff;
+  /** Further insurance-engine options (`urlTemplate`, `conventions`, …). */
+  readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'>;
 }
 
 /**
@@ -38,7 +46,14 @@ export interface CreditOptions {
 export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   assertValid(CreditRequestSchema, solicitud);
   const conventions = resolveConventions(options.conventions);
-  const plan = planCredit(solicitud, conventions, options.fechaApertura);
+  const plan = planCredit(solicitud, conventions, {
+    fechaApertura: options.fechaApertura,
+    policy: {
+      ...options.policy,
+      ...(options.fechaInicio === undefined ? {} : { fechaInicio: options.fechaInicio }),
+      ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
+    },
+  });
   const rate = paymentRate(plan.periodicRate, plan.iva, conventions.paymentTolerance);
   const schedule = buildSchedule({ principal: plan.principal, count: plan.plazo, periodic: plan.periodicRate, iva: plan.iva }, rate);
   return assemble(solicitud, plan, schedule, conventions);

@@ -222,7 +222,8 @@ describe('quoteCredit: errors and purity', () => {
     expect(codeOf(() => quoteCredit({ ...base, periodicidad: 'X' }))).toEqual(['ERRESQ005', 'periodicidad']);
     expect(codeOf(() => quoteCredit({ ...base, fechaApertura: '2026-02-30' }))).toEqual(['ERRESQ005', 'fechaApertura']);
     expect(codeOf(() => quoteCredit({ ...base, montoSolicitado: '300000.00' }))).toEqual(['ERRNEG001', 'montoSolicitado']);
-    expect(codeOf(() => quoteCredit({ ...base, tipoSeguro: 1 }))).toEqual(['ERRNEG001', 'tipoSeguro']);
+    expect(codeOf(() => quoteCredit({ ...base, tipoSeguro: 1 }))).toEqual(['ERRESQ006', 'informacionSeguro']);
+    expect(codeOf(() => quoteCredit({ ...base, tipoSeguro: 3 }))).toEqual(['ERRESQ004', 'tipoSeguro']);
     expect(codeOf(() => quoteCredit(null as never))).toEqual(['ERRESQ002', 'solicitud']);
   });
   it('never mutates its input (deep-frozen solicitud and options)', () => {

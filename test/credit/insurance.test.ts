@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { QuoteError, quoteCredit, type CreditRequest } from '../../src/index.js';
+import { quotePolicy } from '../../src/insurance/index.js';
+import { cents, rowViolations } from '../helpers.js';
+
+const info = {
+  idPaquete: 1,
+  idAseguradora: 1,
+  cveEntidadFederativa: 9,
+  idTipoUnidad: 1,
+  idUsoAutomovil: 1,
+  idAgencia: 1001, // the vehicle key
+  modelo: 2026,
+  numeroAgencia: 77,
+  enganche: '70000.00',
+  codigoPostal: '03100',
+  idVigencia: 2,
+};
+
+const base: CreditRequest = {
+  fechaApertura: '2026-01-31',
+  montoSolicitado: '280000.00',
+  valorFactura: '350000.00',
+  tasa: '13.50',
+  plazo: 48,
+  periodicidad: 'M',
+  comisiones: '2.00',
+  generaTablaPagos: true,
+  informacionSeguro: info,
+};
+
+const policyFor = (plazoFinanciado: number) =>
+  quotePolicy(
+    { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1, idClaveVehiculo: 1001, modelo: 2026,
+      idAgencia: 77, montoSumaAsegurada: '350000.00', enganche: '70000.00', plazoFinanciado, codigoPostal: '03100', idVigencia: 2 },
+    { fechaInicio: '2026-01-31' },
+  ).listaSeguroAuto[0]!;
+
+describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
+  it('paid up front: the premium and the life insurance add to the total and enter the CAT at t = 0', () => {
+    const plain = quoteCredit({ ...base, tipoSeguro: 0 });
+    const upfront = quoteCredit({ ...base, tipoSeguro: 1 });
+    const offer = policyFor(48);
+    expect(cents(upfront.totalPagar) - cents(plain.totalPagar)).toBe(cents(offer.primaTotal) + cents(offer.segVida));
+    expect(upfront.registros).toEqual(plain.registros);
+    expect(Number(upfront.cat)).toBeGreaterThan(Number(plain.cat));
+  });
+
+  it('financed: the premium is amortized in seguroDanos at the credit rate, life spread in seguroVida', () => {
+    const plain = quoteCredit({ ...base, tipoSeguro: 0 });
+    const financed = quoteCredit({ ...base, tipoSeguro: 2 });
+    const offer = policyFor(48);
+    expect(rowViolations(financed, 28_000_000)).toEqual([]);
+    const life = financed.registros.reduce((sum, r) => sum + cents(r.seguroVida), 0);
+    expect(life).toBe(cents(offer.segVida));
+    const damage = financed.registros.reduce((sum, r) => sum + cents(r.seguroDanos), 0);
+    // Financing at 13.5 % + IVA costs more than the premium itself.
+    expect(damage).toBeGreaterThan(cents(offer.primaTotal));
+    expect(Number(financed.cat)).toBeGreaterThan(Number(plain.cat));
+    expect(cents(financed.totalPagar)).toBeGreaterThan(cents(plain.totalPagar));
+  });
+
+  it('a financed premium raises the CAT and the total for any term and rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 12, max: 72 }), fc.integer({ min: 500, max: 3000 }), (plazo, bp) => {
+        const s = { ...base, plazo, tasa: (bp / 100).toFixed(2) };
+        const plain = quoteCredit({ ...s, tipoSeguro: 0 });
+        const financed = quoteCredit({ ...s, tipoSeguro: 2 });
+        expect(Number(financed.cat)).toBeGreaterThanOrEqual(Number(plain.cat));
+        expect(cents(financed.totalPagar)).toBeGreaterThan(cents(plain.totalPagar));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('requires informacionSeguro and one chosen offer, naming the credit fields', () => {
+    const fail = (s: CreditRequest): [string, string | undefined] => {
+      try {
+        quoteCredit(s);
+      } catch (error) {
+        expect(error).toBeInstanceOf(QuoteError);
+        return [(error as QuoteError).codigoError, (error as QuoteError).valorIncorrecto];
+      }
+      throw new Error('did not throw');
+    };
+    const { informacionSeguro, ...noInfo } = base;
+    void informacionSeguro;
+    expect(fail({ ...noInfo, tipoSeguro: 2 })).toEqual(['ERRESQ006', 'informacionSeguro']);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idPaquete: 0 } })).toEqual(['ERRESQ006', 'informacionSeguro.idPaquete']);
+    const { idAseguradora, ...anyInsurer } = info;
+    void idAseguradora;
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: anyInsurer })).toEqual(['ERRNEG001', 'informacionSeguro.idAseguradora']);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idAgencia: 999 } })).toEqual(['ERRNEG001', 'informacionSeguro.idAgencia']);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, modelo: '2026' as never } })).toEqual(['ERRESQ005', 'informacionSeguro.modelo']);
+  });
+
+  it('the policy start defaults to the opening date and can be overridden', () => {
+    const a = quoteCredit({ ...base, tipoSeguro: 1 });
+    const b = quoteCredit({ ...base, tipoSeguro: 1 }, { fechaInicio: '2026-01-31' });
+    expect(a).toEqual(b);
+  });
+});
