@@ -7,7 +7,8 @@
  * clamped to [0, balance] so no amount is ever negative. `./referenceSchedule.ts` is the same rule
  * in decimal.js; a property test proves the two identical.
  */
-import { assertSafeCents, divRoundHalfUp, mulDivRoundHalfUp } from '../money/cents.js';
+import { QuoteError } from '../errors.js';
+import { divRoundHalfUp, mulDivRoundHalfUp } from '../money/cents.js';
 import { initialPayment, paymentRate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
 
@@ -87,6 +88,9 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
     totalLevel += pay;
     balance -= a;
   }
-  assertSafeCents(totalLevel, 'la suma de los pagos');
+  if (!Number.isSafeInteger(totalLevel)) {
+    // Every partial sum is positive, so all of them are exact when the total is a safe integer.
+    throw new QuoteError('ERRNEG001', 'El total de los pagos excede el rango de importes exactos (2^53 centavos)', 'montoSolicitado');
+  }
   return { opening, capital, interest, vat, level, totalInterest, totalVat, totalLevel };
 }
