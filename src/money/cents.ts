@@ -63,8 +63,3 @@ export function splitRemainderFirst(total: number, parts: number): number[] {
   out[0] = total - base * (parts - 1);
   return out;
 }
-
-/** Throws unless `cents` is a safe integer: the guard that keeps cent arithmetic provably exact. */
-export function assertSafeCents(cents: number, what: string): void {
-  invariant(Number.isSafeInteger(cents), `${what} fuera del rango de centavos exactos`);
-}
