@@ -37,6 +37,20 @@ export function quoteId(content: unknown, length: number): string {
 }
 
 /**
+ * The id of one offer: sha256 of a prefix shared by every offer of a quote (the canonical request,
+ * computed once) followed by the offer's own content. The offer is built by the engine in a fixed
+ * key order, so plain `JSON.stringify` is already canonical for it.
+ *
+ * @example
+ * ```ts
+ * offerId(canonicalJson({ solicitud }), { idPaquete: 1 }, 24).length; // 24
+ * ```
+ */
+export function offerId(prefix: string, offer: unknown, length: number): string {
+  return createHash('sha256').update(prefix, 'utf8').update(JSON.stringify(offer), 'utf8').digest('hex').slice(0, length);
+}
+
+/**
  * Fills `{name}` placeholders of a URL template with URI-encoded values; unknown placeholders stay.
  *
  * @example

@@ -11,7 +11,7 @@ import { addMonthsCivil, formatDmyDate, fromCivilDay, parseIsoDate, type CivilDa
 import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from './conventions.js';
 import { DEFAULT_TARIFF } from './defaultTariff.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
-import { fillUrlTemplate, quoteId } from './quoteId.js';
+import { canonicalJson, fillUrlTemplate, offerId } from './quoteId.js';
 import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
 import { buildReceipts } from './receipts.js';
 import { assertTariff, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
@@ -217,7 +217,7 @@ function selectCandidates(s: PolicyRequest, risk: Risk): Candidate[] {
 }
 
 function priceOffer(
-  s: PolicyRequest,
+  idPrefix: string,
   risk: Risk,
   cand: Candidate,
   c: PolicyConventions,
@@ -268,10 +268,7 @@ function priceOffer(
     seguroGap: formatCents(gapPremiumCents(cand.insurer, risk.credit, tariff.ivaRate)),
     segVida: formatCents(lifePremiumCents(cand.insurer, risk.credit, c.lifeBalance, lifeBalances)),
   };
-  const idCotizacion = quoteId(
-    { solicitud: s, fechaInicio, tarifa: `${tariff.name}@${tariff.version}`, idPaquete: cand.pkg.idPaquete, oferta: core, listaRecibos: receipts },
-    c.idLength,
-  );
+  const idCotizacion = offerId(idPrefix, { idPaquete: cand.pkg.idPaquete, oferta: core, listaRecibos: receipts }, c.idLength);
   const urlCotizacion = fillUrlTemplate(c.urlTemplate, {
     idCotizacion,
     idAseguradora: core.idAseguradora,
@@ -311,5 +308,7 @@ export function quotePolicy(solicitud: PolicyRequest, options: PolicyOptions = {
   const tariff = options.tariff ?? DEFAULT_TARIFF;
   assertTariff(tariff);
   const risk = resolveRisk(solicitud, tariff, c, start.day);
-  return { listaSeguroAuto: selectCandidates(solicitud, risk).map((cand) => priceOffer(solicitud, risk, cand, c, start.text, lifeBalances)) };
+  // The request's share of every offer id, serialised canonically once per quote.
+  const idPrefix = canonicalJson({ solicitud, fechaInicio: start.text, tarifa: `${risk.tariff.name}@${risk.tariff.version}` });
+  return { listaSeguroAuto: selectCandidates(solicitud, risk).map((cand) => priceOffer(idPrefix, risk, cand, c, start.text, lifeBalances)) };
 }
