@@ -1,0 +1,22 @@
+/**
+ * Serves the whole interface over node:http: `npx tsx examples/server.ts`, then
+ *
+ *   curl -s -u app:s3cret -d grant_type=client_credentials -d scope=update \
+ *     http://127.0.0.1:8080/api/esb/ValidaCredenciales/accesstoken
+ *   curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+ *     -d '{"lineaCaptura":"0124ABCD5678EFGH9012"}' \
+ *     http://127.0.0.1:8080/api/esb/ServiciosContribuyentes/obtenerDocumento
+ */
+import { createServer } from 'node:http';
+import { createService, toNodeListener } from '../src/service/index.js';
+
+const service = createService({
+  clients: [{ clientId: 'app', clientSecret: process.env['CLIENT_SECRET'] ?? 's3cret', scopes: ['update', 'read'] }],
+  // Without TOKEN_SECRET each process signs with its own random secret (tokens die with it).
+  tokenSecret: process.env['TOKEN_SECRET'],
+});
+
+const port = Number(process.env['PORT'] ?? 8080);
+createServer(toNodeListener(service)).listen(port, '127.0.0.1', () => {
+  console.log(`cotizador listening on http://127.0.0.1:${port}`);
+});
