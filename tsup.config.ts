@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     credit: 'src/credit/index.ts',
     cat: 'src/cat/index.ts',
+    cli: 'src/cli/main.ts',
     insurance: 'src/insurance/index.ts',
     atm: 'src/atm/index.ts',
   },

@@ -1,0 +1,124 @@
+/**
+ * RFC 4180 CSV: CRLF line ends, a field is quoted when it holds a comma, a double quote, CR or
+ * LF, and an embedded double quote is doubled. Amounts are written as the engines' plain decimal
+ * text ("10216.91"), so a spreadsheet reads them as numbers without losing a cent.
+ */
+import type { CreditResult, CreditRow } from '../contracts/credit.js';
+import type { PolicyResult } from '../contracts/policy.js';
+
+/** A value a CSV cell can hold; `undefined` and `null` become an empty cell. */
+export type CsvValue = string | number | boolean | bigint | null | undefined;
+
+/** RFC 4180 line terminator. */
+export const CSV_EOL = '\r\n';
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV field: the value's text, quoted when RFC 4180 requires it.
+ *
+ * @example
+ * ```ts
+ * csvField('Sedán "full", 2026'); // '"Sedán ""full"", 2026"'
+ * csvField('10216.91');           // '10216.91'
+ * ```
+ */
+export function csvField(value: CsvValue): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * One CSV record, with its CRLF terminator (for writing a stream line by line).
+ *
+ * @example
+ * ```ts
+ * csvLine(['plazo', 'cat']); // 'plazo,cat\r\n'
+ * ```
+ */
+export function csvLine(values: readonly CsvValue[]): string {
+  return values.map(csvField).join(',') + CSV_EOL;
+}
+
+/**
+ * A whole CSV document: one header line and one line per row. `columns` picks and orders the
+ * keys (default: the first row's keys); a missing key is an empty cell.
+ *
+ * @example
+ * ```ts
+ * toCsv([{ plazo: 36, cat: '16.8' }, { plazo: 48, cat: '16.5' }]);
+ * // 'plazo,cat\r\n36,16.8\r\n48,16.5\r\n'
+ * ```
+ */
+export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns?: readonly string[]): string {
+  let header = columns;
+  const lines: string[] = [];
+  for (const row of rows) {
+    if (header === undefined) header = Object.keys(row);
+    lines.push(csvLine(header.map((key) => toCsvValue(row[key]))));
+  }
+  return csvLine(header ?? []) + lines.join('');
+}
+
+/** The columns of a credit amortization row, in the interface's order. */
+export const CREDIT_ROW_COLUMNS = [
+  'numAmortizacion', 'fechaAmortizacion', 'saldoCapital', 'abonoCapital', 'interesAmortizacion', 'ivaAmortizacion',
+  'comisionAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo', 'pagoAmortizacion', 'saldoFin',
+] as const satisfies readonly (keyof CreditRow)[];
+
+/**
+ * The amortization table (`registros`) of a credit quote as CSV, one line per payment. The quote
+ * must have been made with `generaTablaPagos: true`, else only the header is written.
+ *
+ * @example
+ * ```ts
+ * const csv = creditRowsToCsv(quoteCredit({ ...solicitud, generaTablaPagos: true }));
+ * // 'numAmortizacion,fechaAmortizacion,saldoCapital,...\r\n1,2026-02-28,292000.00,...'
+ * ```
+ */
+export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string {
+  return toCsv(result.registros, CREDIT_ROW_COLUMNS);
+}
+
+/** The columns of {@link receiptsToCsv}: the offer's identity, then the receipt. */
+export const RECEIPT_COLUMNS = [
+  'idAseguradora', 'aseguradora', 'paquete', 'idCotizacion', 'numeroRecibo', 'vigenciaInicial', 'vigenciaFin', 'primaTotal',
+] as const;
+
+/**
+ * Every receipt of every offer of a policy quote as CSV: one line per receipt, carrying its
+ * offer's insurer, package and quote id.
+ *
+ * @example
+ * ```ts
+ * const csv = receiptsToCsv(quotePolicy(solicitud, { fechaInicio: '2026-02-01' }));
+ * // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,...\r\n1,Aseguradora Ilustrativa Alfa,Amplia,...'
+ * ```
+ */
+export function receiptsToCsv(result: PolicyResult): string {
+  return toCsv(receiptRecords(result), RECEIPT_COLUMNS);
+}
+
+function* receiptRecords(result: PolicyResult): Generator<Record<(typeof RECEIPT_COLUMNS)[number], string>> {
+  for (const offer of result.listaSeguroAuto) {
+    for (const receipt of offer.listaRecibos) {
+      yield {
+        idAseguradora: offer.idAseguradora,
+        aseguradora: offer.aseguradora,
+        paquete: offer.paquete,
+        idCotizacion: offer.idCotizacion,
+        numeroRecibo: receipt.numeroRecibo,
+        vigenciaInicial: receipt.vigenciaInicial,
+        vigenciaFin: receipt.vigenciaFin,
+        primaTotal: receipt.primaTotal,
+      };
+    }
+  }
+}
+
+function toCsvValue(value: unknown): CsvValue {
+  if (value === undefined || value === null) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value;
+  return JSON.stringify(value);
+}

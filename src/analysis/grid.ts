@@ -1,0 +1,324 @@
+/**
+ * Scenario grids: the cartesian product of variations over a base credit solicitud, quoted one
+ * scenario at a time. A scenario the engine rejects is a row carrying the error, never a crash.
+ */
+import { AMOUNT_TEXT, CreditRequestSchema, InsuranceInfoSchema, PERCENT_TEXT, type CreditRequest, type CreditResult } from '../contracts/credit.js';
+import { quoteCredit, type CreditOptions } from '../credit/index.js';
+import { QuoteError, type ErrorCode } from '../errors.js';
+import { Decimal } from '../money/decimal.js';
+
+/** A value a scenario gives to one field of the solicitud. */
+export type FieldValue = string | number | boolean;
+
+/** The values one field takes across the grid. `field` is a solicitud key or `informacionSeguro.<key>`. */
+export interface Variation {
+  readonly field: string;
+  readonly values: readonly FieldValue[];
+}
+
+/** Variations as a list (order kept) or as a record `{ field: values }`. */
+export type Variations = readonly Variation[] | Readonly<Record<string, readonly FieldValue[]>>;
+
+/** One scenario: the varied fields and their values, in the variations' order. */
+export type Scenario = Readonly<Record<string, FieldValue>>;
+
+/** The error of a scenario the engine rejected (the fields of {@link QuoteError}). */
+export interface GridError {
+  readonly codigoError: ErrorCode;
+  readonly valorIncorrecto: string | undefined;
+  readonly mensaje: string;
+}
+
+/** One row of a grid: the scenario and either its quote or its error. */
+export type GridRow =
+  | { readonly index: number; readonly scenario: Scenario; readonly result: CreditResult; readonly error?: undefined }
+  | { readonly index: number; readonly scenario: Scenario; readonly result?: undefined; readonly error: GridError };
+
+/** Options of {@link scenarioGrid}: those of `quoteCredit`, applied to every scenario. */
+export type GridOptions = CreditOptions;
+
+/** The key results of a scenario, as the engine's strings. */
+export const GRID_RESULT_COLUMNS = ['pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'] as const;
+/** The error columns of a grid row. */
+export const GRID_ERROR_COLUMNS = ['codigoError', 'valorIncorrecto', 'mensaje'] as const;
+
+/** A grid row reduced to its key results: small, serializable, one CSV line. */
+export interface GridSummary {
+  readonly index: number;
+  readonly scenario: Scenario;
+  readonly pagoMensual?: string;
+  readonly totalPagar?: string;
+  readonly importeInteresTotal?: string;
+  readonly cat?: string;
+  readonly error?: GridError;
+}
+
+type SchemaProperty = { readonly type?: unknown; readonly pattern?: unknown };
+type FieldKind = 'integer' | 'number' | 'boolean' | 'amount' | 'percent' | 'text';
+
+/**
+ * The kind of a solicitud field, from the request schema, or an `ERRESQ003` QuoteError naming
+ * the field when the interface does not define it.
+ */
+function fieldKind(field: string): FieldKind {
+  const [head, tail, ...rest] = field.split('.');
+  let property: SchemaProperty | undefined;
+  const top = CreditRequestSchema.properties as Readonly<Record<string, SchemaProperty>>;
+  const nested = InsuranceInfoSchema.properties as Readonly<Record<string, SchemaProperty>>;
+  if (tail === undefined) property = Object.hasOwn(top, head as string) ? top[head as string] : undefined;
+  else if (head === 'informacionSeguro' && rest.length === 0) property = Object.hasOwn(nested, tail) ? nested[tail] : undefined;
+  if (property === undefined || property.type === 'object') throw new QuoteError('ERRESQ003', 'El campo no está definido en la API', field);
+  if (property.type === 'integer' || property.type === 'number' || property.type === 'boolean') return property.type;
+  if (property.pattern === AMOUNT_TEXT) return 'amount';
+  if (property.pattern === PERCENT_TEXT) return 'percent';
+  return 'text';
+}
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+const MAX_RANGE_VALUES = 1_000_000;
+
+function decimalsOf(d: Decimal): number {
+  return d.decimalPlaces();
+}
+
+/** Formats an exact decimal as the field's schema wants it (strings keep at least two decimals). */
+function formatValue(kind: FieldKind, value: Decimal, decimals: number): FieldValue {
+  switch (kind) {
+    case 'integer':
+    case 'number':
+      return value.toNumber();
+    case 'amount':
+    case 'percent':
+      return value.toFixed(Math.max(2, decimals));
+    default:
+      return value.toString();
+  }
+}
+
+/** One value given as text, typed by its field; text the field cannot hold is kept for the engine to reject. */
+function coerceText(kind: FieldKind, text: string): FieldValue {
+  switch (kind) {
+    case 'integer':
+    case 'number':
+      return DECIMAL_TEXT.test(text) ? Number(text) : text;
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : text;
+    case 'amount':
+    case 'percent': {
+      if (!/^\d+(\.\d+)?$/.test(text)) return text;
+      const d = new Decimal(text);
+      return formatValue(kind, d, decimalsOf(d));
+    }
+    default:
+      return text;
+  }
+}
+
+/**
+ * Parses one variation written as `FIELD=V1,V2,...` or `FIELD=FROM:TO:STEP`. Values are typed by
+ * the field's schema: integer fields (`plazo`) become numbers, amount and rate fields
+ * (`montoSolicitado`, `tasa`) strings with at least two decimals. Ranges step exactly in decimal
+ * and include `TO` when a step lands on it. Throws a {@link QuoteError} naming the field for an
+ * unknown field (`ERRESQ003`) or a malformed range (`ERRESQ005`).
+ *
+ * @example
+ * ```ts
+ * parseVariation('tasa=10:11:0.5');    // { field: 'tasa', values: ['10.00', '10.50', '11.00'] }
+ * parseVariation('plazo=12,24,36');    // { field: 'plazo', values: [12, 24, 36] }
+ * parseVariation('montoSolicitado=250000,280000'); // values: ['250000.00', '280000.00']
+ * ```
+ */
+export function parseVariation(text: string): Variation {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new QuoteError('ERRESQ005', 'Escriba la variación como CAMPO=V1,V2 o CAMPO=DESDE:HASTA:PASO', text.slice(0, 50) || 'vary');
+  const field = text.slice(0, eq).trim();
+  const spec = text.slice(eq + 1);
+  const kind = fieldKind(field);
+  const parts = spec.split(':');
+  if (parts.length === 1) {
+    const values = spec.split(',').map((v) => coerceText(kind, v.trim()));
+    if (spec.trim() === '') throw new QuoteError('ERRESQ002', 'La variación no tiene valores', field);
+    return { field, values };
+  }
+  return { field, values: rangeValues(field, kind, parts) };
+}
+
+function rangeValues(field: string, kind: FieldKind, parts: readonly string[]): FieldValue[] {
+  const bad = (mensaje: string) => new QuoteError('ERRESQ005', mensaje, field);
+  if (parts.length !== 3 || !parts.every((p) => DECIMAL_TEXT.test(p.trim()))) throw bad('Un rango se escribe DESDE:HASTA:PASO con números decimales');
+  if (kind === 'boolean' || kind === 'text') throw bad('El campo no es numérico; enumere sus valores separados por comas');
+  const [from, to, step] = parts.map((p) => new Decimal(p.trim())) as [Decimal, Decimal, Decimal];
+  if (step.isZero() || (to.gt(from) && step.isNegative()) || (to.lt(from) && step.isPositive())) throw bad('El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA');
+  const count = to.minus(from).div(step).floor().toNumber() + 1;
+  if (count > MAX_RANGE_VALUES) throw bad(`El rango tiene más de ${MAX_RANGE_VALUES} valores`);
+  const decimals = Math.max(decimalsOf(from), decimalsOf(step));
+  if (kind === 'integer' && decimals > 0) throw bad('El campo es entero; use DESDE y PASO enteros');
+  const values: FieldValue[] = [];
+  for (let i = 0; i < count; i++) values.push(formatValue(kind, from.plus(step.times(i)), decimals));
+  return values;
+}
+
+function normalize(variations: Variations): readonly Variation[] {
+  if (Array.isArray(variations)) return variations as readonly Variation[];
+  return Object.entries(variations as Readonly<Record<string, readonly FieldValue[]>>).map(([field, values]) => ({ field, values }));
+}
+
+/**
+ * Number of scenarios in the grid: the product of the variations' lengths (1 with none).
+ *
+ * @example
+ * ```ts
+ * countScenarios({ plazo: [12, 24, 36], tasa: ['10.00', '12.00'] }); // 6
+ * ```
+ */
+export function countScenarios(variations: Variations): number {
+  return normalize(variations).reduce((n, v) => n * v.values.length, 1);
+}
+
+/**
+ * The scenarios of the grid, lazily, the first variation varying slowest (like nested loops).
+ * Throws `ERRESQ003` naming the field for a field the interface does not define.
+ *
+ * @example
+ * ```ts
+ * [...scenarios({ plazo: [12, 24], tasa: ['10.00', '12.00'] })];
+ * // [{ plazo: 12, tasa: '10.00' }, { plazo: 12, tasa: '12.00' }, { plazo: 24, tasa: '10.00' }, { plazo: 24, tasa: '12.00' }]
+ * ```
+ */
+export function* scenarios(variations: Variations): Generator<Scenario> {
+  const list = normalize(variations);
+  for (const v of list) fieldKind(v.field);
+  if (list.some((v) => v.values.length === 0)) return;
+  const at = new Array<number>(list.length).fill(0);
+  for (;;) {
+    const scenario: Record<string, FieldValue> = {};
+    list.forEach((v, i) => {
+      scenario[v.field] = v.values[at[i] as number] as FieldValue;
+    });
+    yield scenario;
+    let i = list.length - 1;
+    while (i >= 0) {
+      at[i] = (at[i] as number) + 1;
+      if ((at[i] as number) < (list[i] as Variation).values.length) break;
+      at[i] = 0;
+      i--;
+    }
+    if (i < 0) return;
+  }
+}
+
+/**
+ * The base solicitud with a scenario's values set (fresh objects; the base is not mutated).
+ *
+ * @example
+ * ```ts
+ * applyScenario(base, { plazo: 48, 'informacionSeguro.enganche': '70000.00' });
+ * ```
+ */
+export function applyScenario(base: CreditRequest, scenario: Scenario): CreditRequest {
+  const out: Record<string, unknown> = { ...base };
+  for (const [field, value] of Object.entries(scenario)) {
+    const dot = field.indexOf('.');
+    if (dot < 0) {
+      out[field] = value;
+    } else {
+      const head = field.slice(0, dot);
+      const inner = out[head];
+      out[head] = { ...(typeof inner === 'object' && inner !== null ? inner : {}), [field.slice(dot + 1)]: value };
+    }
+  }
+  return out as CreditRequest;
+}
+
+/**
+ * Quotes one scenario: its row, with the engine's error when the engine rejects it.
+ *
+ * @example
+ * ```ts
+ * const row = quoteScenario(base, { plazo: 0 }, 0);
+ * row.error?.codigoError; // 'ERRESQ004' (row.error.valorIncorrecto === 'plazo')
+ * ```
+ */
+export function quoteScenario(base: CreditRequest, scenario: Scenario, index: number, options: GridOptions = {}): GridRow {
+  try {
+    return { index, scenario, result: quoteCredit(applyScenario(base, scenario), options) };
+  } catch (error) {
+    if (!(error instanceof QuoteError)) throw error;
+    return { index, scenario, error: { codigoError: error.codigoError, valorIncorrecto: error.valorIncorrecto, mensaje: error.mensaje } };
+  }
+}
+
+/**
+ * The grid: every combination of the variations over `base`, quoted lazily, one row at a time,
+ * in the order of {@link scenarios}. Rejected scenarios are rows with `error`.
+ *
+ * @example
+ * ```ts
+ * for (const row of scenarioGrid(base, { plazo: [24, 36, 48], tasa: ['11.00', '13.50'] })) {
+ *   console.log(row.scenario, row.result?.pagoMensual ?? row.error?.codigoError);
+ * }
+ * ```
+ */
+export function* scenarioGrid(base: CreditRequest, variations: Variations, options: GridOptions = {}): Generator<GridRow> {
+  let index = 0;
+  for (const scenario of scenarios(variations)) yield quoteScenario(base, scenario, index++, options);
+}
+
+/**
+ * A grid row reduced to its key results ({@link GRID_RESULT_COLUMNS}) or its error.
+ *
+ * @example
+ * ```ts
+ * summarizeGridRow(row); // { index: 0, scenario: { plazo: 24 }, pagoMensual: '14186.01', totalPagar: ..., cat: '17.9' }
+ * ```
+ */
+export function summarizeGridRow(row: GridRow): GridSummary {
+  if (row.error !== undefined) return { index: row.index, scenario: row.scenario, error: row.error };
+  const r = row.result;
+  return { index: row.index, scenario: row.scenario, pagoMensual: r.pagoMensual, totalPagar: r.totalPagar, importeInteresTotal: r.importeInteresTotal, cat: r.cat };
+}
+
+/**
+ * A grid summary as one flat record: the varied fields, the key results, the error columns
+ * (empty when the scenario was quoted). Feed a list of them to `toCsv`.
+ *
+ * @example
+ * ```ts
+ * toCsv([...scenarioGrid(base, { plazo: [24, 36] })].map((row) => gridRecord(summarizeGridRow(row))));
+ * ```
+ */
+export function gridRecord(summary: GridSummary): Record<string, FieldValue | undefined> {
+  return {
+    ...summary.scenario,
+    pagoMensual: summary.pagoMensual,
+    totalPagar: summary.totalPagar,
+    importeInteresTotal: summary.importeInteresTotal,
+    cat: summary.cat,
+    codigoError: summary.error?.codigoError,
+    valorIncorrecto: summary.error?.valorIncorrecto,
+    mensaje: summary.error?.mensaje,
+  };
+}
+
+/**
+ * The scenario at position `index` of {@link scenarios} (mixed-radix decoding), so a worker can
+ * quote any slice of a grid without enumerating what comes before it.
+ *
+ * @example
+ * ```ts
+ * scenarioAt({ plazo: [12, 24], tasa: ['10.00', '12.00'] }, 3); // { plazo: 24, tasa: '12.00' }
+ * ```
+ */
+export function scenarioAt(variations: Variations, index: number): Scenario {
+  const list = normalize(variations);
+  const scenario: Record<string, FieldValue> = {};
+  let rest = index;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const v = list[i] as Variation;
+    scenario[v.field] = v.values[rest % v.values.length] as FieldValue;
+    rest = Math.floor(rest / v.values.length);
+  }
+  const ordered: Record<string, FieldValue> = {};
+  for (const v of list) ordered[v.field] = scenario[v.field] as FieldValue;
+  return ordered;
+}

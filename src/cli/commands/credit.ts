@@ -1,0 +1,76 @@
+/** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV or the engine's JSON. */
+import { quoteCredit } from '../../credit/index.js';
+import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/credit.js';
+import { creditRowsToCsv } from '../../analysis/csv.js';
+import { choice, parseCommand, singleFile, stringOption } from '../args.js';
+import { openOutput, readSolicitud } from '../io.js';
+import { withQuoteErrors } from '../quoteError.js';
+import { renderPairs, renderTable, type TextColumn } from '../text.js';
+
+export const CREDIT_HELP = `Usage: cotizador credit FILE [--format table|csv|json] [--out FILE]
+
+Quotes an AutoEstrene vehicle credit: level payment, totals, CAT and the amortization table.
+
+FILE holds an AutoEstrene request body ({ "solicitud": { ... } }) or a bare solicitud;
+'-' reads stdin.
+
+Options:
+  --format table   summary (payment, total, interest, IVA, CAT) and the amortization table,
+                   aligned for a terminal (default)
+  --format csv     RFC 4180 CSV: one header line, one line per row of registros
+  --format json    exactly the resultado quoteCredit returns
+  --out FILE       write to FILE instead of stdout
+  -h, --help       this help
+
+The table and csv formats always show the table: they quote with generaTablaPagos: true even
+when the file omits it (or sets it false). json quotes the solicitud as given.
+`;
+
+const FORMATS = ['table', 'csv', 'json'] as const;
+
+export async function runCredit(args: readonly string[]): Promise<void> {
+  const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, out: { type: 'string' } });
+  if (values.help === true) return void process.stdout.write(CREDIT_HELP);
+  const format = choice('credit', 'format', values.format, FORMATS, 'table');
+  const file = singleFile('credit', positionals);
+  const base = readSolicitud(file) as CreditRequest;
+  const solicitud = format === 'json' ? base : { ...base, generaTablaPagos: true };
+  const result = withQuoteErrors(file, () => quoteCredit(solicitud));
+  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? creditRowsToCsv(result) : creditTable(result, file);
+  const out = openOutput(stringOption(values, 'out'));
+  await out.write(text);
+  await out.end();
+}
+
+/** The summary and the amortization table as aligned text. */
+export function creditTable(result: CreditResult, source: string): string {
+  const summary = renderPairs([
+    ['opening date (fechaApertura)', result.fechaApertura],
+    ['amount (montoSolicitado)', result.montoSolicitado],
+    ['amount + warranty (montoGarantiaExt)', result.montoGarantiaExt],
+    ['annual rate, no VAT (tasa)', `${result.tasa} %`],
+    ['opening fee (comisiones)', `${result.comisiones} %`],
+    ['term (plazo)', `${result.plazo} payments, periodicidad ${result.periodicidad}`],
+    ['payment (pagoMensual)', result.pagoMensual],
+    ['total to pay (totalPagar)', result.totalPagar],
+    ['sum of payments (importePago)', result.importePago],
+    ['interest (importeInteresTotal)', result.importeInteresTotal],
+    ['VAT on interest (impIVAInteresTotal)', result.impIVAInteresTotal],
+    ['CAT, no VAT (cat)', `${result.cat} %`],
+  ]);
+  const closing = `\nCAT ${result.cat} % sin IVA, payment ${result.pagoMensual}, total to pay ${result.totalPagar}\n`;
+  return `AutoEstrene quote: ${source}\n\n${summary}\n${scheduleTable(result.registros)}${closing}`;
+}
+
+const OPTIONAL_COLUMNS = ['comisionAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo'] as const;
+
+function scheduleTable(rows: readonly CreditRow[]): string {
+  const shown = OPTIONAL_COLUMNS.filter((key) => rows.some((r) => r[key] !== '0.00'));
+  const keys: (keyof CreditRow)[] = ['numAmortizacion', 'fechaAmortizacion', 'saldoCapital', 'abonoCapital', 'interesAmortizacion', 'ivaAmortizacion', ...shown, 'pagoAmortizacion', 'saldoFin'];
+  const headers: Partial<Record<keyof CreditRow, string>> = {
+    numAmortizacion: '#', fechaAmortizacion: 'fecha', saldoCapital: 'saldoCapital', abonoCapital: 'abonoCapital', interesAmortizacion: 'interes',
+    ivaAmortizacion: 'iva', comisionAmortizacion: 'comision', pagoAmortizacion: 'pago',
+  };
+  const columns: TextColumn[] = keys.map((key) => ({ header: headers[key] ?? key, align: key === 'fechaAmortizacion' ? 'left' : 'right' }));
+  return renderTable(columns, rows.map((r) => keys.map((key) => String(r[key]))));
+}

@@ -1,0 +1,69 @@
+/** `cotizador policy FILE`: one SegAutoVendor quote as a table, CSV of receipts or the engine's JSON. */
+import { quotePolicy } from '../../insurance/index.js';
+import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
+import { receiptsToCsv } from '../../analysis/csv.js';
+import { choice, parseCommand, singleFile, stringOption } from '../args.js';
+import { openOutput, readSolicitud } from '../io.js';
+import { withQuoteErrors } from '../quoteError.js';
+import { renderTable } from '../text.js';
+
+export const POLICY_HELP = `Usage: cotizador policy FILE [--format table|csv|json] [--fecha-inicio YYYY-MM-DD] [--out FILE]
+
+Quotes SegAutoVendor vehicle insurance: every offer (insurer × package) with its premium
+and payment receipts.
+
+FILE holds a SegAutoVendor request body ({ "solicitud": { ... } }) or a bare solicitud;
+'-' reads stdin.
+
+Options:
+  --format table         the offers, then each offer's receipts, aligned (default)
+  --format csv           RFC 4180 CSV: one line per receipt, with its offer's insurer,
+                         package and idCotizacion
+  --format json          exactly the resultado quotePolicy returns
+  --fecha-inicio DATE    policy start (YYYY-MM-DD); default: today in America/Mexico_City
+  --out FILE             write to FILE instead of stdout
+  -h, --help             this help
+`;
+
+const FORMATS = ['table', 'csv', 'json'] as const;
+
+/** Today's date in Mexico City as YYYY-MM-DD (the CLI's default policy start; the engine never reads the clock). */
+export function todayInMexicoCity(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export async function runPolicy(args: readonly string[]): Promise<void> {
+  const { values, positionals } = parseCommand('policy', args, { format: { type: 'string' }, 'fecha-inicio': { type: 'string' }, out: { type: 'string' } });
+  if (values.help === true) return void process.stdout.write(POLICY_HELP);
+  const format = choice('policy', 'format', values.format, FORMATS, 'table');
+  const file = singleFile('policy', positionals);
+  const fechaInicio = stringOption(values, 'fecha-inicio') ?? todayInMexicoCity();
+  const solicitud = readSolicitud(file) as PolicyRequest;
+  const result = withQuoteErrors(file, () => quotePolicy(solicitud, { fechaInicio }));
+  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? receiptsToCsv(result) : policyTable(result, file, fechaInicio);
+  const out = openOutput(stringOption(values, 'out'));
+  await out.write(text);
+  await out.end();
+}
+
+/** The offers and their receipts as aligned text. */
+export function policyTable(result: PolicyResult, source: string, fechaInicio: string): string {
+  const offers = result.listaSeguroAuto;
+  let text = `SegAutoVendor quote: ${source} (fechaInicio ${fechaInicio}), ${offers.length} offer${offers.length === 1 ? '' : 's'}\n\n`;
+  text += renderTable(
+    [
+      { header: '#', align: 'right' }, { header: 'idAseguradora', align: 'right' }, { header: 'aseguradora', align: 'left' }, { header: 'paquete', align: 'left' },
+      { header: 'vigenciaInicial', align: 'left' }, { header: 'vigenciaFin', align: 'left' }, { header: 'primaTotal', align: 'right' },
+      { header: 'seguroGap', align: 'right' }, { header: 'segVida', align: 'right' }, { header: 'recibos', align: 'right' },
+    ],
+    offers.map((o, i) => [String(i + 1), o.idAseguradora, o.aseguradora, o.paquete, o.vigenciaInicial, o.vigenciaFin, o.primaTotal, o.seguroGap, o.segVida, String(o.listaRecibos.length)]),
+  );
+  offers.forEach((o, i) => {
+    text += `\n#${i + 1} ${o.aseguradora} / ${o.paquete}  idCotizacion ${o.idCotizacion}\n    ${o.urlCotizacion}\n`;
+    text += renderTable(
+      [{ header: 'numeroRecibo', align: 'right' }, { header: 'vigenciaInicial', align: 'left' }, { header: 'vigenciaFin', align: 'left' }, { header: 'primaTotal', align: 'right' }],
+      o.listaRecibos.map((r) => [r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]),
+    );
+  });
+  return text;
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * The `cotizador` command line: credit and policy quotes, scenario grids and schedule charts.
+ * Every failure is one line on stderr naming the file or field, and a non-zero exit code.
+ */
+import { CliError, usageError } from './errors.js';
+import { CHART_HELP, runChart } from './commands/chart.js';
+import { CREDIT_HELP, runCredit } from './commands/credit.js';
+import { GRID_HELP, runGrid } from './commands/grid.js';
+import { POLICY_HELP, runPolicy } from './commands/policy.js';
+import { isGridWorker, serveGridWorker } from './pool.js';
+
+const HELP = `Usage: cotizador <command> [options]
+
+Exact Mexican vehicle credit (AutoEstrene, CAT) and insurance (SegAutoVendor) quotes.
+
+Commands:
+  credit FILE   quote a credit: summary, amortization table and CAT (table, csv or json)
+  policy FILE   quote vehicle insurance: offers and receipts (table, csv or json)
+  grid FILE     quote every combination of --vary FIELD=... over a base credit solicitud
+  chart FILE    draw the amortization schedule as an SVG chart
+  help [CMD]    show this help, or a command's help
+
+Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
+--out FILE is given. Exit codes: 0 success, 1 bad input or a quote the engine rejected,
+2 usage error.
+`;
+
+const COMMANDS: Readonly<Record<string, { run: (args: readonly string[]) => Promise<void>; help: string }>> = {
+  credit: { run: runCredit, help: CREDIT_HELP },
+  policy: { run: runPolicy, help: POLICY_HELP },
+  grid: { run: runGrid, help: GRID_HELP },
+  chart: { run: runChart, help: CHART_HELP },
+};
+
+/** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name === '--help' || name === '-h') {
+      process.stdout.write(HELP);
+      return name === undefined ? 2 : 0;
+    }
+    if (name === 'help') {
+      const topic = rest[0];
+      process.stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? (COMMANDS[topic]?.help ?? HELP) : HELP);
+      return 0;
+    }
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (command === undefined) throw usageError(`unknown command '${name}'`);
+    await command.run(rest);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`cotizador: ${error.message}\n`);
+      return error.exitCode;
+    }
+    // Unexpected: still one line, no stack trace (set COTIZADOR_DEBUG=1 for it).
+    process.stderr.write(`cotizador: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (process.env.COTIZADOR_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return 70;
+  }
+}
+
+if (isGridWorker()) {
+  serveGridWorker();
+} else {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    // A closed pipe (`cotizador grid ... | head`) is a normal end, not a failure.
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Quoting a grid on worker threads: the grid is cut into chunks of consecutive scenario indices,
+ * each worker decodes its scenarios with `scenarioAt`, quotes and formats them, and the main
+ * thread yields the formatted chunks back in grid order (one string per chunk is far cheaper to
+ * pass between threads than the rows' objects). A bounded window of chunks in flight keeps memory flat however slow the
+ * consumer is.
+ */
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import type { CreditRequest } from '../contracts/credit.js';
+import { quoteScenario, scenarioAt, summarizeGridRow, type Variation } from '../analysis/grid.js';
+import { gridWriter, type GridFormat } from './gridFormat.js';
+
+/** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */
+export const GRID_WORKER_KIND = 'cotizador-grid-worker';
+
+interface WorkerInput {
+  readonly kind: typeof GRID_WORKER_KIND;
+  readonly base: CreditRequest;
+  readonly variations: readonly Variation[];
+  readonly format: GridFormat;
+}
+interface Task { readonly id: number; readonly from: number; readonly to: number }
+type Reply = { readonly id: number; readonly text: string; readonly count: number } | { readonly id: number; readonly fatal: string };
+
+/** True when this thread was started by {@link parallelGrid}. */
+export function isGridWorker(): boolean {
+  return parentPort !== null && (workerData as Partial<WorkerInput> | undefined)?.kind === GRID_WORKER_KIND;
+}
+
+/** The worker's loop: quote each task's scenarios and post their summaries. */
+export function serveGridWorker(): void {
+  const input = workerData as WorkerInput;
+  const port = parentPort;
+  if (port === null) return;
+  const writer = gridWriter(input.format, input.variations);
+  port.on('message', (task: Task) => {
+    try {
+      let text = '';
+      for (let i = task.from; i < task.to; i++) text += writer.row(summarizeGridRow(quoteScenario(input.base, scenarioAt(input.variations, i), i)));
+      port.postMessage({ id: task.id, text, count: task.to - task.from } satisfies Reply);
+    } catch (error) {
+      port.postMessage({ id: task.id, fatal: error instanceof Error ? error.message : String(error) } satisfies Reply);
+    }
+  });
+}
+
+/** How the pool runs. */
+export interface PoolOptions {
+  readonly format: GridFormat;
+  readonly workers: number;
+  readonly chunkSize: number;
+  /** The script each worker runs (the CLI's own entry). */
+  readonly script: string;
+  /** Extra `execArgv` for the workers (the parent's by default). */
+  readonly execArgv?: readonly string[];
+}
+
+/** The grid's rows, formatted, in grid order, one piece per chunk, quoted on `options.workers` threads. */
+export async function* parallelGrid(
+  base: CreditRequest,
+  variations: readonly Variation[],
+  total: number,
+  options: PoolOptions,
+): AsyncGenerator<{ readonly text: string; readonly count: number }> {
+  const chunks = Math.ceil(total / options.chunkSize);
+  const input: WorkerInput = { kind: GRID_WORKER_KIND, base, variations, format: options.format };
+  const pool = Array.from({ length: options.workers }, () => new Worker(options.script, { workerData: input, ...(options.execArgv ? { execArgv: [...options.execArgv] } : {}) }));
+  const ready = new Map<number, { text: string; count: number }>();
+  const load = new Array<number>(pool.length).fill(0);
+  const window = pool.length * 4;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  let nextChunk = 0;
+  let yielding = 0;
+  let finished = false;
+
+  const refill = (): void => {
+    for (let w = 0; w < pool.length; w++) {
+      while ((load[w] as number) < 2 && nextChunk < chunks && nextChunk < yielding + window) {
+        const id = nextChunk++;
+        (pool[w] as Worker).postMessage({ id, from: id * options.chunkSize, to: Math.min(total, (id + 1) * options.chunkSize) } satisfies Task);
+        load[w] = (load[w] as number) + 1;
+      }
+    }
+  };
+  pool.forEach((worker, w) => {
+    worker.on('message', (reply: Reply) => {
+      load[w] = (load[w] as number) - 1;
+      if ('fatal' in reply) failure ??= new Error(reply.fatal);
+      else ready.set(reply.id, { text: reply.text, count: reply.count });
+      refill();
+      wake?.();
+    });
+    worker.on('error', (error) => {
+      failure ??= error;
+      wake?.();
+    });
+    worker.on('exit', (code) => {
+      if (!finished && code !== 0) failure ??= new Error(`grid worker exited with code ${code}`);
+      wake?.();
+    });
+  });
+  try {
+    refill();
+    for (; yielding < chunks; yielding++) {
+      let chunk = ready.get(yielding);
+      while (chunk === undefined) {
+        if (failure !== undefined) throw failure;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+        chunk = ready.get(yielding);
+      }
+      ready.delete(yielding);
+      refill();
+      yield chunk;
+    }
+  } finally {
+    finished = true;
+    await Promise.all(pool.map((worker) => worker.terminate()));
+  }
+}
