@@ -6,16 +6,44 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors.js';
 import type { Issue } from './validate.js';
 
-/** HTTP statuses the envelope may carry ("Common response envelope" in the interface). */
+/**
+ * HTTP statuses the envelope may carry ("Common response envelope" in the interface).
+ *
+ * @example
+ * ```ts
+ * ENVELOPE_STATUSES.includes(431); // true
+ * ```
+ */
 export const ENVELOPE_STATUSES = [200, 400, 401, 403, 405, 406, 408, 429, 431, 500, 503] as const;
 
-/** One of {@link ENVELOPE_STATUSES}. */
+/**
+ * One of {@link ENVELOPE_STATUSES}.
+ *
+ * @example
+ * ```ts
+ * const status: EnvelopeStatus = 405;
+ * ```
+ */
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
 
-/** Default help URL put in `detalles.enlace` (the error code is appended as a fragment). */
+/**
+ * Default help URL put in `detalles.enlace` (the error code is appended as a fragment).
+ *
+ * @example
+ * ```ts
+ * errorEnvelope({ status: 400, codigoError: 'ERRESQ006', folio: 'f' }).detalles.enlace; // `${DEFAULT_HELP_URL}#ERRESQ006`
+ * ```
+ */
 export const DEFAULT_HELP_URL = 'https://cotizador.example/docs/errores';
 
-/** Longest `detalles.valorIncorrecto` the interface allows. */
+/**
+ * Longest `detalles.valorIncorrecto` the interface allows.
+ *
+ * @example
+ * ```ts
+ * truncateText(path, MAX_VALOR_INCORRECTO);
+ * ```
+ */
 export const MAX_VALOR_INCORRECTO = 50;
 
 const statusSchema = Type.Union(
@@ -29,7 +57,14 @@ const codigoErrorSchema = Type.Union(
   { description: 'Código de error de la interfaz' },
 );
 
-/** The error detail object `detalles`. */
+/**
+ * The error detail object `detalles`.
+ *
+ * @example
+ * ```ts
+ * validateWith(DetallesSchema, { enlace: 'https://x.example', propiedad: 'Falta un campo requerido' }).success; // true
+ * ```
+ */
 export const DetallesSchema = Type.Object(
   {
     enlace: Type.String({ minLength: 1, maxLength: 300, description: 'URL con la solución del error' }),
@@ -41,7 +76,14 @@ export const DetallesSchema = Type.Object(
   { additionalProperties: false, $id: 'Detalles', title: 'detalles' },
 );
 
-/** The error envelope: `codigoRespuesta` "0", a code, a folio, a message and `detalles`. */
+/**
+ * The error envelope: `codigoRespuesta` "0", a code, a folio, a message and `detalles`.
+ *
+ * @example
+ * ```ts
+ * validateWith(ErrorEnvelopeSchema, JSON.parse(response.body)).success; // true for every error the service sends
+ * ```
+ */
 export const ErrorEnvelopeSchema = Type.Object(
   {
     status: statusSchema,
@@ -54,7 +96,14 @@ export const ErrorEnvelopeSchema = Type.Object(
   { additionalProperties: false, $id: 'ErrorEnvelope', title: 'Error envelope' },
 );
 
-/** The fields every success envelope has; an operation adds its own result field. */
+/**
+ * The fields every success envelope has; an operation adds its own result field.
+ *
+ * @example
+ * ```ts
+ * Type.Object({ ...SUCCESS_FIELDS, resultado: MyResultSchema });
+ * ```
+ */
 export const SUCCESS_FIELDS = {
   status: Type.Literal(200),
   codigoRespuesta: Type.Literal('1'),
@@ -74,12 +123,33 @@ export function successEnvelope<P extends TProperties>(fields: P, $id: string, t
   return Type.Object({ ...SUCCESS_FIELDS, ...fields }, { additionalProperties: false, $id, title });
 }
 
-/** The error envelope, as a type. */
+/**
+ * The error envelope, as a type.
+ *
+ * @example
+ * ```ts
+ * const envelope: ErrorEnvelope = errorEnvelope({ status: 401, codigoError: 'ERRSEG001', folio: 'f' });
+ * ```
+ */
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
-/** `detalles`, as a type. */
+/**
+ * `detalles`, as a type.
+ *
+ * @example
+ * ```ts
+ * const detalles: Detalles = { enlace: DEFAULT_HELP_URL, propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.plazo' };
+ * ```
+ */
 export type Detalles = Static<typeof DetallesSchema>;
 
-/** What an error envelope reports; everything but the status and code is optional. */
+/**
+ * What an error envelope reports; everything but the status and code is optional.
+ *
+ * @example
+ * ```ts
+ * const input: ErrorEnvelopeInput = { status: 400, codigoError: 'ERRNEG001', folio: 'f', valorIncorrecto: 'lineaCaptura' };
+ * ```
+ */
 export interface ErrorEnvelopeInput {
   readonly status: EnvelopeStatus;
   readonly codigoError: ErrorCode;

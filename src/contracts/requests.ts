@@ -10,7 +10,14 @@ import { TokenRequestSchema, type TokenRequest } from './token.js';
 import { parseFormBody, parseJsonBody } from './body.js';
 import { validateWith, type ValidationResult } from './validate.js';
 
-/** The AutoEstrene request body `{ solicitud }`. */
+/**
+ * The AutoEstrene request body `{ solicitud }`.
+ *
+ * @example
+ * ```ts
+ * const body: AutoEstreneRequest = { solicitud: { montoSolicitado: '250000.00', plazo: 36, valorFactura: '350000.00' } };
+ * ```
+ */
 export interface AutoEstreneRequest {
   readonly solicitud: CreditRequest;
 }

@@ -10,12 +10,33 @@ import { PolicyResultSchema, SegAutoVendorRequestSchema } from './policy.js';
 import { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from './taxpayer.js';
 import { OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenResponseSchema } from './token.js';
 
-/** The AutoEstrene response: the success envelope around the credit engine's `resultado`. */
+/**
+ * The AutoEstrene response: the success envelope around the credit engine's `resultado`.
+ *
+ * @example
+ * ```ts
+ * validateWith(AutoEstreneResponseSchema, JSON.parse(response.body)).success; // true
+ * ```
+ */
 export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response');
-/** The SegAutoVendor response: the success envelope around the insurance engine's `resultado`. */
+/**
+ * The SegAutoVendor response: the success envelope around the insurance engine's `resultado`.
+ *
+ * @example
+ * ```ts
+ * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
+ * ```
+ */
 export const SegAutoVendorResponseSchema = successEnvelope({ resultado: PolicyResultSchema }, 'SegAutoVendorResponse', 'SegAutoVendor response');
 
-/** The TypeBox definitions behind {@link schemas}, by the same names. */
+/**
+ * The TypeBox definitions behind {@link schemas}, by the same names.
+ *
+ * @example
+ * ```ts
+ * validateWith(TYPEBOX_SCHEMAS.TokenResponse, body).success;
+ * ```
+ */
 export const TYPEBOX_SCHEMAS = Object.freeze({
   TokenRequest: TokenRequestSchema,
   TokenResponse: TokenResponseSchema,
@@ -35,10 +56,26 @@ export const TYPEBOX_SCHEMAS = Object.freeze({
   AtmApiVersion: AtmApiVersionSchema,
 } satisfies Record<string, TSchema>);
 
-/** A name in {@link schemas}. */
+/**
+ * A name in {@link schemas}.
+ *
+ * @example
+ * ```ts
+ * const name: SchemaName = 'AutoEstreneRequest';
+ * schemas[name].$id; // 'AutoEstreneRequest'
+ * ```
+ */
 export type SchemaName = keyof typeof TYPEBOX_SCHEMAS;
 
-/** A plain JSON Schema object (JSON-serialisable, frozen). */
+/**
+ * A plain JSON Schema object (JSON-serialisable, frozen).
+ *
+ * @example
+ * ```ts
+ * const schema: JsonSchema = schemas.TokenRequest;
+ * JSON.stringify(schema);
+ * ```
+ */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 function deepFreeze<T>(value: T): T {

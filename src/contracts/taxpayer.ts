@@ -8,10 +8,22 @@ import { successEnvelope } from './envelope.js';
 /**
  * `lineaCaptura`: 20 to 54 uppercase letters and digits. SAT's federal lines are 20 characters;
  * the upper bound leaves room for longer state and bank references.
+ *
+ * @example
+ * ```ts
+ * new RegExp(LINEA_CAPTURA_TEXT).test('0124ABCD5678EFGH9012'); // true
+ * ```
  */
 export const LINEA_CAPTURA_TEXT = '^[0-9A-Z]+$';
 
-/** The `obtenerDocumento` request body. `lineaCaptura` is required. */
+/**
+ * The `obtenerDocumento` request body. `lineaCaptura` is required.
+ *
+ * @example
+ * ```ts
+ * validateWith(ObtenerDocumentoRequestSchema, { lineaCaptura: '0124ABCD5678EFGH9012' }).success; // true
+ * ```
+ */
 export const ObtenerDocumentoRequestSchema = Type.Object(
   {
     lineaCaptura: Type.String({ minLength: 20, maxLength: 54, pattern: LINEA_CAPTURA_TEXT, description: 'Línea de captura del pago' }),
@@ -19,7 +31,14 @@ export const ObtenerDocumentoRequestSchema = Type.Object(
   { additionalProperties: false, $id: 'ObtenerDocumentoRequest', title: 'obtenerDocumento request' },
 );
 
-/** The `obtenerDocumento` success response: the envelope plus `Resultado.documento` (base64 PDF). */
+/**
+ * The `obtenerDocumento` success response: the envelope plus `Resultado.documento` (base64 PDF).
+ *
+ * @example
+ * ```ts
+ * validateWith(ObtenerDocumentoResponseSchema, JSON.parse(response.body)).success; // true
+ * ```
+ */
 export const ObtenerDocumentoResponseSchema = successEnvelope(
   {
     Resultado: Type.Object(
@@ -31,12 +50,33 @@ export const ObtenerDocumentoResponseSchema = successEnvelope(
   'obtenerDocumento response',
 );
 
-/** Amount text of a payment: digits, a dot and exactly two decimals ("1234.50"). */
+/**
+ * Amount text of a payment: digits, a dot and exactly two decimals ("1234.50").
+ *
+ * @example
+ * ```ts
+ * new RegExp(PAYMENT_AMOUNT_TEXT).test('1234.50'); // true
+ * ```
+ */
 export const PAYMENT_AMOUNT_TEXT = '^(0|[1-9][0-9]{0,14})\\.[0-9]{2}$';
-/** RFC 3339 date-time with an explicit offset ("2024-03-15T10:30:00-06:00"). */
+/**
+ * RFC 3339 date-time with an explicit offset ("2024-03-15T10:30:00-06:00").
+ *
+ * @example
+ * ```ts
+ * new RegExp(PAYMENT_DATE_TIME_TEXT).test('2025-01-15T10:30:00-06:00'); // true
+ * ```
+ */
 export const PAYMENT_DATE_TIME_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})$';
 
-/** A payment made at a commerce window: what the receipt PDF shows. */
+/**
+ * A payment made at a commerce window: what the receipt PDF shows.
+ *
+ * @example
+ * ```ts
+ * validateWith(PaymentRecordSchema, SAMPLE_PAYMENTS[0]).success; // true
+ * ```
+ */
 export const PaymentRecordSchema = Type.Object(
   {
     lineaCaptura: ObtenerDocumentoRequestSchema.properties.lineaCaptura,
@@ -51,9 +91,31 @@ export const PaymentRecordSchema = Type.Object(
   { additionalProperties: false, $id: 'PaymentRecord', title: 'Payment record (receipt source)' },
 );
 
-/** The `obtenerDocumento` request body, as a type. */
+/**
+ * The `obtenerDocumento` request body, as a type.
+ *
+ * @example
+ * ```ts
+ * const body: ObtenerDocumentoRequest = { lineaCaptura: '0124ABCD5678EFGH9012' };
+ * ```
+ */
 export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchema>;
-/** The `obtenerDocumento` success response, as a type. */
+/**
+ * The `obtenerDocumento` success response, as a type.
+ *
+ * @example
+ * ```ts
+ * const { Resultado }: ObtenerDocumentoResponse = await res.json();
+ * Buffer.from(Resultado.documento, 'base64'); // the PDF
+ * ```
+ */
 export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSchema>;
-/** A payment record, as a type. */
+/**
+ * A payment record, as a type.
+ *
+ * @example
+ * ```ts
+ * const record: PaymentRecord = { lineaCaptura: '0124ABCD5678EFGH9012', contribuyente: 'Ejemplo', rfc: 'XAXX010101000', concepto: 'Tenencia', importe: '1234.50', fechaPago: '2025-01-15T10:30:00-06:00', folio: 'VEN-1' };
+ * ```
+ */
 export type PaymentRecord = Static<typeof PaymentRecordSchema>;

@@ -5,10 +5,24 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SUCCESS_FIELDS } from './envelope.js';
 
-/** RFC 6749 §3.3 scope: space-separated tokens of printable ASCII except `"` and `\`. */
+/**
+ * RFC 6749 §3.3 scope: space-separated tokens of printable ASCII except `"` and `\`.
+ *
+ * @example
+ * ```ts
+ * new RegExp(SCOPE_TEXT).test('update read'); // true
+ * ```
+ */
 export const SCOPE_TEXT = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x5D-\\x7E]+)*$';
 
-/** The token request's form fields. */
+/**
+ * The token request's form fields.
+ *
+ * @example
+ * ```ts
+ * validateWith(TokenRequestSchema, { grant_type: 'client_credentials', scope: 'update' }).success; // true
+ * ```
+ */
 export const TokenRequestSchema = Type.Object(
   {
     grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
@@ -19,7 +33,14 @@ export const TokenRequestSchema = Type.Object(
   { additionalProperties: false, $id: 'TokenRequest', title: 'Token request (form fields)' },
 );
 
-/** The token response (status 200). `issued_at` is epoch milliseconds as text. */
+/**
+ * The token response (status 200). `issued_at` is epoch milliseconds as text.
+ *
+ * @example
+ * ```ts
+ * validateWith(TokenResponseSchema, JSON.parse(response.body)).success; // true
+ * ```
+ */
 export const TokenResponseSchema = Type.Object(
   {
     ...SUCCESS_FIELDS,
@@ -33,7 +54,14 @@ export const TokenResponseSchema = Type.Object(
   { additionalProperties: false, $id: 'TokenResponse', title: 'Token response' },
 );
 
-/** The RFC 6749 §5.1 success response of the ATM token URL (`/open-banking/oauth2/v1/token`). */
+/**
+ * The RFC 6749 §5.1 success response of the ATM token URL (`/open-banking/oauth2/v1/token`).
+ *
+ * @example
+ * ```ts
+ * validateWith(OAuthTokenResponseSchema, { access_token: 'eyJ…', token_type: 'Bearer', expires_in: 3600, scope: 'read' }).success; // true
+ * ```
+ */
 export const OAuthTokenResponseSchema = Type.Object(
   {
     access_token: Type.String({ minLength: 1 }),
@@ -44,7 +72,14 @@ export const OAuthTokenResponseSchema = Type.Object(
   { additionalProperties: false, $id: 'OAuthTokenResponse', title: 'OAuth 2.0 token response (ATM token URL)' },
 );
 
-/** The RFC 6749 §5.2 error response of the ATM token URL. */
+/**
+ * The RFC 6749 §5.2 error response of the ATM token URL.
+ *
+ * @example
+ * ```ts
+ * validateWith(OAuthErrorSchema, { error: 'invalid_client', error_description: 'Credenciales del cliente no válidas' }).success; // true
+ * ```
+ */
 export const OAuthErrorSchema = Type.Object(
   {
     error: Type.Union([
@@ -59,11 +94,39 @@ export const OAuthErrorSchema = Type.Object(
   { additionalProperties: false, $id: 'OAuthError', title: 'OAuth 2.0 error response (ATM token URL)' },
 );
 
-/** The token request's form fields, as a type. */
+/**
+ * The token request's form fields, as a type.
+ *
+ * @example
+ * ```ts
+ * const form: TokenRequest = { grant_type: 'client_credentials', scope: 'update' };
+ * ```
+ */
 export type TokenRequest = Static<typeof TokenRequestSchema>;
-/** The token response, as a type. */
+/**
+ * The token response, as a type.
+ *
+ * @example
+ * ```ts
+ * const { access_token, expires_in }: TokenResponse = await res.json();
+ * ```
+ */
 export type TokenResponse = Static<typeof TokenResponseSchema>;
-/** The ATM token URL's success response, as a type. */
+/**
+ * The ATM token URL's success response, as a type.
+ *
+ * @example
+ * ```ts
+ * const { access_token }: OAuthTokenResponse = await res.json();
+ * ```
+ */
 export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
-/** The ATM token URL's error response, as a type. */
+/**
+ * The ATM token URL's error response, as a type.
+ *
+ * @example
+ * ```ts
+ * const { error }: OAuthError = await res.json(); // 'invalid_scope'
+ * ```
+ */
 export type OAuthError = Static<typeof OAuthErrorSchema>;

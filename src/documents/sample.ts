@@ -4,7 +4,14 @@
  */
 import type { PaymentRecord } from '../contracts/taxpayer.js';
 
-/** The documented sample line: `obtenerDocumento` with it returns a receipt out of the box. */
+/**
+ * The documented sample line: `obtenerDocumento` with it returns a receipt out of the box.
+ *
+ * @example
+ * ```ts
+ * await createService({ clients }).handle({ method: 'POST', path: ROUTES.obtenerDocumento, headers, body: JSON.stringify({ lineaCaptura: SAMPLE_LINEA_CAPTURA }) });
+ * ```
+ */
 export const SAMPLE_LINEA_CAPTURA = '0124ABCD5678EFGH9012';
 
 /**

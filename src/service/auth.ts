@@ -9,9 +9,23 @@ import { verifyToken, type TokenFailure } from './jwt.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from './types.js';
 
-/** The scope the quoter and taxpayer operations require. */
+/**
+ * The scope the quoter and taxpayer operations require.
+ *
+ * @example
+ * ```ts
+ * checkBearer(config, request, [UPDATE_SCOPE]);
+ * ```
+ */
 export const UPDATE_SCOPE = 'update';
-/** Scopes that open the ATM API (the scheme names `atms:read`, the global requirement `read`). */
+/**
+ * Scopes that open the ATM API (the scheme names `atms:read`, the global requirement `read`).
+ *
+ * @example
+ * ```ts
+ * verifyToken(signing, token, new Date(), ATM_SCOPES).ok;
+ * ```
+ */
 export const ATM_SCOPES: readonly string[] = Object.freeze(['atms:read', 'read']);
 
 const FAILURES: Record<TokenFailure, Failure> = {
@@ -38,7 +52,14 @@ const FAILURES: Record<TokenFailure, Failure> = {
   },
 };
 
-/** The bearer token of `Authorization: Bearer …`, or undefined. */
+/**
+ * The bearer token of `Authorization: Bearer …`, or undefined.
+ *
+ * @example
+ * ```ts
+ * bearerToken({ method: 'POST', path: '/', headers: { authorization: 'Bearer abc.def.ghi' } }); // 'abc.def.ghi'
+ * ```
+ */
 export function bearerToken(request: ServiceRequest): string | undefined {
   const header = headerField(request, 'authorization');
   const match = header === undefined ? null : /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);

@@ -4,7 +4,14 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** A registered client application. */
+/**
+ * A registered client application.
+ *
+ * @example
+ * ```ts
+ * const client: ClientRecord = { clientId: 'app', clientSecret: 's3cret', scopes: ['update'] };
+ * ```
+ */
 export interface ClientRecord {
   readonly clientId: string;
   readonly clientSecret: string;
@@ -12,10 +19,24 @@ export interface ClientRecord {
   readonly scopes: readonly string[];
 }
 
-/** The registry: a fixed list, or an async lookup by client id (e.g. a database query). */
+/**
+ * The registry: a fixed list, or an async lookup by client id (e.g. a database query).
+ *
+ * @example
+ * ```ts
+ * const registry: ClientRegistry = async (clientId) => (await db.clients.get(clientId)) ?? undefined;
+ * ```
+ */
 export type ClientRegistry = readonly ClientRecord[] | ((clientId: string) => Promise<ClientRecord | undefined>);
 
-/** Credentials as a request presents them. */
+/**
+ * Credentials as a request presents them.
+ *
+ * @example
+ * ```ts
+ * parseBasic('Basic YXBwOnMzY3JldA=='); // PresentedCredentials { clientId: 'app', clientSecret: 's3cret' }
+ * ```
+ */
 export interface PresentedCredentials {
   readonly clientId: string;
   readonly clientSecret: string;

@@ -12,14 +12,42 @@ import { lookupIn } from '../documents/sample.js';
 import type { ClientRegistry } from './clients.js';
 import { tokenSigning, type TokenSigning } from './jwt.js';
 
-/** Default token lifetime, seconds (the interface leaves it open). */
+/**
+ * Default token lifetime, seconds (the interface leaves it open).
+ *
+ * @example
+ * ```ts
+ * createService({ clients }).handle(tokenRequest); // expires_in: '3600'
+ * ```
+ */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
-/** Default limit on the request headers' size, bytes (name and value bytes of every header). */
+/**
+ * Default limit on the request headers' size, bytes (name and value bytes of every header).
+ *
+ * @example
+ * ```ts
+ * createService({ clients }).limits.maxHeaderBytes === DEFAULT_MAX_HEADER_BYTES; // true
+ * ```
+ */
 export const DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
-/** Default limit on the request body's size, bytes. */
+/**
+ * Default limit on the request body's size, bytes.
+ *
+ * @example
+ * ```ts
+ * createService({ clients }).limits.maxBodyBytes === DEFAULT_MAX_BODY_BYTES; // true
+ * ```
+ */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Looks a payment up by its `lineaCaptura` (e.g. a database query). */
+/**
+ * Looks a payment up by its `lineaCaptura` (e.g. a database query).
+ *
+ * @example
+ * ```ts
+ * const documents: PaymentLookup = async (linea) => db.payments.findOne({ lineaCaptura: linea }) ?? undefined;
+ * ```
+ */
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
 
 /**
@@ -67,7 +95,15 @@ export interface ServiceConfig {
   readonly documents?: PaymentLookup | undefined;
 }
 
-/** The configuration with every default applied; what the handlers read. */
+/**
+ * The configuration with every default applied; what the handlers read.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedConfig = resolveConfig({ clients });
+ * resolved.helpUrl; // DEFAULT_HELP_URL
+ * ```
+ */
 export interface ResolvedConfig {
   readonly clients: ClientRegistry;
   readonly signing: TokenSigning;

@@ -5,12 +5,26 @@
  */
 import { createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 
-/** How tokens are signed: a shared HS256 secret or an RS256 key pair (PEM text or KeyObjects). */
+/**
+ * How tokens are signed: a shared HS256 secret or an RS256 key pair (PEM text or KeyObjects).
+ *
+ * @example
+ * ```ts
+ * const signing: TokenSigning = tokenSigning({ tokenSecret: process.env.TOKEN_SECRET });
+ * ```
+ */
 export type TokenSigning =
   | { readonly alg: 'HS256'; readonly secret: Uint8Array }
   | { readonly alg: 'RS256'; readonly privateKey: KeyObject; readonly publicKey: KeyObject };
 
-/** The claims the service puts in a token. */
+/**
+ * The claims the service puts in a token.
+ *
+ * @example
+ * ```ts
+ * const claims: TokenClaims = { sub: 'app', scope: 'update', iat: 1736964000, exp: 1736967600, jti: 'f-1' };
+ * ```
+ */
 export interface TokenClaims {
   /** Client id. */
   readonly sub: string;
@@ -24,10 +38,25 @@ export interface TokenClaims {
   readonly jti: string;
 }
 
-/** Why a token was refused: maps to 401 ERRSEG001, 403 ERRSEG002 and 403 ERRSEG003. */
+/**
+ * Why a token was refused: maps to 401 ERRSEG001, 403 ERRSEG002 and 403 ERRSEG003.
+ *
+ * @example
+ * ```ts
+ * const result = verifyToken(signing, token, new Date());
+ * if (!result.ok) result.reason; // 'invalid' | 'expired' | 'forbidden'
+ * ```
+ */
 export type TokenFailure = 'invalid' | 'expired' | 'forbidden';
 
-/** The outcome of {@link verifyToken}. */
+/**
+ * The outcome of {@link verifyToken}.
+ *
+ * @example
+ * ```ts
+ * const result: TokenVerification = verifyToken(signing, token, new Date(), ['update']);
+ * ```
+ */
 export type TokenVerification = { readonly ok: true; readonly claims: TokenClaims } | { readonly ok: false; readonly reason: TokenFailure };
 
 /** Clock skew tolerated on `iat` (a token issued slightly "in the future" by another node). */

@@ -18,13 +18,34 @@ import { mediaType, mexicoCityDate } from './http.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from './types.js';
 
-/** The message of every success envelope. */
+/**
+ * The message of every success envelope.
+ *
+ * @example
+ * ```ts
+ * JSON.parse(res.body).mensaje === SUCCESS_MESSAGE; // true for every 200
+ * ```
+ */
 export const SUCCESS_MESSAGE = 'Operación exitosa';
 
-/** What an operation produced: the fields to add to the success envelope, or a failure. */
+/**
+ * What an operation produced: the fields to add to the success envelope, or a failure.
+ *
+ * @example
+ * ```ts
+ * const outcome: Outcome = { ok: true, fields: { resultado } };
+ * ```
+ */
 export type Outcome = { readonly ok: true; readonly fields: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly failure: Failure };
 
-/** One protected JSON operation: a validator and what to do with valid data. */
+/**
+ * One protected JSON operation: a validator and what to do with valid data.
+ *
+ * @example
+ * ```ts
+ * const echo: Operation<unknown> = { validate: (body) => parseJsonBody(body), run: async (data) => ({ ok: true, fields: { resultado: data } }) };
+ * ```
+ */
 export interface Operation<T> {
   readonly validate: (body: string) => ValidationResult<T>;
   readonly run: (data: T, config: ResolvedConfig) => Promise<Outcome>;
@@ -51,7 +72,14 @@ function runEngine(fields: () => Readonly<Record<string, unknown>>): Outcome {
   }
 }
 
-/** `POST /api/esb/Cotizador/v1/AutoEstrene`. */
+/**
+ * `POST /api/esb/Cotizador/v1/AutoEstrene`.
+ *
+ * @example
+ * ```ts
+ * await runOperation(autoEstrene, config, request); // { ok: true, fields: { resultado } }
+ * ```
+ */
 export const autoEstrene: Operation<AutoEstreneRequest> = {
   validate: validateAutoEstrene,
   run: async (data, config) =>
@@ -60,7 +88,14 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
     })),
 };
 
-/** `POST /api/esb/Cotizador/v1/SegAutoVendor`. */
+/**
+ * `POST /api/esb/Cotizador/v1/SegAutoVendor`.
+ *
+ * @example
+ * ```ts
+ * await runOperation(segAutoVendor, config, request); // { ok: true, fields: { resultado: { listaSeguroAuto } } }
+ * ```
+ */
 export const segAutoVendor: Operation<SegAutoVendorRequest> = {
   validate: validateSegAutoVendor,
   run: async (data, config) =>
@@ -69,7 +104,14 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
     })),
 };
 
-/** `POST /api/esb/ServiciosContribuyentes/obtenerDocumento`. */
+/**
+ * `POST /api/esb/ServiciosContribuyentes/obtenerDocumento`.
+ *
+ * @example
+ * ```ts
+ * await runOperation(obtenerDocumento, config, request); // { ok: true, fields: { Resultado: { documento } } }
+ * ```
+ */
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
   validate: validateObtenerDocumento,
   run: async ({ lineaCaptura }, config) => {

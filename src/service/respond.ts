@@ -6,7 +6,14 @@ import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
 import type { ErrorCode } from '../errors.js';
 import type { ServiceResponse } from './types.js';
 
-/** The default response headers of the token, quoter and taxpayer APIs ("Endpoints"). */
+/**
+ * The default response headers of the token, quoter and taxpayer APIs ("Endpoints").
+ *
+ * @example
+ * ```ts
+ * DEFAULT_RESPONSE_HEADERS['Cache-Control']; // 'no-store'
+ * ```
+ */
 export const DEFAULT_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Strict-Transport-Security': 'max-age=31536000',
   'Cache-Control': 'no-store',
@@ -15,12 +22,26 @@ export const DEFAULT_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object
   'Content-Type': 'application/json; charset=utf-8',
 });
 
-/** A JSON response with the default headers plus `extra`. */
+/**
+ * A JSON response with the default headers plus `extra`.
+ *
+ * @example
+ * ```ts
+ * jsonResponse(200, { ok: true }).headers['Content-Type']; // 'application/json; charset=utf-8'
+ * ```
+ */
 export function jsonResponse(status: number, body: unknown, extra: Readonly<Record<string, string>> = {}): ServiceResponse {
   return { status, headers: { ...DEFAULT_RESPONSE_HEADERS, ...extra }, body: JSON.stringify(body) };
 }
 
-/** A coded failure, before it becomes an envelope (or an OAuth error on the ATM token URL). */
+/**
+ * A coded failure, before it becomes an envelope (or an OAuth error on the ATM token URL).
+ *
+ * @example
+ * ```ts
+ * const failure: Failure = { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: 'solicitud.plazo' };
+ * ```
+ */
 export interface Failure {
   readonly status: EnvelopeStatus;
   readonly codigoError: ErrorCode;
@@ -34,7 +55,14 @@ export interface Failure {
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
-/** The error envelope response of a failure. */
+/**
+ * The error envelope response of a failure.
+ *
+ * @example
+ * ```ts
+ * failureResponse({ status: 405, codigoError: 'ERRSEG006', headers: { Allow: 'POST' } }, 'f-1', DEFAULT_HELP_URL).status; // 405
+ * ```
+ */
 export function failureResponse(failure: Failure, folio: string, helpUrl: string): ServiceResponse {
   const body = errorEnvelope({
     status: failure.status,

@@ -17,7 +17,14 @@ import { failureResponse, jsonResponse, DEFAULT_RESPONSE_HEADERS, type Failure }
 import { grantToken } from './token.js';
 import type { ServiceRequest, ServiceResponse } from './types.js';
 
-/** Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`). */
+/**
+ * Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`).
+ *
+ * @example
+ * ```ts
+ * await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers, body });
+ * ```
+ */
 export const ROUTES = Object.freeze({
   token: '/api/esb/ValidaCredenciales/accesstoken',
   atmToken: '/open-banking/oauth2/v1/token',
@@ -26,7 +33,15 @@ export const ROUTES = Object.freeze({
   obtenerDocumento: '/api/esb/ServiciosContribuyentes/obtenerDocumento',
 });
 
-/** The service `createService` returns. */
+/**
+ * The service `createService` returns.
+ *
+ * @example
+ * ```ts
+ * const service: Service = createService({ clients });
+ * service.limits.maxBodyBytes; // 1048576
+ * ```
+ */
 export interface Service {
   /** Answers one request; never rejects. */
   handle(request: ServiceRequest): Promise<ServiceResponse>;

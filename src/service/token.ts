@@ -14,7 +14,15 @@ import { mediaType } from './http.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from './types.js';
 
-/** A granted token. */
+/**
+ * A granted token.
+ *
+ * @example
+ * ```ts
+ * const outcome = await grantToken(config, request, 'f-1');
+ * if ('accessToken' in outcome) outcome.expiresIn; // 3600
+ * ```
+ */
 export interface Grant {
   readonly accessToken: string;
   readonly scope: string;
@@ -23,7 +31,15 @@ export interface Grant {
   readonly expiresIn: number;
 }
 
-/** A refused token request: the envelope failure and its RFC 6749 error code. */
+/**
+ * A refused token request: the envelope failure and its RFC 6749 error code.
+ *
+ * @example
+ * ```ts
+ * const outcome = await grantToken(config, request, 'f-1');
+ * if ('failure' in outcome) outcome.oauthError; // 'invalid_client'
+ * ```
+ */
 export interface Refusal {
   readonly failure: Failure;
   readonly oauthError: OAuthError['error'];

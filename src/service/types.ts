@@ -3,7 +3,14 @@
  * writes responses back.
  */
 
-/** An incoming request as any HTTP framework can describe it. */
+/**
+ * An incoming request as any HTTP framework can describe it.
+ *
+ * @example
+ * ```ts
+ * const request: ServiceRequest = { method: 'POST', path: '/api/esb/Cotizador/v1/AutoEstrene', headers: { authorization: `Bearer ${token}` }, body: '{"solicitud":{}}' };
+ * ```
+ */
 export interface ServiceRequest {
   /** HTTP method, any case ("POST"). */
   readonly method: string;
@@ -15,7 +22,14 @@ export interface ServiceRequest {
   readonly body?: string | undefined;
 }
 
-/** The response to write back: status, headers and the body text ("" for none). */
+/**
+ * The response to write back: status, headers and the body text ("" for none).
+ *
+ * @example
+ * ```ts
+ * const { status, headers, body }: ServiceResponse = await service.handle(request);
+ * ```
+ */
 export interface ServiceResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
