@@ -15,7 +15,14 @@ export class CliError extends Error {
   }
 }
 
-/** A usage error, with a pointer to the command's help. */
+/**
+ * A usage error, with a pointer to the command's help.
+ *
+ * @example
+ * ```ts
+ * throw usageError("unknown command 'x'"); // exit code 2, with a pointer to --help
+ * ```
+ */
 export function usageError(message: string, command?: string): CliError {
   const help = command === undefined ? 'cotizador --help' : `cotizador ${command} --help`;
   return new CliError(`${message}\nSee '${help}'.`, EXIT_USAGE);

@@ -17,7 +17,15 @@ export interface GridWriter {
 
 const RESULT_WIDTHS: Readonly<Record<(typeof GRID_RESULT_COLUMNS)[number], number>> = { pagoMensual: 11, totalPagar: 12, importeInteresTotal: 12, cat: 5 };
 
-/** The writer for `format`; rows are formatted independently, so any thread can format any row. */
+/**
+ * The writer for `format`; rows are formatted independently, so any thread can format any row.
+ *
+ * @example
+ * ```ts
+ * const writer = gridWriter('csv', [{ field: 'plazo', values: [12, 24] }]);
+ * writer.header; // 'plazo,pagoMensual,totalPagar,importeInteresTotal,cat,codigoError,valorIncorrecto,mensaje\r\n'
+ * ```
+ */
 export function gridWriter(format: GridFormat, variations: readonly Variation[]): GridWriter {
   const fields = variations.map((v) => v.field);
   const columns = [...fields, ...GRID_RESULT_COLUMNS, ...GRID_ERROR_COLUMNS];

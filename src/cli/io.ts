@@ -4,7 +4,26 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { CliError } from './errors.js';
 
-/** Reads FILE ('-' for stdin) as JSON, or throws a {@link CliError} naming the file. */
+/**
+ * How FILE is named in messages ('-' is stdin).
+ *
+ * @example
+ * ```ts
+ * displayName('-'); // 'stdin'
+ * ```
+ */
+export function displayName(file: string): string {
+  return file === '-' ? 'stdin' : file;
+}
+
+/**
+ * Reads FILE ('-' for stdin) as JSON, or throws a {@link CliError} naming the file.
+ *
+ * @example
+ * ```ts
+ * readJson('examples/autoestrene.json'); // { solicitud: { ... } }
+ * ```
+ */
 export function readJson(file: string): unknown {
   let text: string;
   try {
@@ -17,20 +36,25 @@ export function readJson(file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new CliError(`${displayName(file)} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
 /**
  * The request's `solicitud`: FILE holds either a request body `{ "solicitud": { ... } }` or a bare
  * solicitud object.
+ *
+ * @example
+ * ```ts
+ * readSolicitud('examples/autoestrene.json').plazo; // 36
+ * ```
  */
 export function readSolicitud(file: string): Record<string, unknown> {
   const body = readJson(file);
-  if (!isRecord(body)) throw new CliError(`${file}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
+  if (!isRecord(body)) throw new CliError(`${displayName(file)}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
   if (Object.hasOwn(body, 'solicitud')) {
     const inner = body.solicitud;
-    if (!isRecord(inner)) throw new CliError(`${file}: field 'solicitud' must be a JSON object`);
+    if (!isRecord(inner)) throw new CliError(`${displayName(file)}: field 'solicitud' must be a JSON object`);
     return inner;
   }
   return body;
@@ -48,7 +72,16 @@ export interface Output {
 
 const BLOCK = 64 * 1024;
 
-/** Opens the output (the file is created now, so a bad path fails before any work is done). */
+/**
+ * Opens the output (the file is created now, so a bad path fails before any work is done).
+ *
+ * @example
+ * ```ts
+ * const out = openOutput('quote.csv');
+ * await out.write('a,b\r\n');
+ * await out.end();
+ * ```
+ */
 export function openOutput(out: string | undefined, stdout: Writable = process.stdout): Output {
   if (out === undefined || out === '-') return streamOutput(stdout);
   let fd: number;

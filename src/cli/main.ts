@@ -33,7 +33,14 @@ const COMMANDS: Readonly<Record<string, { run: (args: readonly string[]) => Prom
   chart: { run: runChart, help: CHART_HELP },
 };
 
-/** Runs the CLI on `argv` (without node and the script) and returns the exit code. */
+/**
+ * Runs the CLI on `argv` (without node and the script) and returns the exit code.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await main(['credit', 'examples/autoestrene.json']);
+ * ```
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const [name, ...rest] = argv;

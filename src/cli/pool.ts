@@ -22,12 +22,26 @@ interface WorkerInput {
 interface Task { readonly id: number; readonly from: number; readonly to: number }
 type Reply = { readonly id: number; readonly text: string; readonly count: number } | { readonly id: number; readonly fatal: string };
 
-/** True when this thread was started by {@link parallelGrid}. */
+/**
+ * True when this thread was started by {@link parallelGrid}.
+ *
+ * @example
+ * ```ts
+ * if (isGridWorker()) serveGridWorker();
+ * ```
+ */
 export function isGridWorker(): boolean {
   return parentPort !== null && (workerData as Partial<WorkerInput> | undefined)?.kind === GRID_WORKER_KIND;
 }
 
-/** The worker's loop: quote each task's scenarios and post their summaries. */
+/**
+ * The worker's loop: quote each task's scenarios and post their summaries.
+ *
+ * @example
+ * ```ts
+ * if (isGridWorker()) serveGridWorker();
+ * ```
+ */
 export function serveGridWorker(): void {
   const input = workerData as WorkerInput;
   const port = parentPort;
@@ -55,7 +69,16 @@ export interface PoolOptions {
   readonly execArgv?: readonly string[];
 }
 
-/** The grid's rows, formatted, in grid order, one piece per chunk, quoted on `options.workers` threads. */
+/**
+ * The grid's rows, formatted, in grid order, one piece per chunk, quoted on `options.workers` threads.
+ *
+ * @example
+ * ```ts
+ * for await (const chunk of parallelGrid(base, variations, 20_000, { format: 'csv', workers: 2, chunkSize: 250, script: 'dist/cli.js' })) {
+ *   process.stdout.write(chunk.text);
+ * }
+ * ```
+ */
 export async function* parallelGrid(
   base: CreditRequest,
   variations: readonly Variation[],

@@ -8,7 +8,16 @@ export interface Progress {
 
 const NONE: Progress = { update() {}, done() {} };
 
-/** A bar for `total` items, redrawn at most every 100 ms; a no-op unless `stream` is a TTY. */
+/**
+ * A bar for `total` items, redrawn at most every 100 ms; a no-op unless `stream` is a TTY.
+ *
+ * @example
+ * ```ts
+ * const progress = createProgress(10_000);
+ * progress.update(2_500);
+ * progress.done();
+ * ```
+ */
 export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY || total < 2) return NONE;
   const started = Date.now();

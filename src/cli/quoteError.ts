@@ -2,7 +2,14 @@
 import { QuoteError } from '../errors.js';
 import { CliError, EXIT_INPUT } from './errors.js';
 
-/** Runs `fn`; a {@link QuoteError} becomes a {@link CliError} "FILE: field 'x': CODE message". */
+/**
+ * Runs `fn`; a {@link QuoteError} becomes a {@link CliError} "FILE: field 'x': CODE message".
+ *
+ * @example
+ * ```ts
+ * withQuoteErrors('x.json', () => quoteCredit(solicitud)); // a QuoteError becomes a CliError
+ * ```
+ */
 export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_INPUT): T {
   try {
     return fn();
@@ -12,7 +19,14 @@ export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_
   }
 }
 
-/** "examples/x.json: field 'montoSolicitado': ERRESQ005 El tipo o el formato del campo no es válido". */
+/**
+ * "examples/x.json: field 'montoSolicitado': ERRESQ005 El tipo o el formato del campo no es válido".
+ *
+ * @example
+ * ```ts
+ * describeQuoteError('x.json', new QuoteError('ERRESQ004', 'Plazo', 'plazo')); // "x.json: field 'plazo': ERRESQ004 Plazo"
+ * ```
+ */
 export function describeQuoteError(source: string, error: QuoteError): string {
   const field = error.valorIncorrecto === undefined ? '' : ` field '${error.valorIncorrecto}':`;
   return `${source}:${field} ${error.codigoError} ${error.mensaje}`;

@@ -8,7 +8,14 @@ export interface TextColumn {
   readonly width?: number;
 }
 
-/** Pads one row's cells to the given widths. */
+/**
+ * Pads one row's cells to the given widths.
+ *
+ * @example
+ * ```ts
+ * formatRow([{ header: 'n', align: 'right' }], [3], ['7']); // '  7\n'
+ * ```
+ */
 export function formatRow(columns: readonly TextColumn[], widths: readonly number[], cells: readonly string[]): string {
   const out = cells.map((cell, i) => {
     const width = widths[i] ?? 0;
@@ -17,18 +24,39 @@ export function formatRow(columns: readonly TextColumn[], widths: readonly numbe
   return `${out.join('  ').trimEnd()}\n`;
 }
 
-/** Header and rule lines for the given widths. */
+/**
+ * Header and rule lines for the given widths.
+ *
+ * @example
+ * ```ts
+ * formatHeader([{ header: 'n', align: 'right' }], [3]); // '  n\n---\n'
+ * ```
+ */
 export function formatHeader(columns: readonly TextColumn[], widths: readonly number[]): string {
   return formatRow(columns, widths, columns.map((c) => c.header)) + formatRow(columns, widths, widths.map((w) => '-'.repeat(w)));
 }
 
-/** A whole table: header, rule, rows. */
+/**
+ * A whole table: header, rule, rows.
+ *
+ * @example
+ * ```ts
+ * renderTable([{ header: 'plazo', align: 'right' }], [['12'], ['24']]);
+ * ```
+ */
 export function renderTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[]): string {
   const widths = columns.map((c, i) => Math.max(c.width ?? 0, c.header.length, ...rows.map((r) => (r[i] ?? '').length)));
   return formatHeader(columns, widths) + rows.map((r) => formatRow(columns, widths, r)).join('');
 }
 
-/** `label  value` lines with the labels padded to the widest. */
+/**
+ * `label  value` lines with the labels padded to the widest.
+ *
+ * @example
+ * ```ts
+ * renderPairs([['payment', '10216.91'], ['CAT', '16.8 %']]);
+ * ```
+ */
 export function renderPairs(pairs: readonly (readonly [string, string])[]): string {
   const width = Math.max(...pairs.map(([label]) => label.length));
   return pairs.map(([label, value]) => `  ${label.padEnd(width)}  ${value}\n`).join('');

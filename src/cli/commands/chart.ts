@@ -3,7 +3,7 @@ import { quoteCredit } from '../../credit/index.js';
 import type { CreditRequest } from '../../contracts/credit.js';
 import { scheduleChartSvg } from '../../analysis/chart.js';
 import { integerOption, parseCommand, singleFile, stringOption } from '../args.js';
-import { openOutput, readSolicitud } from '../io.js';
+import { displayName, openOutput, readSolicitud } from '../io.js';
 import { withQuoteErrors } from '../quoteError.js';
 
 export const CHART_HELP = `Usage: cotizador chart FILE --out FILE.svg [--title TEXT] [--width PX] [--height PX]
@@ -23,6 +23,14 @@ Options:
   -h, --help       this help
 `;
 
+/**
+ * Runs `cotizador chart` on its arguments (without the command name).
+ *
+ * @example
+ * ```ts
+ * await runChart(['examples/autoestrene.json', '--out', 'chart.svg']);
+ * ```
+ */
 export async function runChart(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('chart', args, {
     out: { type: 'string' }, title: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' },
@@ -33,7 +41,7 @@ export async function runChart(args: readonly string[]): Promise<void> {
   const height = integerOption('chart', 'height', values.height, 200);
   const title = stringOption(values, 'title');
   const solicitud = { ...(readSolicitud(file) as CreditRequest), generaTablaPagos: true };
-  const result = withQuoteErrors(file, () => quoteCredit(solicitud));
+  const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
   const svg = scheduleChartSvg(result, { ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }), ...(title === undefined ? {} : { title }) });
   const out = openOutput(stringOption(values, 'out'));
   await out.write(svg);

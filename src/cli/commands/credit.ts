@@ -3,7 +3,7 @@ import { quoteCredit } from '../../credit/index.js';
 import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/credit.js';
 import { creditRowsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
-import { openOutput, readSolicitud } from '../io.js';
+import { displayName, openOutput, readSolicitud } from '../io.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderPairs, renderTable, type TextColumn } from '../text.js';
 
@@ -28,6 +28,14 @@ when the file omits it (or sets it false). json quotes the solicitud as given.
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
+/**
+ * Runs `cotizador credit` on its arguments (without the command name).
+ *
+ * @example
+ * ```ts
+ * await runCredit(['examples/autoestrene.json', '--format', 'csv']);
+ * ```
+ */
 export async function runCredit(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, out: { type: 'string' } });
   if (values.help === true) return void process.stdout.write(CREDIT_HELP);
@@ -35,14 +43,21 @@ export async function runCredit(args: readonly string[]): Promise<void> {
   const file = singleFile('credit', positionals);
   const base = readSolicitud(file) as CreditRequest;
   const solicitud = format === 'json' ? base : { ...base, generaTablaPagos: true };
-  const result = withQuoteErrors(file, () => quoteCredit(solicitud));
-  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? creditRowsToCsv(result) : creditTable(result, file);
+  const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
+  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? creditRowsToCsv(result) : creditTable(result, displayName(file));
   const out = openOutput(stringOption(values, 'out'));
   await out.write(text);
   await out.end();
 }
 
-/** The summary and the amortization table as aligned text. */
+/**
+ * The summary and the amortization table as aligned text.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(creditTable(quoteCredit({ ...solicitud, generaTablaPagos: true }), 'x.json'));
+ * ```
+ */
 export function creditTable(result: CreditResult, source: string): string {
   const summary = renderPairs([
     ['opening date (fechaApertura)', result.fechaApertura],

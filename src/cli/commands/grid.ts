@@ -50,6 +50,14 @@ Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
 `;
 
 
+/**
+ * Runs `cotizador grid` on its arguments (without the command name).
+ *
+ * @example
+ * ```ts
+ * await runGrid(['examples/autoestrene.json', '--vary', 'plazo=12:60:12', '--format', 'table']);
+ * ```
+ */
 export async function runGrid(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('grid', args, {
     vary: { type: 'string', multiple: true }, format: { type: 'string' }, workers: { type: 'string' }, 'chunk-size': { type: 'string' }, out: { type: 'string' },

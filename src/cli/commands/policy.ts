@@ -3,7 +3,7 @@ import { quotePolicy } from '../../insurance/index.js';
 import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
 import { receiptsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
-import { openOutput, readSolicitud } from '../io.js';
+import { displayName, openOutput, readSolicitud } from '../io.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderTable } from '../text.js';
 
@@ -27,11 +27,26 @@ Options:
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
-/** Today's date in Mexico City as YYYY-MM-DD (the CLI's default policy start; the engine never reads the clock). */
+/**
+ * Today's date in Mexico City as YYYY-MM-DD (the CLI's default policy start; the engine never reads the clock).
+ *
+ * @example
+ * ```ts
+ * todayInMexicoCity(new Date('2026-01-01T05:00:00Z')); // '2025-12-31'
+ * ```
+ */
 export function todayInMexicoCity(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/**
+ * Runs `cotizador policy` on its arguments (without the command name).
+ *
+ * @example
+ * ```ts
+ * await runPolicy(['examples/segautovendor.json', '--fecha-inicio', '2026-02-01']);
+ * ```
+ */
 export async function runPolicy(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('policy', args, { format: { type: 'string' }, 'fecha-inicio': { type: 'string' }, out: { type: 'string' } });
   if (values.help === true) return void process.stdout.write(POLICY_HELP);
@@ -39,14 +54,21 @@ export async function runPolicy(args: readonly string[]): Promise<void> {
   const file = singleFile('policy', positionals);
   const fechaInicio = stringOption(values, 'fecha-inicio') ?? todayInMexicoCity();
   const solicitud = readSolicitud(file) as PolicyRequest;
-  const result = withQuoteErrors(file, () => quotePolicy(solicitud, { fechaInicio }));
-  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? receiptsToCsv(result) : policyTable(result, file, fechaInicio);
+  const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
+  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? receiptsToCsv(result) : policyTable(result, displayName(file), fechaInicio);
   const out = openOutput(stringOption(values, 'out'));
   await out.write(text);
   await out.end();
 }
 
-/** The offers and their receipts as aligned text. */
+/**
+ * The offers and their receipts as aligned text.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(policyTable(quotePolicy(solicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
+ * ```
+ */
 export function policyTable(result: PolicyResult, source: string, fechaInicio: string): string {
   const offers = result.listaSeguroAuto;
   let text = `SegAutoVendor quote: ${source} (fechaInicio ${fechaInicio}), ${offers.length} offer${offers.length === 1 ? '' : 's'}\n\n`;
