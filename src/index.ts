@@ -1,5 +1,6 @@
 /**
- * cotizador: exact Mexican vehicle credit and insurance quotes for the sandbox banking interface.
+ * cotizador: exact Mexican vehicle credit and insurance quotes for the sandbox banking interface,
+ * with the transport-free service that serves the whole interface.
  *
  * @packageDocumentation
  */
@@ -7,7 +8,8 @@ export * from './credit/index.js';
 export * from './cat/index.js';
 export * from './insurance/index.js';
 export * from './atm/index.js';
+export * from './contracts/index.js';
+export * from './service/index.js';
+export * from './documents/index.js';
 export { QuoteError, isQuoteError, ERROR_CODES } from './errors.js';
 export type { ErrorCode, RequestErrorCode } from './errors.js';
-export { validateWith, collectIssues } from './contracts/validate.js';
-export type { Issue, ValidationResult } from './contracts/validate.js';

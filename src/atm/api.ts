@@ -9,7 +9,7 @@ import type { ServiceRequest, ServiceResponse } from '../service/types.js';
 import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from './catalogs.js';
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
 import { EXAMPLE_ATM_DATASET } from './example.js';
-import { acceptsJson, headerBytes, headerField, ifNoneMatchMatches } from './http.js';
+import { acceptsJson, headerBytes, headerField, ifNoneMatchMatches } from '../http/headers.js';
 import { countAtms, filterAtms, nearestAtms, type AtmCriteria, type GeoPoint } from './queries.js';
 import type { AtmApiVersion, AtmBrandGroup, AtmDataset, AtmListResponse } from './schemas.js';
 import { formatHttpDate, parseDateTime, parseHttpDate } from './time.js';

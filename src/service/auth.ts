@@ -3,7 +3,7 @@
  * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
  * ERRSEG002; without the required scope → 403 ERRSEG003.
  */
-import { headerField } from '../atm/http.js';
+import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
 import { verifyToken, type TokenFailure } from './jwt.js';
 import type { Failure } from './respond.js';

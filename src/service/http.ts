@@ -1,5 +1,5 @@
 /**
- * HTTP helpers the service adds to the shared ones in `src/atm/http.ts` (header lookup, header
+ * HTTP helpers the service adds to the shared ones in `src/http/headers.ts` (header lookup, header
  * size, `Accept` negotiation): `Content-Type` parsing and the Mexico City civil date.
  */
 

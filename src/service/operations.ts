@@ -2,7 +2,7 @@
  * The protected JSON operations (AutoEstrene, SegAutoVendor, obtenerDocumento): bearer check,
  * `Content-Type` and size checks, validation to coded issues, the engine, the success envelope.
  */
-import { headerField } from '../atm/http.js';
+import { headerField } from '../http/headers.js';
 import { firstIssueReport } from '../contracts/envelope.js';
 import { PaymentRecordSchema, type ObtenerDocumentoRequest } from '../contracts/taxpayer.js';
 import type { SegAutoVendorRequest } from '../contracts/policy.js';

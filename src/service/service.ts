@@ -5,7 +5,7 @@
  * API with its own bodies.
  */
 import { ATM_API_BASE_PATH, ATM_ERROR_CACHE_CONTROL, ATM_SECURITY_HEADERS, createAtmApi, type AtmApi, type AtmErrorBody } from '../atm/index.js';
-import { acceptsJson, headerBytes, headerField } from '../atm/http.js';
+import { acceptsJson, headerBytes, headerField } from '../http/headers.js';
 import { errorEnvelope } from '../contracts/envelope.js';
 import { ERROR_CODES } from '../errors.js';
 import type { OAuthError, OAuthTokenResponse, TokenResponse } from '../contracts/token.js';

@@ -5,7 +5,7 @@
  */
 import { firstIssueReport } from '../contracts/envelope.js';
 import { validateTokenRequest } from '../contracts/requests.js';
-import { headerField } from '../atm/http.js';
+import { headerField } from '../http/headers.js';
 import type { OAuthError } from '../contracts/token.js';
 import { authenticateClient, parseBasic, type PresentedCredentials } from './clients.js';
 import type { ResolvedConfig } from './config.js';

@@ -1,5 +1,5 @@
 /**
- * The HTTP pieces the ATM API needs, as pure functions over header text: header lookup and size,
+ * HTTP pieces shared by the service and the ATM API, as pure functions over header text: header lookup and size,
  * Accept negotiation (RFC 9110 §12.5.1) and If-None-Match entity-tag matching (§13.1.2).
  */
 import type { ServiceRequest } from '../service/types.js';
