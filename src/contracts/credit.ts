@@ -3,39 +3,25 @@
  * the validator and the exported JSON Schema all come from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { AMOUNT_TEXT, amountField, codeField, moneyField, vehicleRiskFields } from './fields.js';
 
-/** Amount text: digits, optionally a dot and one or two decimals ("350000.00"); up to 11 integer digits. */
-export const AMOUNT_TEXT = '^(0|[1-9][0-9]{0,10})(\\.[0-9]{1,2})?$';
+export { AMOUNT_TEXT };
+
 /** Percentage text: up to three integer digits and six decimals ("13.50"). */
 export const PERCENT_TEXT = '^(0|[1-9][0-9]{0,2})(\\.[0-9]{1,6})?$';
 /** `YYYY-MM-DD`; calendar validity is checked by the engine. */
 export const ISO_DATE_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 
-const amount = (description: string) => Type.String({ pattern: AMOUNT_TEXT, maxLength: 14, description });
+const amount = amountField;
 const percent = (description: string) => Type.String({ pattern: PERCENT_TEXT, maxLength: 10, description });
-const code = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
+const code = codeField;
 
 /** `informacionSeguro`: the vehicle and policy data the insurance engine rates. */
 export const InsuranceInfoSchema = Type.Object(
   {
-    idPaquete: Type.Optional(code(999_999, 'Paquete a cotizar; 0 = todos')),
-    cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32, description: 'Entidad federativa de circulación (1–32)' }),
-    idEstado: Type.Optional(code(9, 'Unidad nueva (1) o seminueva (2)')),
-    idUsuario: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Usuario del portal' })),
-    plazoMeses: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza' })),
-    idTipoUnidad: code(999, 'Tipo de unidad'),
-    idUsoAutomovil: code(999, 'Uso de la unidad'),
+    ...vehicleRiskFields,
     idAgencia: code(999_999_999, 'Clave del vehículo'),
-    modelo: Type.Integer({ minimum: 1900, maximum: 2999, description: 'Año modelo' }),
     numeroAgencia: code(999_999_999, 'Número de agencia'),
-    idAseguradora: Type.Optional(code(999_999, 'Aseguradora')),
-    idFormaPago: Type.Optional(code(99, 'Forma de pago: 1 contado, 2 semestral, 3 trimestral, 4 mensual')),
-    sumaAccesorio: Type.Optional(amount('Valor de accesorios adicionales')),
-    sumaEquipoEspecial: Type.Optional(amount('Valor de adaptaciones')),
-    enganche: amount('Enganche del crédito'),
-    codigoPostal: Type.String({ pattern: '^[0-9]{5}$', description: 'Código postal de circulación' }),
-    indicadorReposicion: Type.Optional(code(9, 'Tipo de valor de reposición')),
-    idVigencia: Type.Optional(code(9, 'Modalidad de vigencia: 1 anual, 2 multianual')),
   },
   { additionalProperties: false, $id: 'InformacionSeguro', title: 'informacionSeguro' },
 );
@@ -77,7 +63,7 @@ export const AutoEstreneRequestSchema = Type.Object(
   { additionalProperties: false, $id: 'AutoEstreneRequest', title: 'AutoEstrene request' },
 );
 
-const money = (description: string) => Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description });
+const money = moneyField;
 
 /** One amortization row (`registro`). */
 export const CreditRowSchema = Type.Object(

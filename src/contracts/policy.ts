@@ -4,11 +4,9 @@
  * `format:`), so no global format registry is needed.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AMOUNT_PATTERN } from '../money/cents.js';
+import { amountField as amount, codeField as code, vehicleRiskFields } from './fields.js';
 
-const amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN.source, maxLength: 14, description });
-const code = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
-/** An amount in a response: digits, a dot and exactly two decimals. */
+/** An amount in a response: digits, a dot and exactly two decimals (never negative here). */
 const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });
 /** A date in a response: `dd/mm/yyyy`. */
 const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{4}$', description });
@@ -26,26 +24,11 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  */
 export const PolicyRequestSchema = Type.Object(
   {
-    idPaquete: Type.Optional(code(999_999, 'Paquete a cotizar; 0 = todos los paquetes')),
-    cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32, description: 'Entidad federativa de circulación (1–32)' }),
-    idEstado: Type.Optional(code(9, 'Unidad nueva (1) o seminueva (2); informativo')),
-    idUsuario: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Usuario del portal; informativo' })),
-    plazoMeses: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza anual (1–12; 12 por omisión)' })),
-    idTipoUnidad: code(999, 'Tipo de unidad'),
-    idUsoAutomovil: code(999, 'Uso de la unidad'),
+    ...vehicleRiskFields,
     idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
-    modelo: Type.Integer({ minimum: 1900, maximum: 2999, description: 'Año modelo' }),
     idAgencia: code(999_999_999, 'Agencia; estadístico'),
-    idAseguradora: Type.Optional(code(999_999, 'Aseguradora; 0 u omitido = todas')),
-    idFormaPago: Type.Optional(code(99, 'Forma de pago: 1 contado, 2 semestral, 3 trimestral, 4 mensual')),
     montoSumaAsegurada: amount('Valor factura de la unidad'),
-    sumaAccesorio: Type.Optional(amount('Valor de accesorios adicionales')),
-    sumaEquipoEspecial: Type.Optional(amount('Valor de adaptaciones')),
-    enganche: amount('Enganche del crédito'),
     plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
-    codigoPostal: Type.String({ pattern: '^[0-9]{5}$', description: 'Código postal de circulación' }),
-    indicadorReposicion: Type.Optional(code(9, 'Tipo de valor de reposición: 1 factura, 2 comercial, 3 convenido')),
-    idVigencia: Type.Optional(code(9, 'Modalidad de vigencia: 1 anual, 2 multianual')),
   },
   { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
 );

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { QuoteError } from '../errors.js';
-import { AMOUNT_PATTERN } from '../money/cents.js';
+import { amountField } from '../contracts/fields.js';
 import { Decimal } from '../money/decimal.js';
 import { assertValid } from '../contracts/validate.js';
 
@@ -20,7 +20,7 @@ import { assertValid } from '../contracts/validate.js';
 export const RATE_TEXT = '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,10})?$';
 
 const rate = (description: string) => Type.String({ pattern: RATE_TEXT, maxLength: 17, description });
-const amount = (description: string) => Type.String({ pattern: AMOUNT_PATTERN.source, maxLength: 14, description });
+const amount = amountField;
 const id = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
 const name = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
 const strict = { additionalProperties: false } as const;
