@@ -3,6 +3,7 @@
  * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
+import { QuoteError } from '../errors.js';
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { DEFAULT_HELP_URL, truncateText } from '../contracts/envelope.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';
@@ -118,9 +119,22 @@ export interface ResolvedConfig {
   readonly documents: PaymentLookup;
 }
 
+/**
+ * The error for an unusable service configuration: a {@link QuoteError} with code `ERRESQ005`
+ * naming the setting (`config.tokenSecret`), thrown when the service is created.
+ *
+ * @example
+ * ```ts
+ * configError('helpUrl debe tener de 1 a 280 caracteres', 'helpUrl').valorIncorrecto; // 'config.helpUrl'
+ * ```
+ */
+export function configError(mensaje: string, field: string): QuoteError {
+  return new QuoteError('ERRESQ005', mensaje, `config.${field}`);
+}
+
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value <= 0) throw configError(`${name} debe ser un entero positivo`, name);
   return value;
 }
 
@@ -128,7 +142,7 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
 function checkedClock(now: () => Date): () => Date {
   return () => {
     const instant = now();
-    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw new Error('now() did not return a valid Date');
+    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw new QuoteError('ERRSER002', 'El reloj configurado (now) no devolvió una fecha válida', 'config.now');
     return instant;
   };
 }
@@ -147,7 +161,7 @@ function fallbackFolio(folio: () => string): () => string {
 }
 
 /**
- * Applies the defaults and checks the configuration; throws a `TypeError` for an unusable one
+ * Applies the defaults and checks the configuration; throws a `QuoteError` (`ERRESQ005` naming `config.<setting>`) for an unusable one
  * (a misconfiguration is the operator's error, found at start-up, never per request).
  *
  * @example
@@ -156,9 +170,9 @@ function fallbackFolio(folio: () => string): () => string {
  * ```
  */
 export function resolveConfig(config: ServiceConfig): ResolvedConfig {
-  if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw new TypeError('clients must be a list or a lookup function');
+  if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw configError('clients debe ser una lista o una función de búsqueda', 'clients');
   const helpUrl = config.helpUrl ?? DEFAULT_HELP_URL;
-  if (helpUrl.length < 1 || helpUrl.length > 280) throw new TypeError('helpUrl must be 1 to 280 characters');
+  if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('helpUrl debe tener de 1 a 280 caracteres', 'helpUrl');
   const signing = tokenSigning({
     tokenSecret: config.tokenKeys === undefined ? (config.tokenSecret ?? randomBytes(32)) : config.tokenSecret,
     tokenKeys: config.tokenKeys,

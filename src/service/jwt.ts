@@ -3,6 +3,7 @@
  * or RS256 with an RSA key pair. Verification accepts exactly the configured algorithm (never
  * `none`, never the other one), then checks the signature, `iat`, `exp` and the scope.
  */
+import { configError } from './config.js';
 import { createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 
 /**
@@ -78,7 +79,7 @@ function decodeJsonObject(segment: string): Record<string, unknown> | undefined 
 }
 
 /**
- * Builds the signing configuration from a secret or PEM keys; throws a `TypeError` for a weak
+ * Builds the signing configuration from a secret or PEM keys; throws a `QuoteError` (`ERRESQ005`) for a weak
  * secret (under 32 bytes) or a non-RSA key.
  *
  * @example
@@ -92,15 +93,15 @@ export function tokenSigning(options: {
   readonly tokenKeys?: { readonly privateKey: string | KeyObject; readonly publicKey: string | KeyObject } | undefined;
 }): TokenSigning {
   if (options.tokenKeys !== undefined) {
-    if (options.tokenSecret !== undefined) throw new TypeError('Configure tokenSecret or tokenKeys, not both');
+    if (options.tokenSecret !== undefined) throw configError('Configure tokenSecret o tokenKeys, no ambos', 'tokenKeys');
     const privateKey = typeof options.tokenKeys.privateKey === 'string' ? createPrivateKey(options.tokenKeys.privateKey) : options.tokenKeys.privateKey;
     const publicKey = typeof options.tokenKeys.publicKey === 'string' ? createPublicKey(options.tokenKeys.publicKey) : options.tokenKeys.publicKey;
-    if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') throw new TypeError('tokenKeys must be an RSA key pair');
+    if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') throw configError('tokenKeys debe ser un par de llaves RSA', 'tokenKeys');
     return { alg: 'RS256', privateKey, publicKey };
   }
-  if (options.tokenSecret === undefined) throw new TypeError('tokenSecret or tokenKeys is required');
+  if (options.tokenSecret === undefined) throw configError('Se requiere tokenSecret o tokenKeys', 'tokenSecret');
   const secret = typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : Uint8Array.from(options.tokenSecret);
-  if (secret.length < 32) throw new TypeError('tokenSecret must be at least 32 bytes (RFC 7518 §3.2)');
+  if (secret.length < 32) throw configError('tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)', 'tokenSecret');
   return { alg: 'HS256', secret };
 }
 

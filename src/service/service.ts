@@ -143,7 +143,7 @@ function fallbackResponse(folio: string): ServiceResponse {
 }
 
 /**
- * Creates the service. Throws a `TypeError` at creation for an unusable configuration (no
+ * Creates the service. Throws a `QuoteError` (`ERRESQ005`, `valorIncorrecto` `config.<setting>`) at creation for an unusable configuration (no
  * clients, a short secret, a bad ATM data set); once created, `handle` never throws.
  *
  * @example

@@ -1,3 +1,4 @@
+import { QuoteError } from '../../src/errors.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenResponseSchema, validateWith } from '../../src/contracts/index.js';
@@ -131,11 +132,11 @@ describe('JWT signing and verification', () => {
   });
 
   it('rejects weak or conflicting configurations at creation', () => {
-    expect(() => tokenSigning({ tokenSecret: 'short' })).toThrow(TypeError);
+    expect(() => tokenSigning({ tokenSecret: 'short' })).toThrow(QuoteError);
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expect(() => createService({ clients: [], tokenSecret: SECRET, tokenKeys: { privateKey, publicKey } })).toThrow(TypeError);
+    expect(() => createService({ clients: [], tokenSecret: SECRET, tokenKeys: { privateKey, publicKey } })).toThrow(QuoteError);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    expect(() => tokenSigning({ tokenKeys: ec })).toThrow(TypeError);
+    expect(() => tokenSigning({ tokenKeys: ec })).toThrow(QuoteError);
   });
 
   it('a service with RS256 keys issues tokens its operations accept', async () => {
