@@ -170,6 +170,7 @@ describe('grid', () => {
   it('csv: one line per scenario, equal to direct engine calls, errors as rows', () => {
     const run = cli(['grid', CREDIT, '--vary', 'plazo=12,24,0', '--vary', 'tasa=10:11:0.5']);
     expect(run.status).toBe(0);
+    expect(run.stderr).toBe(''); // no progress bar when stderr is not a terminal
     const [header, ...lines] = parseCsv(run.stdout);
     expect(header).toEqual(['plazo', 'tasa', 'pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat', 'codigoError', 'valorIncorrecto', 'mensaje']);
     expect(lines).toHaveLength(9);

@@ -16,7 +16,7 @@ import { withQuoteErrors } from '../quoteError.js';
  * `examples/grid-throughput.ts`; see docs/cli.md): below it, starting the workers costs more
  * than they save.
  */
-export const WORKER_THRESHOLD = 4000;
+export const WORKER_THRESHOLD = 25_000;
 /** Scenarios per task sent to a worker. */
 export const CHUNK_SIZE = 250;
 
