@@ -6,6 +6,7 @@
 import type { CreditResult } from '../contracts/credit.js';
 import { QuoteError } from '../errors.js';
 import { formatCents, parseCents } from '../money/cents.js';
+import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 
 /** Options of {@link scheduleChartSvg}. */
 export interface ChartOptions {
@@ -162,7 +163,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     out.push(`<line x1="${x}" y1="${top + plotH}" x2="${x}" y2="${top + plotH + 5}" stroke="#333333"/>`);
     out.push(`<text x="${x}" y="${top + plotH + 18}" text-anchor="middle">${r.numAmortizacion}</text>`);
   });
-  out.push(`<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">Número de pago (${escapeXml(result.periodicidad)})</text>`);
+  out.push(`<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">Número de pago (${escapeXml(periodName(result.periodicidad))})</text>`);
   out.push(`</g>`);
 
   // Stacked bars, one group per series.
@@ -206,6 +207,12 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   out.push(`</g>`);
   out.push(`</svg>`);
   return `${out.join('\n')}\n`;
+}
+
+/** "mensual" for "M": the default conventions' name of a periodicity code, else the code. */
+function periodName(code: string): string {
+  const periodicities = DEFAULT_CREDIT_CONVENTIONS.periodicities;
+  return Object.hasOwn(periodicities, code) ? (periodicities[code]?.name ?? code) : code;
 }
 
 function parseSigned(text: string): number {
