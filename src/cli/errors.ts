@@ -5,7 +5,14 @@ export const EXIT_INPUT = 1;
 /** Exit code for a usage error: unknown command or option, a malformed option value. */
 export const EXIT_USAGE = 2;
 
-/** A failure to report as `cotizador: <message>` with `exitCode`. */
+/**
+ * A failure to report as `cotizador: <message>` with `exitCode`.
+ *
+ * @example
+ * ```ts
+ * throw new CliError('cannot read x.json: no such file'); // exit code 1
+ * ```
+ */
 export class CliError extends Error {
   readonly exitCode: number;
   constructor(message: string, exitCode: number = EXIT_INPUT) {

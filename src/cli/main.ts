@@ -44,9 +44,13 @@ const COMMANDS: Readonly<Record<string, { run: (args: readonly string[]) => Prom
 export async function main(argv: readonly string[]): Promise<number> {
   try {
     const [name, ...rest] = argv;
-    if (name === undefined || name === '--help' || name === '-h') {
+    if (name === undefined) {
+      process.stderr.write(HELP);
+      return 2;
+    }
+    if (name === '--help' || name === '-h') {
       process.stdout.write(HELP);
-      return name === undefined ? 2 : 0;
+      return 0;
     }
     if (name === 'help') {
       const topic = rest[0];

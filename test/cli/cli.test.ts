@@ -44,6 +44,9 @@ describe('help', () => {
       expect(run.stdout).toContain(`Usage: cotizador ${command}`);
     }
     expect(cli(['help', 'grid']).stdout).toContain('--vary');
+    const bare = cli([]);
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain('Usage: cotizador <command>');
   });
 
   it('rejects unknown commands and options with a usage error', () => {

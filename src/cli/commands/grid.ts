@@ -43,6 +43,7 @@ Options:
   --format json                a JSON array of { index, scenario, result | error }
   --workers N                  worker threads (0: quote on the main thread); default: one per
                                available core when the grid has ${WORKER_THRESHOLD} scenarios or more
+  --chunk-size N               scenarios per task sent to a worker (default ${CHUNK_SIZE})
   --out FILE                   write to FILE instead of stdout
   -h, --help                   this help
 
