@@ -11,5 +11,6 @@ export * from './atm/index.js';
 export * from './contracts/index.js';
 export * from './service/index.js';
 export * from './documents/index.js';
+export * from './analysis/index.js';
 export { QuoteError, isQuoteError, ERROR_CODES } from './errors.js';
 export type { ErrorCode, RequestErrorCode } from './errors.js';
