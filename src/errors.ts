@@ -77,7 +77,14 @@ export function isQuoteError(value: unknown): value is QuoteError {
   return value instanceof QuoteError;
 }
 
-/** Throws the error used for broken internal invariants (never expected to happen). */
+/**
+ * Throws the error used for broken internal invariants (never expected to happen).
+ *
+ * @example
+ * ```ts
+ * invariant(balance >= 0, 'saldo negativo'); // throws QuoteError('ERRSER002') when false
+ * ```
+ */
 export function invariant(condition: boolean, message: string): asserts condition {
   if (!condition) throw new QuoteError('ERRSER002', `Invariante interna rota: ${message}`);
 }

@@ -41,7 +41,14 @@ function evaluate(payments: ArrayLike<number>, a0: number, v: number): [number, 
   return [v * p - a0, p + v * dp];
 }
 
-/** Solves f(v) = 0 for the discount factor per period. */
+/**
+ * Solves f(v) = 0 for the discount factor per period.
+ *
+ * @example
+ * ```ts
+ * solveDiscountFactor([110], 100); // 0.9090909090909091 (10 % a period)
+ * ```
+ */
 export function solveDiscountFactor(payments: ArrayLike<number>, a0: number): number {
   let total = 0;
   for (let k = 0; k < payments.length; k++) total += payments[k] as number;

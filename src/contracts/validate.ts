@@ -32,7 +32,14 @@ function compile<T extends TSchema>(schema: T): TypeCheck<T> {
   return check as TypeCheck<T>;
 }
 
-/** Converts a JSON pointer ("/data/0/Brand") into the dotted path ("data[0].Brand"). */
+/**
+ * Converts a JSON pointer ("/data/0/Brand") into the dotted path ("data[0].Brand").
+ *
+ * @example
+ * ```ts
+ * pointerToPath('/data/0/Brand'); // 'data[0].Brand'
+ * ```
+ */
 export function pointerToPath(pointer: string): string {
   let out = '';
   for (const raw of pointer.split('/').slice(1)) {
@@ -81,7 +88,14 @@ const MESSAGES: Record<RequestErrorCode, string> = {
   ERRESQ006: 'Falta un campo requerido',
 };
 
-/** The standard Spanish message of a request error code. */
+/**
+ * The standard Spanish message of a request error code.
+ *
+ * @example
+ * ```ts
+ * issueMessage('ERRESQ006'); // 'Falta un campo requerido'
+ * ```
+ */
 export function issueMessage(code: RequestErrorCode): string {
   return MESSAGES[code];
 }
@@ -94,6 +108,11 @@ function isSummary(error: ValueError): boolean {
 /**
  * Validates `value` against `schema` and collects every issue, one per field path (the most
  * specific first). A missing field gets its own path, an unknown one its own path too.
+ *
+ * @example
+ * ```ts
+ * collectIssues(CreditRequestSchema, { plazo: 'x' }); // [{ code: 'ERRESQ006', path: 'montoSolicitado', ... }, ...]
+ * ```
  */
 export function collectIssues(schema: TSchema, value: unknown, basePath = ''): Issue[] {
   const check = compile(schema);
@@ -115,13 +134,26 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
 /**
  * `safeParse` for one schema: `{ success: true, data }` or `{ success: false, issues }`.
  * The data is the same value, typed; nothing is copied or coerced.
+ *
+ * @example
+ * ```ts
+ * const r = validateWith(CreditRequestSchema, body.solicitud);
+ * if (!r.success) console.log(r.issues[0].code, r.issues[0].path);
+ * ```
  */
 export function validateWith<T extends TSchema>(schema: T, value: unknown, basePath = ''): ValidationResult<Static<T>> {
   const issues = collectIssues(schema, value, basePath);
   return issues.length === 0 ? { success: true, data: value as Static<T> } : { success: false, issues };
 }
 
-/** Throws the first issue as a {@link QuoteError} (the typed engine API's behaviour); `rootName` names a bad root value. */
+/**
+ * Throws the first issue as a {@link QuoteError} (the typed engine API's behaviour); `rootName` names a bad root value.
+ *
+ * @example
+ * ```ts
+ * assertValid(CreditRequestSchema, solicitud); // throws QuoteError('ERRESQ005', …, 'plazo') on a bad plazo
+ * ```
+ */
 export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = '', rootName = 'solicitud'): asserts value is Static<T> {
   const issues = collectIssues(schema, value, basePath);
   const first = issues[0];

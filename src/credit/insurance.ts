@@ -35,6 +35,11 @@ function creditPath(policyPath: string | undefined): string {
  * Quotes the package chosen in `informacionSeguro` for a credit of `financedMonths` months.
  * The choice must name one offer: `idPaquete` (non-zero) and, when several insurers offer that
  * package, `idAseguradora`.
+ *
+ * @example
+ * ```ts
+ * quoteCreditInsurance(solicitud.informacionSeguro, '350000.00', 48, { fechaInicio: '2026-01-31' }).damage; // cents
+ * ```
  */
 export function quoteCreditInsurance(
   info: InsuranceInfo,

@@ -17,7 +17,14 @@ import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { divRoundHalfUp } from '../money/cents.js';
 import { rationalToDecimal, type Rational } from './rate.js';
 
-/** The IVA-grossed periodic rate in the two representations the decisions use. */
+/**
+ * The IVA-grossed periodic rate in the two representations the decisions use.
+ *
+ * @example
+ * ```ts
+ * new PaymentRate({ num: 9, den: 800 }, 16, 0.5).r; // 0.01305
+ * ```
+ */
 export class PaymentRate {
   /** float64 r and log1p(r), for the fast estimate. */
   readonly r: number;
@@ -46,12 +53,26 @@ export class PaymentRate {
   }
 }
 
-/** Builds the payment rate from the periodic interest rate and the VAT percentage. */
+/**
+ * Builds the payment rate from the periodic interest rate and the VAT percentage.
+ *
+ * @example
+ * ```ts
+ * paymentRate({ num: 9, den: 800 }, 16).r; // 13.5 % / 12 × 1.16 = 0.01305
+ * ```
+ */
 export function paymentRate(periodic: Rational, iva: number, tolerance = 0.5): PaymentRate {
   return new PaymentRate(periodic, iva, tolerance);
 }
 
-/** p̂ in cents, at 50 significant digits. */
+/**
+ * p̂ in cents, at 50 significant digits.
+ *
+ * @example
+ * ```ts
+ * idealPaymentDecimal(1_000_000, 4, paymentRate({ num: 37, den: 2400 }, 16)).toFixed(2); // '261276.13'
+ * ```
+ */
 export function idealPaymentDecimal(balance: number, remaining: number, rate: PaymentRate): Decimal {
   if (rate.isZero) return new Decimal(balance).div(remaining);
   const r = rate.exact;
@@ -75,7 +96,14 @@ function roundZeroRate(balance: number, remaining: number): number {
   return divRoundHalfUp(balance, remaining);
 }
 
-/** The first payment: p̂ of the whole loan, rounded half-up to the cent. */
+/**
+ * The first payment: p̂ of the whole loan, rounded half-up to the cent.
+ *
+ * @example
+ * ```ts
+ * initialPayment(1_000_000, 4, paymentRate({ num: 37, den: 2400 }, 16)); // 261276
+ * ```
+ */
 export function initialPayment(balance: number, count: number, rate: PaymentRate): number {
   if (rate.isZero) return roundZeroRate(balance, count);
   const estimate = idealPaymentFloat(balance, count, rate);
@@ -89,6 +117,11 @@ export function initialPayment(balance: number, count: number, rate: PaymentRate
 /**
  * The payment to hold from here on: the current one, unless p̂ for the remaining balance is
  * `tolerance` cents or more away from it, in which case p̂ rounded half-up.
+ *
+ * @example
+ * ```ts
+ * rederivedPayment(261276, 756608, 3, paymentRate({ num: 37, den: 2400 }, 16)); // 261276 (still within ½ cent)
+ * ```
  */
 export function rederivedPayment(held: number, balance: number, remaining: number, rate: PaymentRate): number {
   const H = rate.tolerance;
@@ -108,7 +141,14 @@ export function rederivedPayment(held: number, balance: number, remaining: numbe
   return rederivedPaymentDecimal(held, balance, remaining, rate);
 }
 
-/** {@link rederivedPayment} decided entirely in decimal.js (the reference rule). */
+/**
+ * {@link rederivedPayment} decided entirely in decimal.js (the reference rule).
+ *
+ * @example
+ * ```ts
+ * rederivedPaymentDecimal(261276, 756608, 3, paymentRate({ num: 37, den: 2400 }, 16)); // 261276
+ * ```
+ */
 export function rederivedPaymentDecimal(held: number, balance: number, remaining: number, rate: PaymentRate): number {
   const H = rate.tolerance;
   const ideal = idealPaymentDecimal(balance, remaining, rate);
@@ -116,7 +156,14 @@ export function rederivedPaymentDecimal(held: number, balance: number, remaining
   return ideal.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
 }
 
-/** {@link initialPayment} decided entirely in decimal.js. */
+/**
+ * {@link initialPayment} decided entirely in decimal.js.
+ *
+ * @example
+ * ```ts
+ * initialPaymentDecimal(1001, 2, paymentRate({ num: 0, den: 1 }, 16)); // 501 (500.5 half-up)
+ * ```
+ */
 export function initialPaymentDecimal(balance: number, count: number, rate: PaymentRate): number {
   return idealPaymentDecimal(balance, count, rate).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
 }

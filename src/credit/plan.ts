@@ -81,7 +81,14 @@ function business(message: string, field: string): QuoteError {
   return new QuoteError('ERRNEG001', message, field);
 }
 
-/** "13.5" → "13.50": at least two decimals, the caller's extra digits kept. */
+/**
+ * "13.5" → "13.50": at least two decimals, the caller's extra digits kept.
+ *
+ * @example
+ * ```ts
+ * normalizePercentText('13.5'); // '13.50'
+ * ```
+ */
 export function normalizePercentText(text: string): string {
   const dot = text.indexOf('.');
   if (dot < 0) return `${text}.00`;
@@ -105,6 +112,11 @@ function chooseRate(conventions: CreditConventions, downPaymentPercent: Decimal)
 /**
  * Normalises a schema-valid solicitud into a {@link CreditPlan}.
  * Throws {@link QuoteError} for semantic errors (ERRESQ004/005/006) and business rules (ERRNEG001).
+ *
+ * @example
+ * ```ts
+ * planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS, { fechaApertura: '2026-01-31' }).principal; // cents financed
+ * ```
  */
 export function planCredit(s: CreditRequest, conventions: CreditConventions, options: PlanOptions = {}): CreditPlan {
   const defaultDate = options.fechaApertura;

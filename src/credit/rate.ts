@@ -15,13 +15,27 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
-/** Reduces num / den by their greatest common divisor. */
+/**
+ * Reduces num / den by their greatest common divisor.
+ *
+ * @example
+ * ```ts
+ * rational(30, 360); // { num: 1, den: 12 }
+ * ```
+ */
 export function rational(num: number, den: number): Rational {
   const g = gcd(num, den) || 1;
   return { num: num / g, den: den / g };
 }
 
-/** A validated percentage text ("13.50") as a rational fraction (0.135 = 27/200). */
+/**
+ * A validated percentage text ("13.50") as a rational fraction (0.135 = 27/200).
+ *
+ * @example
+ * ```ts
+ * percentToRational('13.50'); // { num: 27, den: 200 }
+ * ```
+ */
 export function percentToRational(text: string): Rational {
   const dot = text.indexOf('.');
   if (dot < 0) return rational(Number(text), 100);
@@ -29,19 +43,40 @@ export function percentToRational(text: string): Rational {
   return rational(Number(text.slice(0, dot) + text.slice(dot + 1)), 100 * 10 ** decimals);
 }
 
-/** a × b for rationals (parts stay safe for the library's bounded inputs). */
+/**
+ * a × b for rationals (parts stay safe for the library's bounded inputs).
+ *
+ * @example
+ * ```ts
+ * mulRational({ num: 27, den: 200 }, 30, 360); // { num: 9, den: 800 }
+ * ```
+ */
 export function mulRational(a: Rational, num: number, den: number): Rational {
   const g1 = gcd(a.num, den) || 1;
   const g2 = gcd(num, a.den) || 1;
   return { num: (a.num / g1) * (num / g2), den: (a.den / g2) * (den / g1) };
 }
 
-/** The rational as a float (for the fast path's estimates only, never for amounts). */
+/**
+ * The rational as a float (for the fast path's estimates only, never for amounts).
+ *
+ * @example
+ * ```ts
+ * rationalToNumber({ num: 1, den: 8 }); // 0.125
+ * ```
+ */
 export function rationalToNumber(r: Rational): number {
   return r.num / r.den;
 }
 
-/** The rational as a Decimal (exact up to the clone's 50 significant digits). */
+/**
+ * The rational as a Decimal (exact up to the clone's 50 significant digits).
+ *
+ * @example
+ * ```ts
+ * rationalToDecimal({ num: 1, den: 3 }).toFixed(4); // '0.3333'
+ * ```
+ */
 export function rationalToDecimal(r: Rational): Decimal {
   return new Decimal(r.num).div(r.den);
 }

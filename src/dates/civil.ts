@@ -17,13 +17,27 @@ export interface CivilParts {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Days in `month` (1–12) of `year`. */
+/**
+ * Days in `month` (1–12) of `year`.
+ *
+ * @example
+ * ```ts
+ * daysInMonth(2024, 2); // 29
+ * ```
+ */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil). */
+/**
+ * Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
+ *
+ * @example
+ * ```ts
+ * toCivilDay(1970, 1, 2); // 1
+ * ```
+ */
 export function toCivilDay(year: number, month: number, day: number): CivilDay {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -34,7 +48,14 @@ export function toCivilDay(year: number, month: number, day: number): CivilDay {
   return era * 146097 + doe - 719468;
 }
 
-/** Year, month and day of a civil day (civil_from_days). */
+/**
+ * Year, month and day of a civil day (civil_from_days).
+ *
+ * @example
+ * ```ts
+ * fromCivilDay(1); // { year: 1970, month: 1, day: 2 }
+ * ```
+ */
 export function fromCivilDay(days: CivilDay): CivilParts {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
@@ -47,7 +68,14 @@ export function fromCivilDay(days: CivilDay): CivilParts {
   return { year: era * 400 + yoe + (month <= 2 ? 1 : 0), month, day };
 }
 
-/** Parses `YYYY-MM-DD` (a real calendar date, years 1900–2999) or returns undefined. */
+/**
+ * Parses `YYYY-MM-DD` (a real calendar date, years 1900–2999) or returns undefined.
+ *
+ * @example
+ * ```ts
+ * parseIsoDate('2026-02-30'); // undefined
+ * ```
+ */
 export function parseIsoDate(text: string): CivilDay | undefined {
   const m = ISO_DATE.exec(text);
   if (m === null) return undefined;
@@ -58,7 +86,14 @@ export function parseIsoDate(text: string): CivilDay | undefined {
   return toCivilDay(year, month, day);
 }
 
-/** `date` plus `count` months, the day clamped to the month's end (Jan 31 + 1 month = Feb 28). */
+/**
+ * `date` plus `count` months, the day clamped to the month's end (Jan 31 + 1 month = Feb 28).
+ *
+ * @example
+ * ```ts
+ * formatIsoDate(addMonthsCivil(toCivilDay(2026, 1, 31), 1)); // '2026-02-28'
+ * ```
+ */
 export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   const { year, month, day } = fromCivilDay(date);
   const index = year * 12 + (month - 1) + count;
@@ -67,7 +102,14 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
 }
 
-/** `date` plus `count` days. */
+/**
+ * `date` plus `count` days.
+ *
+ * @example
+ * ```ts
+ * formatIsoDate(addDaysCivil(toCivilDay(2026, 12, 25), 7)); // '2027-01-01'
+ * ```
+ */
 export function addDaysCivil(date: CivilDay, count: number): CivilDay {
   return date + count;
 }
@@ -78,13 +120,27 @@ function pad2(n: number): string {
   return PAD2[n] as string;
 }
 
-/** `YYYY-MM-DD`. */
+/**
+ * `YYYY-MM-DD`.
+ *
+ * @example
+ * ```ts
+ * formatIsoDate(toCivilDay(2026, 3, 5)); // '2026-03-05'
+ * ```
+ */
 export function formatIsoDate(date: CivilDay): string {
   const { year, month, day } = fromCivilDay(date);
   return `${year}-${pad2(month)}-${pad2(day)}`;
 }
 
-/** `dd/mm/yyyy`, the insurance response's date format. */
+/**
+ * `dd/mm/yyyy`, the insurance response's date format.
+ *
+ * @example
+ * ```ts
+ * formatDmyDate(toCivilDay(2026, 3, 5)); // '05/03/2026'
+ * ```
+ */
 export function formatDmyDate(date: CivilDay): string {
   const { year, month, day } = fromCivilDay(date);
   return `${pad2(day)}/${pad2(month)}/${year}`;
@@ -93,7 +149,14 @@ export function formatDmyDate(date: CivilDay): string {
 /** A step between two payments or receipts: whole months or whole days. */
 export type DateStep = { readonly unit: 'months'; readonly count: number } | { readonly unit: 'days'; readonly count: number };
 
-/** The date `k` steps after `start`, always counted from the start (so month ends are kept). */
+/**
+ * The date `k` steps after `start`, always counted from the start (so month ends are kept).
+ *
+ * @example
+ * ```ts
+ * formatIsoDate(addSteps(toCivilDay(2026, 1, 31), { unit: 'months', count: 1 }, 2)); // '2026-03-31'
+ * ```
+ */
 export function addSteps(start: CivilDay, step: DateStep, k: number): CivilDay {
   return step.unit === 'months' ? addMonthsCivil(start, step.count * k) : start + step.count * k;
 }
@@ -102,6 +165,11 @@ export function addSteps(start: CivilDay, step: DateStep, k: number): CivilDay {
  * The `YYYY-MM-DD` texts of the `count` dates `start + k·step` (k = 1…count), computed
  * incrementally: the same values as `addSteps` + `formatIsoDate`, without re-deriving the
  * calendar for each date.
+ *
+ * @example
+ * ```ts
+ * isoDateSequence(toCivilDay(2025, 12, 31), { unit: 'months', count: 1 }, 3); // ['2026-01-31', '2026-02-28', '2026-03-31']
+ * ```
  */
 export function isoDateSequence(start: CivilDay, step: DateStep, count: number): string[] {
   const out = new Array<string>(count);

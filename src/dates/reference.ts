@@ -17,7 +17,14 @@ function fromLocal(date: Date): CivilDay {
   return toCivilDay(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
-/** `start` plus `k` steps, computed with date-fns. */
+/**
+ * `start` plus `k` steps, computed with date-fns.
+ *
+ * @example
+ * ```ts
+ * formatIsoDate(addStepsDateFns(toCivilDay(2026, 1, 31), { unit: 'months', count: 1 }, 1)); // '2026-02-28'
+ * ```
+ */
 export function addStepsDateFns(start: CivilDay, step: DateStep, k: number): CivilDay {
   const base = toLocalNoon(start);
   return fromLocal(step.unit === 'months' ? addMonths(base, step.count * k) : addDays(base, step.count * k));

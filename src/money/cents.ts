@@ -7,7 +7,14 @@ import { invariant } from '../errors.js';
 /** Amount strings accepted at the boundary: digits, optionally a dot and one or two decimals. */
 export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
 
-/** Parses a validated amount string ("350000.5") into integer cents (35000050). */
+/**
+ * Parses a validated amount string ("350000.5") into integer cents (35000050).
+ *
+ * @example
+ * ```ts
+ * parseCents('350000.5'); // 35000050
+ * ```
+ */
 export function parseCents(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return Number(text) * 100;
@@ -18,7 +25,14 @@ export function parseCents(text: string): number {
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
-/** Formats integer cents as a decimal string with exactly two decimals: 35000050 → "350000.50". */
+/**
+ * Formats integer cents as a decimal string with exactly two decimals: 35000050 → "350000.50".
+ *
+ * @example
+ * ```ts
+ * formatCents(35000050); // '350000.50'
+ * ```
+ */
 export function formatCents(cents: number): string {
   if (cents === 0) return '0.00';
   if (cents < 0) return `-${formatCents(-cents)}`;
@@ -30,6 +44,11 @@ export function formatCents(cents: number): string {
  * round(n / d), half-up (ties away from zero for n ≥ 0), for non-negative safe integers n and
  * positive safe integers d. Exact: `%` on doubles holding integers is exact, so is the division
  * of the multiple n − rem by d.
+ *
+ * @example
+ * ```ts
+ * divRoundHalfUp(1005, 10); // 101 (100.5 → 101)
+ * ```
  */
 export function divRoundHalfUp(n: number, d: number): number {
   const rem = n % d;
@@ -37,14 +56,28 @@ export function divRoundHalfUp(n: number, d: number): number {
   return rem * 2 >= d ? q + 1 : q;
 }
 
-/** The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range). */
+/**
+ * The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range).
+ *
+ * @example
+ * ```ts
+ * divRoundHalfUpBig(10n ** 20n + 5n, 10n); // 10000000000000000001n
+ * ```
+ */
 export function divRoundHalfUpBig(n: bigint, d: bigint): bigint {
   const q = n / d;
   const rem = n - q * d;
   return rem * 2n >= d ? q + 1n : q;
 }
 
-/** round(a × b / d) half-up for non-negative safe integers, exact whatever the size of a × b. */
+/**
+ * round(a × b / d) half-up for non-negative safe integers, exact whatever the size of a × b.
+ *
+ * @example
+ * ```ts
+ * mulDivRoundHalfUp(1_000_000, 37, 2400); // 15417
+ * ```
+ */
 export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
   const n = a * b;
   if (n <= Number.MAX_SAFE_INTEGER) return divRoundHalfUp(n, d);
@@ -56,6 +89,11 @@ export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
 /**
  * Splits `total` cents into `parts` amounts whose sum is exactly `total`: each part is
  * floor(total / parts) and the remainder goes to the first part (the house convention).
+ *
+ * @example
+ * ```ts
+ * splitRemainderFirst(1000, 3); // [334, 333, 333]
+ * ```
  */
 export function splitRemainderFirst(total: number, parts: number): number[] {
   const base = Math.floor(total / parts);
