@@ -33,6 +33,24 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
     if (k > 0 && k < count - 1) held = rederivedPaymentDecimal(held, balance.toNumber(), count - k, rate);
     const i = balance.mul(periodicRate).toDecimalPlaces(0, ROUND_HALF_UP);
     const v = i.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP);
+    if (k === count - 2 && k > 0) {
+      // Of held and its two neighbours, the one that leaves the last payment closest to it.
+      let bestCost: Decimal | undefined;
+      let best = held;
+      for (const candidate of [held, held - 1, held + 1]) {
+        const a = new Decimal(candidate).sub(i).sub(v);
+        if (a.isNegative() || a.gt(balance)) continue;
+        const rest = balance.sub(a);
+        const lastInterest = rest.mul(periodicRate).toDecimalPlaces(0, ROUND_HALF_UP);
+        const lastPayment = rest.add(lastInterest).add(lastInterest.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP));
+        const cost = lastPayment.sub(candidate).abs();
+        if (bestCost === undefined || cost.lt(bestCost)) {
+          bestCost = cost;
+          best = candidate;
+        }
+      }
+      held = best;
+    }
     let a = k === count - 1 ? balance : new Decimal(held).sub(i).sub(v);
     a = Decimal.max(0, Decimal.min(a, balance));
     opening[k] = balance.toNumber();

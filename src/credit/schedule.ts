@@ -3,7 +3,8 @@
  *
  * Interest of a period = round_half_up(balance × periodic rate), one exact integer division;
  * IVA = round_half_up(interest × iva / 100); capital = level payment − interest − IVA; the last
- * period takes the remaining balance. The level payment follows `./payment.ts`. Capital is
+ * period takes the remaining balance. The level payment follows `./payment.ts`; the penultimate
+ * one is nudged by at most a cent towards the last (`penultimatePayment`). Capital is
  * clamped to [0, balance] so no amount is ever negative. `./referenceSchedule.ts` is the same rule
  * in decimal.js; a property test proves the two identical.
  */
@@ -59,6 +60,34 @@ export function interestVat(interest: number, iva: number): number {
 }
 
 /**
+ * The penultimate payment: of `held` and its two neighbouring cents, the one that leaves the last
+ * payment (the remaining balance with its interest and IVA, computed exactly) closest to it, so the
+ * last payment does not carry the rounding of the final periods alone. Ties keep `held`.
+ *
+ * @example
+ * ```ts
+ * penultimatePayment(261276, 508862, 9100, { num: 37, den: 2400 }, 16); // 261276 (the last payment is 261276 too)
+ * ```
+ */
+export function penultimatePayment(held: number, balance: number, interestAndVat: number, periodic: Rational, iva: number): number {
+  let best = held;
+  let bestCost = Infinity;
+  for (const candidate of [held, held - 1, held + 1]) {
+    const capital = candidate - interestAndVat;
+    if (capital < 0 || capital > balance) continue;
+    const rest = balance - capital;
+    const i = mulDivRoundHalfUp(rest, periodic.num, periodic.den);
+    const lastPayment = rest + i + divRoundHalfUp(i * iva, 100);
+    const cost = Math.abs(lastPayment - candidate);
+    if (cost < bestCost) {
+      best = candidate;
+      bestCost = cost;
+    }
+  }
+  return best;
+}
+
+/**
  * Builds the schedule in integer cents.
  *
  * @example
@@ -84,6 +113,7 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
     if (k > 0 && k < last) held = rederivedPayment(held, balance, count - k, rate);
     const i = mulDivRoundHalfUp(balance, periodic.num, periodic.den);
     const v = divRoundHalfUp(i * iva, 100);
+    if (k === last - 1 && k > 0) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;
     else {
