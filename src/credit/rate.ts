@@ -57,17 +57,6 @@ export function mulRational(a: Rational, num: number, den: number): Rational {
   return { num: (a.num / g1) * (num / g2), den: (a.den / g2) * (den / g1) };
 }
 
-/**
- * The rational as a float (for the fast path's estimates only, never for amounts).
- *
- * @example
- * ```ts
- * rationalToNumber({ num: 1, den: 8 }); // 0.125
- * ```
- */
-export function rationalToNumber(r: Rational): number {
-  return r.num / r.den;
-}
 
 /**
  * The rational as a Decimal (exact up to the clone's 50 significant digits).

@@ -76,8 +76,8 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
     const capital = candidate - interestAndVat;
     if (capital < 0 || capital > balance) continue;
     const rest = balance - capital;
-    const i = mulDivRoundHalfUp(rest, periodic.num, periodic.den);
-    const lastPayment = rest + i + divRoundHalfUp(i * iva, 100);
+    const i = periodInterest(rest, periodic);
+    const lastPayment = rest + i + interestVat(i, iva);
     const cost = Math.abs(lastPayment - candidate);
     if (cost < bestCost) {
       best = candidate;
@@ -111,8 +111,8 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   const last = count - 1;
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < last) held = rederivedPayment(held, balance, count - k, rate);
-    const i = mulDivRoundHalfUp(balance, periodic.num, periodic.den);
-    const v = divRoundHalfUp(i * iva, 100);
+    const i = periodInterest(balance, periodic);
+    const v = interestVat(i, iva);
     if (k === last - 1 && k > 0) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;

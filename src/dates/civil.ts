@@ -1,7 +1,7 @@
 /**
  * Calendar dates without time zones. A civil date is an integer count of days since 1970-01-01
  * (the proleptic Gregorian calendar), so date arithmetic is integer arithmetic and nothing
- * depends on `TZ`. `test/dates` proves `addMonthsCivil`/`addDaysCivil` identical to date-fns'
+ * depends on `TZ`. `test/dates` proves `addSteps` (months and days) identical to date-fns'
  * `addMonths`/`addDays` (the reference implementation in `./reference.ts`).
  */
 
@@ -102,17 +102,6 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
 }
 
-/**
- * `date` plus `count` days.
- *
- * @example
- * ```ts
- * formatIsoDate(addDaysCivil(toCivilDay(2026, 12, 25), 7)); // '2027-01-01'
- * ```
- */
-export function addDaysCivil(date: CivilDay, count: number): CivilDay {
-  return date + count;
-}
 
 const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
