@@ -2,6 +2,7 @@
  * ATM error bodies ("Errors > ATM API"): `{ status, title, description }`, all strings, and the
  * headers every ATM response carries.
  */
+import { SECURITY_HEADERS } from '../http/headers.js';
 import type { ServiceResponse } from '../service/types.js';
 import type { AtmErrorBody } from './schemas.js';
 
@@ -50,12 +51,7 @@ export type AtmErrorKind = keyof typeof ATM_ERRORS;
  * ATM_SECURITY_HEADERS['X-Frame-Options']; // 'DENY'
  * ```
  */
-export const ATM_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Strict-Transport-Security': 'max-age=31536000',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Type': 'application/json; charset=utf-8',
-});
+export const ATM_SECURITY_HEADERS: Readonly<Record<string, string>> = SECURITY_HEADERS;
 
 /**
  * Cache-Control of error responses: errors are never stored (the 200's max-age=28800 would let

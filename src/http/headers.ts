@@ -193,3 +193,19 @@ export function ifNoneMatchMatches(field: string, etag: string): boolean {
   }
   return false;
 }
+
+/**
+ * The security and content headers every response of the interface carries (the token, quoter,
+ * taxpayer and ATM APIs alike); each API adds its own Cache-Control.
+ *
+ * @example
+ * ```ts
+ * SECURITY_HEADERS['X-Content-Type-Options']; // 'nosniff'
+ * ```
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Strict-Transport-Security': 'max-age=31536000',
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Type': 'application/json; charset=utf-8',
+});

@@ -2,6 +2,7 @@
  * Response building: the interface's five default headers on every envelope response, and the
  * error envelope for a coded failure.
  */
+import { SECURITY_HEADERS } from '../http/headers.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
 import type { ErrorCode } from '../errors.js';
 import type { ServiceResponse } from './types.js';
@@ -15,11 +16,8 @@ import type { ServiceResponse } from './types.js';
  * ```
  */
 export const DEFAULT_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Strict-Transport-Security': 'max-age=31536000',
+  ...SECURITY_HEADERS,
   'Cache-Control': 'no-store',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Type': 'application/json; charset=utf-8',
 });
 
 /**
