@@ -12,5 +12,5 @@ export { signToken, verifyToken, tokenSigning } from './jwt.js';
 export type { TokenClaims, TokenSigning, TokenVerification, TokenFailure } from './jwt.js';
 export { DEFAULT_RESPONSE_HEADERS } from './respond.js';
 export { UPDATE_SCOPE, ATM_SCOPES } from './auth.js';
-export { mexicoCityDate } from './http.js';
+export { mexicoCityDate } from '../dates/mexicoCity.js';
 export type { ServiceRequest, ServiceResponse } from './types.js';

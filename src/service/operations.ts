@@ -14,7 +14,8 @@ import { renderReceiptBase64 } from '../documents/receipt.js';
 import { QuoteError } from '../errors.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
-import { mediaType, mexicoCityDate } from './http.js';
+import { mediaType } from './http.js';
+import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from './types.js';
 

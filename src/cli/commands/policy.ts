@@ -1,4 +1,5 @@
 /** `cotizador policy FILE`: one SegAutoVendor quote as a table, CSV of receipts or the engine's JSON. */
+import { mexicoCityDate } from '../../dates/mexicoCity.js';
 import { quotePolicy } from '../../insurance/index.js';
 import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
 import { receiptsToCsv } from '../../analysis/csv.js';
@@ -27,17 +28,6 @@ Options:
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
-/**
- * Today's date in Mexico City as YYYY-MM-DD (the CLI's default policy start; the engine never reads the clock).
- *
- * @example
- * ```ts
- * todayInMexicoCity(new Date('2026-01-01T05:00:00Z')); // '2025-12-31'
- * ```
- */
-export function todayInMexicoCity(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /**
  * Runs `cotizador policy` on its arguments (without the command name).
@@ -52,7 +42,7 @@ export async function runPolicy(args: readonly string[]): Promise<void> {
   if (values.help === true) return void process.stdout.write(POLICY_HELP);
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const file = singleFile('policy', positionals);
-  const fechaInicio = stringOption(values, 'fecha-inicio') ?? todayInMexicoCity();
+  const fechaInicio = stringOption(values, 'fecha-inicio') ?? mexicoCityDate(new Date());
   const solicitud = readSolicitud(file) as PolicyRequest;
   const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
   const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? receiptsToCsv(result) : policyTable(result, displayName(file), fechaInicio);
