@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { QuoteError, computeCat, quoteCredit } from '../../src/index.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
 import { Decimal } from '../../src/money/decimal.js';
+import { formatCents } from '../../src/money/cents.js';
 import { cents, solicitudArb } from '../helpers.js';
 
-const text = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+const text = formatCents;
 
 describe('computeCat', () => {
   it('the public vector: quincenal, 4 payments, 37 %, commission 50.00 → 51.5', () => {
