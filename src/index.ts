@@ -12,5 +12,5 @@ export * from './contracts/index.js';
 export * from './service/index.js';
 export * from './documents/index.js';
 export * from './analysis/index.js';
-export { QuoteError, isQuoteError, ERROR_CODES } from './errors.js';
-export type { ErrorCode, RequestErrorCode } from './errors.js';
+export { QuoteError, isQuoteError, ERROR_CODES } from './errors/quoteError.js';
+export type { ErrorCode, RequestErrorCode } from './errors/quoteError.js';

@@ -4,7 +4,7 @@
  * the right axis. Heights come from integer cents; only pixel positions are floating point.
  */
 import type { CreditResult } from '../contracts/credit.js';
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { formatCents, parseCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 

@@ -4,7 +4,7 @@
  */
 import { AMOUNT_TEXT, CreditRequestSchema, InsuranceInfoSchema, PERCENT_TEXT, type CreditRequest, type CreditResult } from '../contracts/credit.js';
 import { quoteCredit, type CreditOptions } from '../credit/index.js';
-import { QuoteError, type ErrorCode } from '../errors.js';
+import { QuoteError, type ErrorCode } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
 
 /** A value a scenario gives to one field of the solicitud. */

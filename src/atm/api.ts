@@ -4,15 +4,15 @@
  * No clock, no I/O: time comes from the data set and the request headers only.
  */
 import { createHash } from 'node:crypto';
-import { QuoteError, invariant } from '../errors.js';
-import type { ServiceRequest, ServiceResponse } from '../service/types.js';
-import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from './catalogs.js';
+import { QuoteError, invariant } from '../errors/quoteError.js';
+import type { ServiceRequest, ServiceResponse } from '../http/types.js';
+import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from '../contracts/atmCatalogs.js';
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
 import { EXAMPLE_ATM_DATASET } from './example.js';
 import { acceptsJson, headerBytes, headerField, ifNoneMatchMatches } from '../http/headers.js';
 import { countAtms, filterAtms, nearestAtms, type AtmCriteria, type GeoPoint } from './queries.js';
-import type { AtmApiVersion, AtmBrandGroup, AtmDataset, AtmListResponse } from './schemas.js';
-import { formatHttpDate, parseDateTime, parseHttpDate } from './time.js';
+import type { AtmApiVersion, AtmBrandGroup, AtmDataset, AtmListResponse } from '../contracts/atm.js';
+import { formatHttpDate, parseDateTime, parseHttpDate } from '../dates/timestamps.js';
 import { AtmDatasetError, validateAtmDataset } from './validate.js';
 
 /**

@@ -3,8 +3,8 @@
  * headers every ATM response carries.
  */
 import { SECURITY_HEADERS } from '../http/headers.js';
-import type { ServiceResponse } from '../service/types.js';
-import type { AtmErrorBody } from './schemas.js';
+import type { ServiceResponse } from '../http/types.js';
+import type { AtmErrorBody } from '../contracts/atm.js';
 
 /**
  * The title and description of each ATM error case, as the interface's table gives them.

@@ -3,7 +3,7 @@
  * addresses, postal codes and coordinates are approximate public places in Mexican cities chosen
  * to exercise every field; no real ATM is described. 27 ATMs, 3 brands, 9 cities.
  */
-import type { AtmDataset } from './schemas.js';
+import type { AtmDataset } from '../contracts/atm.js';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -12,8 +12,8 @@ export {
   isAtmServiceCode,
   isAtmAccessibilityCode,
   isAtmLocationCategoryCode,
-} from './catalogs.js';
-export type { AtmServiceCode, AtmAccessibilityCode, AtmLocationCategoryCode } from './catalogs.js';
+} from '../contracts/atmCatalogs.js';
+export type { AtmServiceCode, AtmAccessibilityCode, AtmLocationCategoryCode } from '../contracts/atmCatalogs.js';
 export {
   ATM_AMOUNT_PATTERN,
   ATM_FEE_PATTERN,
@@ -36,7 +36,7 @@ export {
   AtmDatasetSchema,
   AtmErrorBodySchema,
   AtmApiVersionSchema,
-} from './schemas.js';
+} from '../contracts/atm.js';
 export type {
   Atm,
   AtmLocation,
@@ -51,7 +51,7 @@ export type {
   AtmDataset,
   AtmErrorBody,
   AtmApiVersion,
-} from './schemas.js';
+} from '../contracts/atm.js';
 export { validateAtmDataset, validateAtmListResponse, assertAtmDataset, AtmDatasetError } from './validate.js';
 export { EXAMPLE_ATM_DATASET } from './example.js';
 export {

@@ -3,9 +3,9 @@
  * set with only the matching ATMs, empty brands and groups dropped); `nearestAtms` returns a flat
  * list sorted by distance. Inputs are never mutated; results are fresh copies.
  */
-import { QuoteError } from '../errors.js';
-import type { AtmAccessibilityCode, AtmLocationCategoryCode, AtmServiceCode } from './catalogs.js';
-import type { Atm, AtmBrandGroup, AtmDataset } from './schemas.js';
+import { QuoteError } from '../errors/quoteError.js';
+import type { AtmAccessibilityCode, AtmLocationCategoryCode, AtmServiceCode } from '../contracts/atmCatalogs.js';
+import type { Atm, AtmBrandGroup, AtmDataset } from '../contracts/atm.js';
 
 /**
  * What an ATM must satisfy; every given criterion must hold (AND). An empty object keeps all.

@@ -2,10 +2,10 @@
  * ATM data set validation: the schema (every stated constraint) plus the two checks a pattern
  * cannot express: LastUpdated is a real calendar instant, and coordinates are within ±90/±180.
  */
-import { collectIssues, issueMessage, type Issue, type ValidationResult } from '../contracts/validate.js';
-import { QuoteError } from '../errors.js';
-import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from './schemas.js';
-import { parseDateTime } from './time.js';
+import { collectIssues, issueMessage, type Issue, type ValidationResult } from '../validation/validate.js';
+import { QuoteError } from '../errors/quoteError.js';
+import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from '../contracts/atm.js';
+import { parseDateTime } from '../dates/timestamps.js';
 
 function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string, lastUpdatedPath: string): Issue[] {
   const issues: Issue[] = [];

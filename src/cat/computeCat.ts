@@ -8,7 +8,7 @@
  * (the root closest to zero when none is positive). Each root is refined by bisection to full
  * double precision; the published tenths are decided exactly near a rounding boundary.
  */
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
 import { formatTenths, roundCatTenths } from './round.js';
 

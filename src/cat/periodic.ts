@@ -5,7 +5,7 @@
  * (when A₀ > 0 and some Bₖ > 0) and the CAT is v*^(−1/τ) − 1. The root is bracketed and found by
  * safeguarded Newton steps (Horner evaluation), never returned unconverged.
  */
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
 import { roundCatTenths } from './round.js';
 

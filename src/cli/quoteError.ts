@@ -1,5 +1,5 @@
 /** Turns the engines' coded errors into one CLI message naming the field. */
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { CliError, EXIT_INPUT } from './errors.js';
 
 /**

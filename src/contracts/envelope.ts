@@ -3,8 +3,8 @@
  * schemas: success envelopes wrap an operation's result, error envelopes carry `detalles`.
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors.js';
-import type { Issue } from './validate.js';
+import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors/quoteError.js';
+import type { Issue } from '../validation/validate.js';
 
 /**
  * HTTP statuses the envelope may carry ("Common response envelope" in the interface).

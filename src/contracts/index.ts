@@ -37,6 +37,6 @@ export { AtmListResponseSchema, AtmErrorBodySchema, AtmApiVersionSchema } from '
 export type { AtmListResponse, AtmErrorBody, AtmApiVersion } from '../atm/index.js';
 export { validateAutoEstrene, validateSegAutoVendor, validateObtenerDocumento, validateTokenRequest } from './requests.js';
 export type { AutoEstreneRequest } from './requests.js';
-export { parseJsonBody, parseFormBody } from './body.js';
-export { collectIssues, validateWith, assertValid } from './validate.js';
-export type { Issue, ValidationResult } from './validate.js';
+export { parseJsonBody, parseFormBody } from '../validation/body.js';
+export { collectIssues, validateWith, assertValid } from '../validation/validate.js';
+export type { Issue, ValidationResult } from '../validation/validate.js';

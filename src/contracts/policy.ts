@@ -16,7 +16,7 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *
  * @example
  * ```ts
- * import { validateWith } from '../contracts/validate.js';
+ * import { validateWith } from '../validation/validate.js';
  * validateWith(PolicyRequestSchema, { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idClaveVehiculo: 1001, modelo: 2025, idAgencia: 10, montoSumaAsegurada: '350000.00',
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
@@ -38,7 +38,7 @@ export const PolicyRequestSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { assertValid } from '../contracts/validate.js';
+ * import { assertValid } from '../validation/validate.js';
  * assertValid(SegAutoVendorRequestSchema, JSON.parse(body)); // throws a coded QuoteError
  * ```
  */
@@ -97,7 +97,7 @@ export const PolicyOfferSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { validateWith } from '../contracts/validate.js';
+ * import { validateWith } from '../validation/validate.js';
  * validateWith(PolicyResultSchema, quotePolicy(solicitud, { fechaInicio: '2025-01-15' })).success; // true
  * ```
  */

@@ -7,8 +7,8 @@ import { AutoEstreneRequestSchema, type CreditRequest } from './credit.js';
 import { SegAutoVendorRequestSchema, type SegAutoVendorRequest } from './policy.js';
 import { ObtenerDocumentoRequestSchema, type ObtenerDocumentoRequest } from './taxpayer.js';
 import { TokenRequestSchema, type TokenRequest } from './token.js';
-import { parseFormBody, parseJsonBody } from './body.js';
-import { validateWith, type ValidationResult } from './validate.js';
+import { parseFormBody, parseJsonBody } from '../validation/body.js';
+import { validateWith, type ValidationResult } from '../validation/validate.js';
 
 /**
  * The AutoEstrene request body `{ solicitud }`.

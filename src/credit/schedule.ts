@@ -8,7 +8,7 @@
  * clamped to [0, balance] so no amount is ever negative. `./referenceSchedule.ts` is the same rule
  * in decimal.js; a property test proves the two identical.
  */
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { divRoundHalfUp, mulDivRoundHalfUp } from '../money/cents.js';
 import { initialPayment, paymentRate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';

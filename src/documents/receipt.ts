@@ -5,7 +5,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { PaymentRecordSchema, type PaymentRecord } from '../contracts/taxpayer.js';
-import { assertValid } from '../contracts/validate.js';
+import { assertValid } from '../validation/validate.js';
 
 const PAGE_WIDTH = 612; // US Letter, points
 const PAGE_HEIGHT = 792;

@@ -2,7 +2,7 @@
  * HTTP pieces shared by the service and the ATM API, as pure functions over header text: header lookup and size,
  * Accept negotiation (RFC 9110 §12.5.1) and If-None-Match entity-tag matching (§13.1.2).
  */
-import type { ServiceRequest } from '../service/types.js';
+import type { ServiceRequest } from './types.js';
 
 const UTF8 = new TextEncoder();
 

@@ -7,8 +7,8 @@
  * const result = quotePolicy(solicitud, { fechaInicio: '2025-01-15', tariff: DEFAULT_TARIFF });
  * ```
  */
-export { quotePolicy } from './quotePolicy.js';
-export type { PolicyOptions } from './quotePolicy.js';
+export { quotePolicy } from '../quotes/quotePolicy.js';
+export type { PolicyOptions } from '../quotes/quotePolicy.js';
 export { buildReceipts } from './receipts.js';
 export type { ReceiptPlan, ReceiptBlock } from './receipts.js';
 export { loadTariff, TariffSchema } from './tariff.js';

@@ -5,7 +5,7 @@
  * IVA rounding) lands on the first receipt, so the receipts add up to the total exactly.
  */
 import type { Receipt } from '../contracts/policy.js';
-import { QuoteError, invariant } from '../errors.js';
+import { QuoteError, invariant } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { Decimal, ROUND_DOWN, ROUND_HALF_UP } from '../money/decimal.js';
 import { addMonthsCivil, formatDmyDate, parseIsoDate } from '../dates/civil.js';

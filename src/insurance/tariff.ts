@@ -4,10 +4,10 @@
  * Rates and factors are decimal strings (exact), never floats.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { amountField } from '../contracts/fields.js';
 import { Decimal } from '../money/decimal.js';
-import { assertValid } from '../contracts/validate.js';
+import { assertValid } from '../validation/validate.js';
 
 /**
  * A non-negative decimal rate or factor as text: "0.0325", "1.15", "0".
@@ -141,7 +141,7 @@ const InsurerSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { validateWith } from '../contracts/validate.js';
+ * import { validateWith } from '../validation/validate.js';
  * validateWith(TariffSchema, DEFAULT_TARIFF).success; // true
  * ```
  */

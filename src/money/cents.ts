@@ -2,7 +2,7 @@
  * Integer-cent arithmetic. Amounts live as safe integers of cents (|x| < 2^53); every operation
  * here is exact on such integers, and rounding is always named.
  */
-import { invariant } from '../errors.js';
+import { invariant } from '../errors/quoteError.js';
 
 /** Amount strings accepted at the boundary: digits, optionally a dot and one or two decimals. */
 export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;

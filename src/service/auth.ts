@@ -7,7 +7,7 @@ import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
 import { verifyToken, type TokenFailure } from './jwt.js';
 import type { Failure } from './respond.js';
-import type { ServiceRequest } from './types.js';
+import type { ServiceRequest } from '../http/types.js';
 
 /**
  * The scope the quoter and taxpayer operations require.

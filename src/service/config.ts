@@ -3,7 +3,7 @@
  * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { DEFAULT_HELP_URL, truncateText } from '../contracts/envelope.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';

@@ -13,4 +13,4 @@ export type { TokenClaims, TokenSigning, TokenVerification, TokenFailure } from 
 export { DEFAULT_RESPONSE_HEADERS } from './respond.js';
 export { UPDATE_SCOPE, ATM_SCOPES } from './auth.js';
 export { mexicoCityDate } from '../dates/mexicoCity.js';
-export type { ServiceRequest, ServiceResponse } from './types.js';
+export type { ServiceRequest, ServiceResponse } from '../http/types.js';

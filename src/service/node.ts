@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Service } from './service.js';
-import type { ServiceRequest } from './types.js';
+import type { ServiceRequest } from '../http/types.js';
 
 /** Reads at most `limit` bytes of the body, then discards the rest. */
 async function readBody(message: IncomingMessage, limit: number): Promise<string> {

@@ -7,17 +7,17 @@ import { firstIssueReport } from '../contracts/envelope.js';
 import { PaymentRecordSchema, type ObtenerDocumentoRequest } from '../contracts/taxpayer.js';
 import type { SegAutoVendorRequest } from '../contracts/policy.js';
 import { validateAutoEstrene, validateObtenerDocumento, validateSegAutoVendor, type AutoEstreneRequest } from '../contracts/requests.js';
-import { collectIssues, type ValidationResult } from '../contracts/validate.js';
+import { collectIssues, type ValidationResult } from '../validation/validate.js';
 import { quoteCredit } from '../credit/index.js';
 import { quotePolicy } from '../insurance/index.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
-import { mediaType } from './http.js';
+import { mediaType } from '../http/media.js';
 import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
-import type { ServiceRequest } from './types.js';
+import type { ServiceRequest } from '../http/types.js';
 
 /**
  * The message of every success envelope.

@@ -4,8 +4,8 @@
  */
 import { SECURITY_HEADERS } from '../http/headers.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
-import type { ErrorCode } from '../errors.js';
-import type { ServiceResponse } from './types.js';
+import type { ErrorCode } from '../errors/quoteError.js';
+import type { ServiceResponse } from '../http/types.js';
 
 /**
  * The default response headers of the token, quoter and taxpayer APIs ("Endpoints").

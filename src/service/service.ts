@@ -7,7 +7,7 @@
 import { ATM_API_BASE_PATH, ATM_ERROR_CACHE_CONTROL, ATM_SECURITY_HEADERS, createAtmApi, type AtmApi, type AtmErrorBody } from '../atm/index.js';
 import { acceptsJson, headerBytes, headerField } from '../http/headers.js';
 import { errorEnvelope } from '../contracts/envelope.js';
-import { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES } from '../errors/quoteError.js';
 import type { OAuthError, OAuthTokenResponse, TokenResponse } from '../contracts/token.js';
 import { ATM_SCOPES, bearerToken } from './auth.js';
 import { resolveConfig, type ResolvedConfig, type ServiceConfig } from './config.js';
@@ -15,7 +15,7 @@ import { verifyToken } from './jwt.js';
 import { autoEstrene, obtenerDocumento, runOperation, segAutoVendor, SUCCESS_MESSAGE, type Operation, type Outcome } from './operations.js';
 import { failureResponse, jsonResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
 import { grantToken } from './token.js';
-import type { ServiceRequest, ServiceResponse } from './types.js';
+import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 
 /**
  * Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`).

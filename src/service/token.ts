@@ -10,9 +10,9 @@ import type { OAuthError } from '../contracts/token.js';
 import { authenticateClient, parseBasic, type PresentedCredentials } from './clients.js';
 import type { ResolvedConfig } from './config.js';
 import { signToken } from './jwt.js';
-import { mediaType } from './http.js';
+import { mediaType } from '../http/media.js';
 import type { Failure } from './respond.js';
-import type { ServiceRequest } from './types.js';
+import type { ServiceRequest } from '../http/types.js';
 
 /**
  * A granted token.

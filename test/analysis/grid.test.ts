@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyScenario, countScenarios, gridRecord, parseVariation, scenarioAt, scenarioGrid, scenarios, summarizeGridRow } from '../../src/analysis/index.js';
 import { quoteCredit, type CreditRequest } from '../../src/credit/index.js';
-import { QuoteError } from '../../src/errors.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 
 const base = (JSON.parse(readFileSync('examples/autoestrene.json', 'utf8')) as { solicitud: CreditRequest }).solicitud;
 const summary = { ...base, generaTablaPagos: false };

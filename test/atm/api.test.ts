@@ -13,9 +13,9 @@ import {
   type AtmDataset,
   type AtmListResponse,
 } from '../../src/atm/index.js';
-import { validateWith } from '../../src/contracts/validate.js';
-import { QuoteError } from '../../src/errors.js';
-import type { ServiceRequest, ServiceResponse } from '../../src/service/types.js';
+import { validateWith } from '../../src/validation/validate.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
+import type { ServiceRequest, ServiceResponse } from '../../src/http/types.js';
 import { datasetArb } from './arbitraries.js';
 
 const LIST = '/open-banking/open-data/v2/atms';

@@ -13,7 +13,7 @@ import {
   type AtmCriteria,
   type AtmDataset,
 } from '../../src/atm/index.js';
-import { QuoteError } from '../../src/errors.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 import { datasetArb } from './arbitraries.js';
 
 const ids = (dataset: AtmDataset) => listAtms(dataset).map((e) => e.atm.Identification);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateAtmDataset, validateAtmListResponse, AtmErrorBodySchema, AtmApiVersionSchema } from '../../src/atm/index.js';
-import { validateWith } from '../../src/contracts/validate.js';
+import { validateWith } from '../../src/validation/validate.js';
 import { datasetArb, datasetWithAtmArb } from './arbitraries.js';
 
 type Json = Record<string, unknown>;

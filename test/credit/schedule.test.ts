@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError } from '../../src/errors.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildSchedule } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
 import { paymentRate } from '../../src/credit/payment.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addSteps, formatDmyDate, formatIsoDate, fromCivilDay, isoDateSequence, parseIsoDate, toCivilDay } from '../../src/dates/civil.js';
-import { addStepsDateFns } from '../../src/dates/reference.js';
+import { addStepsDateFns } from './reference.js';
 
 const dayArb = fc.integer({ min: toCivilDay(1900, 1, 1), max: toCivilDay(2900, 12, 31) });
 

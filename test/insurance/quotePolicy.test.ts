@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateWith } from '../../src/contracts/validate.js';
+import { validateWith } from '../../src/validation/validate.js';
 import { DEFAULT_TARIFF, PolicyResultSchema, quotePolicy, type PolicyRequest, type Tariff } from '../../src/insurance/index.js';
 import { BASE, deepFreeze } from './helpers.js';
 

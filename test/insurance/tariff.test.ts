@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { validateWith } from '../../src/contracts/validate.js';
+import { validateWith } from '../../src/validation/validate.js';
 import { DEFAULT_TARIFF, SegAutoVendorRequestSchema, loadTariff, quotePolicy, type Tariff } from '../../src/insurance/index.js';
 import { deepFreeze } from './helpers.js';
 

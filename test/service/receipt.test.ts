@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { formatPaymentDate, formatPesos, renderReceiptBase64, renderReceiptPdf, SAMPLE_PAYMENTS } from '../../src/documents/index.js';
-import { QuoteError } from '../../src/errors.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 
 /** The page text: inflate every stream and decode the hex strings pdf-lib writes for standard fonts. */
 function pageText(pdf: Uint8Array): string {

@@ -1,4 +1,4 @@
-import { QuoteError } from '../../src/errors.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenResponseSchema, validateWith } from '../../src/contracts/index.js';

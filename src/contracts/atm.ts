@@ -12,7 +12,7 @@ import {
   type AtmAccessibilityCode,
   type AtmLocationCategoryCode,
   type AtmServiceCode,
-} from './catalogs.js';
+} from './atmCatalogs.js';
 
 /**
  * Amount text as the interface states it: optional minus, 1–10 digits, optional dot, 0–2 digits.

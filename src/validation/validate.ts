@@ -6,7 +6,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { QuoteError, type RequestErrorCode } from '../errors.js';
+import { QuoteError, type RequestErrorCode } from '../errors/quoteError.js';
 
 /** One problem found in a request: the interface's code, the field's path, a Spanish message. */
 export interface Issue {

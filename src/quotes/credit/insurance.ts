@@ -3,11 +3,11 @@
  * the insurance engine and its damage premium (`primaTotal`) and debtor-life premium (`segVida`)
  * come back in cents.
  */
-import type { InsuranceInfo } from '../contracts/credit.js';
-import type { PolicyOffer, PolicyRequest } from '../contracts/policy.js';
-import { QuoteError } from '../errors.js';
-import { quotePolicy, type PolicyOptions } from '../insurance/quotePolicy.js';
-import { parseCents } from '../money/cents.js';
+import type { InsuranceInfo } from '../../contracts/credit.js';
+import type { PolicyOffer, PolicyRequest } from '../../contracts/policy.js';
+import { QuoteError } from '../../errors/quoteError.js';
+import { quotePolicy, type PolicyOptions } from '../quotePolicy.js';
+import { parseCents } from '../../money/cents.js';
 
 /** The premiums the credit charges, in cents, and the offer they came from. */
 export interface CreditInsurance {

@@ -2,17 +2,17 @@
  * From a schema-valid solicitud to a credit plan: every default applied, every business rule
  * checked, every amount in integer cents. Pure; reads nothing but its arguments.
  */
-import type { CreditRequest } from '../contracts/credit.js';
-import { QuoteError } from '../errors.js';
-import { mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../money/cents.js';
-import { Decimal } from '../money/decimal.js';
-import { formatIsoDate, parseIsoDate, type CivilDay } from '../dates/civil.js';
-import type { CreditConventions, Periodicity } from './conventions.js';
-import { mulRational, percentToRational, type Rational } from './rate.js';
+import type { CreditRequest } from '../../contracts/credit.js';
+import { QuoteError } from '../../errors/quoteError.js';
+import { mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../money/cents.js';
+import { Decimal } from '../../money/decimal.js';
+import { formatIsoDate, parseIsoDate, type CivilDay } from '../../dates/civil.js';
+import type { CreditConventions, Periodicity } from '../../credit/conventions.js';
+import { mulRational, percentToRational, type Rational } from '../../credit/rate.js';
 import { quoteCreditInsurance, type CreditInsurance } from './insurance.js';
-import { buildSchedule } from './schedule.js';
-import { paymentRate } from './payment.js';
-import type { PolicyOptions } from '../insurance/quotePolicy.js';
+import { buildSchedule } from '../../credit/schedule.js';
+import { paymentRate } from '../../credit/payment.js';
+import type { PolicyOptions } from '../quotePolicy.js';
 
 /** The normalised credit: what the schedule, the CAT and the response need. */
 export interface CreditPlan {

@@ -4,7 +4,7 @@
  * tests prove both identical under several time zones.
  */
 import { addDays, addMonths } from 'date-fns';
-import { fromCivilDay, toCivilDay, type CivilDay, type DateStep } from './civil.js';
+import { fromCivilDay, toCivilDay, type CivilDay, type DateStep } from '../../src/dates/civil.js';
 
 function toLocalNoon(date: CivilDay): Date {
   const { year, month, day } = fromCivilDay(date);

@@ -2,18 +2,18 @@
  * `quoteCredit`: the AutoEstrene quote. Takes the object inside the request's `solicitud`,
  * returns the response's `resultado`, field for field.
  */
-import { assertValid } from '../contracts/validate.js';
+import { assertValid } from '../validation/validate.js';
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { QuoteError } from '../errors.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatTenths } from '../cat/round.js';
 import { solvePeriodicCat } from '../cat/periodic.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
-import { resolveConventions, type CreditConventions } from './conventions.js';
-import { planCredit, type CreditPlan } from './plan.js';
-import { buildSchedule, type Schedule } from './schedule.js';
-import { paymentRate } from './payment.js';
-import type { PolicyOptions } from '../insurance/quotePolicy.js';
+import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
+import { planCredit, type CreditPlan } from './credit/plan.js';
+import { buildSchedule, type Schedule } from '../credit/schedule.js';
+import { paymentRate } from '../credit/payment.js';
+import type { PolicyOptions } from './quotePolicy.js';
 import type { Tariff } from '../insurance/tariff.js';
 
 /** Options of {@link quoteCredit}. */

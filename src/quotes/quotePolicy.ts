@@ -3,18 +3,18 @@
  * every selected insurer × package, one policy period at a time.
  */
 import { PolicyRequestSchema, type PolicyOffer, type PolicyRequest, type PolicyResult, type Receipt } from '../contracts/policy.js';
-import { assertValid } from '../contracts/validate.js';
-import { QuoteError } from '../errors.js';
+import { assertValid } from '../validation/validate.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { AMOUNT_PATTERN, formatCents, parseCents } from '../money/cents.js';
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { addMonthsCivil, formatDmyDate, fromCivilDay, parseIsoDate, type CivilDay } from '../dates/civil.js';
-import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from './conventions.js';
-import { DEFAULT_TARIFF } from './defaultTariff.js';
-import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
-import { canonicalJson, fillUrlTemplate, offerId } from './quoteId.js';
-import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
-import { buildReceipts } from './receipts.js';
-import { assertTariff, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
+import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from '../insurance/conventions.js';
+import { DEFAULT_TARIFF } from '../insurance/defaultTariff.js';
+import { gapPremiumCents, lifePremiumCents, type CreditExposure } from '../insurance/extras.js';
+import { canonicalJson, fillUrlTemplate, offerId } from './policy/offerId.js';
+import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from '../insurance/rating.js';
+import { buildReceipts } from '../insurance/receipts.js';
+import { assertTariff, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from '../insurance/tariff.js';
 
 /**
  * Options of {@link quotePolicy}.
