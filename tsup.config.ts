@@ -1,32 +1,41 @@
 import { defineConfig } from 'tsup';
 
+/** One entry per subpath of the package (`package.json` exports). */
+export const ENTRIES = {
+  index: 'src/entry/index.ts',
+  credit: 'src/entry/credit.ts',
+  cat: 'src/entry/cat.ts',
+  insurance: 'src/entry/insurance.ts',
+  contracts: 'src/entry/contracts.ts',
+  service: 'src/entry/service.ts',
+  atm: 'src/entry/atm.ts',
+  documents: 'src/entry/documents.ts',
+  analysis: 'src/entry/analysis.ts',
+};
+
 // `npm run build` empties dist/ first; the two builds below then only add to it.
 export default defineConfig([
   {
-    // The library: one entry per domain, dual ESM + CJS with declarations.
-    entry: {
-      index: 'src/index.ts',
-      credit: 'src/credit/index.ts',
-      cat: 'src/cat/index.ts',
-      insurance: 'src/insurance/index.ts',
-      service: 'src/service/index.ts',
-      atm: 'src/atm/index.ts',
-      analysis: 'src/analysis/index.ts',
-    },
+    // The library: dual ESM + CJS with declarations. Both formats are code-split, so every entry
+    // shares one copy of each module (one QuoteError class, one cached default tariff).
+    entry: ENTRIES,
     format: ['esm', 'cjs'],
+    splitting: true,
     dts: true,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'node20',
     treeshake: true,
+    silent: true,
   },
   {
     // The command line (and its grid workers, which run the same file): ESM only, no declarations.
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     dts: false,
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'node20',
+    silent: true,
   },
 ]);

@@ -3,7 +3,7 @@
  * 48-month credit — with its ratio to the 60-payment credit quote measured in the same run.
  */
 import { Bench } from 'tinybench';
-import { quotePolicy, type PolicyRequest } from '../src/index.js';
+import { quotePolicy, type PolicyRequest } from '../src/entry/index.js';
 
 const request: PolicyRequest = {
   idPaquete: 0,

@@ -14,7 +14,7 @@
 import { Bench } from 'tinybench';
 import * as financial from 'financial';
 import * as formulajs from '@formulajs/formulajs';
-import { quoteCredit, type CreditRequest } from '../src/index.js';
+import { quoteCredit, type CreditRequest } from '../src/entry/index.js';
 import { solvePeriodicCat } from '../src/cat/periodic.js';
 import { addSteps, formatIsoDate, parseIsoDate } from '../src/dates/civil.js';
 import { benchPolicy } from './policy.js';

@@ -5,8 +5,8 @@
  *
  *   npx tsx examples/down-payment-vs-cat.ts [PRICE] [PLAZO]
  */
-import { scenarioGrid } from '../src/analysis/index.js';
-import type { CreditRequest } from '../src/credit/index.js';
+import { scenarioGrid } from '../src/entry/analysis.js';
+import type { CreditRequest } from '../src/entry/credit.js';
 import { Decimal } from '../src/money/decimal.js';
 
 const price = process.argv[2] ?? '420000.00';

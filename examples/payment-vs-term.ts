@@ -5,8 +5,8 @@
  *   npx tsx examples/payment-vs-term.ts [--csv]
  */
 import { readFileSync } from 'node:fs';
-import { gridRecord, scenarioGrid, summarizeGridRow, toCsv } from '../src/analysis/index.js';
-import type { CreditRequest } from '../src/credit/index.js';
+import { gridRecord, scenarioGrid, summarizeGridRow, toCsv } from '../src/entry/analysis.js';
+import type { CreditRequest } from '../src/entry/credit.js';
 
 const body = JSON.parse(readFileSync(new URL('./autoestrene.json', import.meta.url), 'utf8')) as { solicitud: CreditRequest };
 const rates = ['10.99', '13.50', '16.99'];

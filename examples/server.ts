@@ -8,7 +8,7 @@
  *     http://127.0.0.1:8080/api/esb/ServiciosContribuyentes/obtenerDocumento
  */
 import { createServer } from 'node:http';
-import { createService, toNodeListener } from '../src/service/index.js';
+import { createService, toNodeListener } from '../src/entry/service.js';
 
 const service = createService({
   clients: [{ clientId: 'app', clientSecret: process.env['CLIENT_SECRET'] ?? 's3cret', scopes: ['update', 'read'] }],

@@ -4,7 +4,7 @@
  * the right axis. Heights come from integer cents; only pixel positions are floating point.
  */
 import type { CreditResult } from '../contracts/credit.js';
-import { QuoteError } from '../errors/quoteError.js';
+import { quoteError } from '../errors/quoteError.js';
 import { formatCents, parseCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 
@@ -88,7 +88,7 @@ interface Stack {
  */
 export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {}): string {
   const rows = result.registros;
-  if (rows.length === 0) throw new QuoteError('ERRNEG001', 'La cotización no tiene tabla de pagos; cotice con generaTablaPagos: true', 'generaTablaPagos');
+  if (rows.length === 0) throw quoteError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
   const width = options.width ?? 960;
   const height = options.height ?? 540;
   const title = options.title ?? `Amortización: ${groupThousands(result.montoSolicitado)} a ${result.plazo} pagos, tasa ${result.tasa} %, CAT ${result.cat} % sin IVA`;

@@ -2,10 +2,13 @@
  * Scenario grids: the cartesian product of variations over a base credit solicitud, quoted one
  * scenario at a time. A scenario the engine rejects is a row carrying the error, never a crash.
  */
-import { AMOUNT_TEXT, CreditRequestSchema, InsuranceInfoSchema, PERCENT_TEXT, type CreditRequest, type CreditResult } from '../contracts/credit.js';
-import { quoteCredit, type CreditOptions } from '../credit/index.js';
-import { QuoteError, type ErrorCode } from '../errors/quoteError.js';
-import { Decimal } from '../money/decimal.js';
+import { CreditRequestSchema, InsuranceInfoSchema, PERCENT_TEXT, type CreditRequest, type CreditResult } from '../contracts/credit.js';
+import type { ErrorCode } from '../errors/codes.js';
+import type { MessageId, MessageParams } from '../errors/messages.js';
+import { QuoteError, quoteError } from '../errors/quoteError.js';
+import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
+import { AMOUNT_TEXT } from '../validation/fields.js';
+import { quoteCredit, type CreditOptions } from '../quotes/quoteCredit.js';
 
 /** A value a scenario gives to one field of the solicitud. */
 export type FieldValue = string | number | boolean;
@@ -67,14 +70,13 @@ function fieldKind(field: string): FieldKind {
   const nested = InsuranceInfoSchema.properties as Readonly<Record<string, SchemaProperty>>;
   if (tail === undefined) property = Object.hasOwn(top, head as string) ? top[head as string] : undefined;
   else if (head === 'informacionSeguro' && rest.length === 0) property = Object.hasOwn(nested, tail) ? nested[tail] : undefined;
-  if (property === undefined || property.type === 'object') throw new QuoteError('ERRESQ003', 'El campo no está definido en la API', field);
+  if (property === undefined || property.type === 'object') throw quoteError('ERRESQ003', 'campoNoDefinido', field);
   if (property.type === 'integer' || property.type === 'number' || property.type === 'boolean') return property.type;
   if (property.pattern === AMOUNT_TEXT) return 'amount';
   if (property.pattern === PERCENT_TEXT) return 'percent';
   return 'text';
 }
 
-const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 const MAX_RANGE_VALUES = 1_000_000;
 
 function decimalsOf(d: Decimal): number {
@@ -130,29 +132,29 @@ function coerceText(kind: FieldKind, text: string): FieldValue {
  */
 export function parseVariation(text: string): Variation {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw new QuoteError('ERRESQ005', 'Escriba la variación como CAMPO=V1,V2 o CAMPO=DESDE:HASTA:PASO', text.slice(0, 50) || 'vary');
+  if (eq <= 0) throw quoteError('ERRESQ005', 'variacionForma', text.slice(0, 50) || 'vary');
   const field = text.slice(0, eq).trim();
   const spec = text.slice(eq + 1);
   const kind = fieldKind(field);
   const parts = spec.split(':');
   if (parts.length === 1) {
     const values = spec.split(',').map((v) => coerceText(kind, v.trim()));
-    if (spec.trim() === '') throw new QuoteError('ERRESQ002', 'La variación no tiene valores', field);
+    if (spec.trim() === '') throw quoteError('ERRESQ002', 'variacionSinValores', field);
     return { field, values };
   }
   return { field, values: rangeValues(field, kind, parts) };
 }
 
 function rangeValues(field: string, kind: FieldKind, parts: readonly string[]): FieldValue[] {
-  const bad = (mensaje: string) => new QuoteError('ERRESQ005', mensaje, field);
-  if (parts.length !== 3 || !parts.every((p) => DECIMAL_TEXT.test(p.trim()))) throw bad('Un rango se escribe DESDE:HASTA:PASO con números decimales');
-  if (kind === 'boolean' || kind === 'text') throw bad('El campo no es numérico; enumere sus valores separados por comas');
+  const bad = (id: MessageId, params?: MessageParams) => quoteError('ERRESQ005', id, field, params);
+  if (parts.length !== 3 || !parts.every((p) => DECIMAL_TEXT.test(p.trim()))) throw bad('rangoForma');
+  if (kind === 'boolean' || kind === 'text') throw bad('rangoNoNumerico');
   const [from, to, step] = parts.map((p) => new Decimal(p.trim())) as [Decimal, Decimal, Decimal];
-  if (step.isZero() || (to.gt(from) && step.isNegative()) || (to.lt(from) && step.isPositive())) throw bad('El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA');
+  if (step.isZero() || (to.gt(from) && step.isNegative()) || (to.lt(from) && step.isPositive())) throw bad('rangoPaso');
   const count = to.minus(from).div(step).floor().toNumber() + 1;
-  if (count > MAX_RANGE_VALUES) throw bad(`El rango tiene más de ${MAX_RANGE_VALUES} valores`);
+  if (count > MAX_RANGE_VALUES) throw bad('rangoMaximo', { max: MAX_RANGE_VALUES });
   const decimals = Math.max(decimalsOf(from), decimalsOf(step));
-  if (kind === 'integer' && decimals > 0) throw bad('El campo es entero; use DESDE y PASO enteros');
+  if (kind === 'integer' && decimals > 0) throw bad('rangoEntero');
   const values: FieldValue[] = [];
   for (let i = 0; i < count; i++) values.push(formatValue(kind, from.plus(step.times(i)), decimals));
   return values;

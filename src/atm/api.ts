@@ -4,12 +4,14 @@
  * No clock, no I/O: time comes from the data set and the request headers only.
  */
 import { createHash } from 'node:crypto';
-import { QuoteError, invariant } from '../errors/quoteError.js';
+import { invariant, quoteError } from '../errors/quoteError.js';
 import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from '../contracts/atmCatalogs.js';
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
-import { EXAMPLE_ATM_DATASET } from './example.js';
-import { acceptsJson, headerBytes, headerField, ifNoneMatchMatches } from '../http/headers.js';
+import { exampleAtmDataset } from './example.js';
+import { acceptsJson, headerField, ifNoneMatchMatches } from '../http/headers.js';
+import { DEFAULT_MAX_HEADER_BYTES, protocolViolation, splitTarget } from '../http/protocol.js';
+import { deepFreeze } from '../util/freeze.js';
 import { countAtms, filterAtms, nearestAtms, type AtmCriteria, type GeoPoint } from './queries.js';
 import type { AtmApiVersion, AtmBrandGroup, AtmDataset, AtmListResponse } from '../contracts/atm.js';
 import { formatHttpDate, parseDateTime, parseHttpDate } from '../dates/timestamps.js';
@@ -53,7 +55,7 @@ export const DEFAULT_ATM_API_VERSION = '1.0.0';
  * DEFAULT_ATM_MAX_HEADER_BYTES; // 8192
  * ```
  */
-export const DEFAULT_ATM_MAX_HEADER_BYTES = 8192;
+export const DEFAULT_ATM_MAX_HEADER_BYTES = DEFAULT_MAX_HEADER_BYTES;
 
 /**
  * Cache-Control of the 200, 304 and api-version responses (interface default).
@@ -84,7 +86,7 @@ export const ATM_NEAREST_LIMITS = Object.freeze({ default: 5, max: 1000 });
  * ```
  */
 export interface AtmApiConfig {
-  /** The data set to serve (`{ LastUpdated, data }`), validated at creation; default {@link EXAMPLE_ATM_DATASET}. */
+  /** The data set to serve (`{ LastUpdated, data }`), validated at creation; default `exampleAtmDataset()`. */
   readonly atms?: unknown;
   /** true: no authentication. Default false: every ATM operation needs `authorize` to approve. */
   readonly public?: boolean;
@@ -118,12 +120,13 @@ export interface AtmApi {
 
 const LIST_PATH = `${ATM_API_BASE_PATH}/atms`;
 const VERSION_PATH = `${ATM_API_BASE_PATH}/atms/api-version`;
-const ALLOW = 'GET, HEAD';
+const METHODS: readonly string[] = ['GET', 'HEAD'];
+const ALLOW = METHODS.join(', ');
 
 function configText(value: unknown, field: string, fallback: string): string {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string') throw new QuoteError('ERRESQ005', 'Debe ser texto', field);
-  if (value === '') throw new QuoteError('ERRESQ002', 'No puede estar vacío', field);
+  if (typeof value !== 'string') throw quoteError('ERRESQ005', 'debeSerTexto', field);
+  if (value === '') throw quoteError('ERRESQ002', 'noPuedeSerVacio', field);
   return value;
 }
 
@@ -193,14 +196,6 @@ function parseQuery(query: string): QueryResult {
   return { ok: true, criteria, near: { point, limit: count } };
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
 function strongTag(body: string): string {
   return `"${createHash('sha256').update(body, 'utf8').digest('hex')}"`;
 }
@@ -225,7 +220,7 @@ function strongTag(body: string): string {
  * ```
  */
 export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
-  const source = config.atms === undefined ? EXAMPLE_ATM_DATASET : config.atms;
+  const source = config.atms === undefined ? exampleAtmDataset() : config.atms;
   const result = validateAtmDataset(source);
   if (!result.success) throw new AtmDatasetError(result.issues);
   const dataset: AtmDataset = deepFreeze(structuredClone(result.data));
@@ -240,10 +235,10 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   const termsOfUse = configText(config.termsOfUse, 'termsOfUse', ATM_META_PLACEHOLDER);
   const maxHeaderBytes = config.maxHeaderBytes ?? DEFAULT_ATM_MAX_HEADER_BYTES;
   if (!Number.isInteger(maxHeaderBytes) || maxHeaderBytes < 1) {
-    throw new QuoteError('ERRESQ004', 'Debe ser un entero positivo', 'maxHeaderBytes');
+    throw quoteError('ERRESQ004', 'enteroPositivo', 'maxHeaderBytes');
   }
   if (config.authorize !== undefined && typeof config.authorize !== 'function') {
-    throw new QuoteError('ERRESQ005', 'Debe ser una función', 'authorize');
+    throw quoteError('ERRESQ005', 'debeSerFuncion', 'authorize');
   }
   const isPublic = config.public === true;
   const authorize = config.authorize;
@@ -307,9 +302,7 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse | undefined> {
-    const mark = request.path.indexOf('?');
-    const pathname = mark < 0 ? request.path : request.path.slice(0, mark);
-    const query = mark < 0 ? '' : request.path.slice(mark + 1);
+    const { pathname, query } = splitTarget(String(request.path));
     if (pathname !== ATM_API_BASE_PATH && !pathname.startsWith(`${ATM_API_BASE_PATH}/`)) return undefined;
     const method = request.method.toUpperCase();
     const response = await route(request, method, pathname, query);
@@ -317,9 +310,10 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   }
 
   async function route(request: ServiceRequest, method: string, pathname: string, query: string): Promise<ServiceResponse> {
-    if (headerBytes(request) > maxHeaderBytes) return fail('headersTooLarge');
-    if (pathname !== LIST_PATH && pathname !== VERSION_PATH) return fail('notFound');
-    if (method !== 'GET' && method !== 'HEAD') return fail('methodNotAllowed', { Allow: ALLOW });
+    const known = pathname === LIST_PATH || pathname === VERSION_PATH;
+    // Accept is checked after authentication: an unauthenticated client learns nothing.
+    const violation = protocolViolation(request, { maxHeaderBytes, known, methods: METHODS, checkAccept: false });
+    if (violation !== undefined) return fail(violation, violation === 'methodNotAllowed' ? { Allow: ALLOW } : {});
     if (!isPublic) {
       const approved = authorize === undefined ? false : await authorize(request);
       if (approved !== true) return fail('unauthorized', { 'WWW-Authenticate': 'Bearer' });

@@ -3,7 +3,7 @@
  * set with only the matching ATMs, empty brands and groups dropped); `nearestAtms` returns a flat
  * list sorted by distance. Inputs are never mutated; results are fresh copies.
  */
-import { QuoteError } from '../errors/quoteError.js';
+import { quoteError } from '../errors/quoteError.js';
 import type { AtmAccessibilityCode, AtmLocationCategoryCode, AtmServiceCode } from '../contracts/atmCatalogs.js';
 import type { Atm, AtmBrandGroup, AtmDataset } from '../contracts/atm.js';
 
@@ -37,7 +37,7 @@ export interface AtmCriteria {
  *
  * @example
  * ```ts
- * const entry: AtmEntry = listAtms(EXAMPLE_ATM_DATASET)[0]!;
+ * const entry: AtmEntry = listAtms(exampleAtmDataset())[0]!;
  * entry.brandName; // 'Banco Ejemplo'
  * ```
  */
@@ -106,7 +106,7 @@ export function haversineMetres(from: GeoPoint, to: GeoPoint): number {
  *
  * @example
  * ```ts
- * atmPosition(listAtms(EXAMPLE_ATM_DATASET)[0]!.atm); // { latitude: 19.42745, longitude: -99.16201 }
+ * atmPosition(listAtms(exampleAtmDataset())[0]!.atm); // { latitude: 19.42745, longitude: -99.16201 }
  * ```
  */
 export function atmPosition(atm: Atm): GeoPoint | undefined {
@@ -124,7 +124,7 @@ function sameBrand(a: string, b: string): boolean {
  *
  * @example
  * ```ts
- * const { atm, brandName } = listAtms(EXAMPLE_ATM_DATASET)[0]!;
+ * const { atm, brandName } = listAtms(exampleAtmDataset())[0]!;
  * atmMatches(atm, brandName, { service: 'ATBA', open24h: true }); // true
  * ```
  */
@@ -144,7 +144,7 @@ export function atmMatches(atm: Atm, brandName: string, criteria: AtmCriteria): 
  *
  * @example
  * ```ts
- * listAtms(EXAMPLE_ATM_DATASET).length; // 27
+ * listAtms(exampleAtmDataset()).length; // 27
  * ```
  */
 export function listAtms(dataset: AtmDataset): AtmEntry[] {
@@ -162,7 +162,7 @@ export function listAtms(dataset: AtmDataset): AtmEntry[] {
  *
  * @example
  * ```ts
- * countAtms(EXAMPLE_ATM_DATASET); // 27
+ * countAtms(exampleAtmDataset()); // 27
  * ```
  */
 export function countAtms(dataset: Pick<AtmDataset, 'data'>): number {
@@ -223,9 +223,9 @@ export interface NearestOptions {
  */
 export function nearestAtms(dataset: AtmDataset, point: GeoPoint, options: NearestOptions = {}): NearestAtm[] {
   const limit = options.limit ?? 5;
-  if (!Number.isInteger(limit) || limit < 1) throw new QuoteError('ERRESQ004', 'El límite debe ser un entero positivo', 'limit');
-  if (!(Math.abs(point.latitude) <= 90)) throw new QuoteError('ERRESQ004', 'La latitud debe estar entre -90 y 90', 'latitude');
-  if (!(Math.abs(point.longitude) <= 180)) throw new QuoteError('ERRESQ004', 'La longitud debe estar entre -180 y 180', 'longitude');
+  if (!Number.isInteger(limit) || limit < 1) throw quoteError('ERRESQ004', 'limiteEnteroPositivo', 'limit');
+  if (!(Math.abs(point.latitude) <= 90)) throw quoteError('ERRESQ004', 'latitudRango', 'latitude');
+  if (!(Math.abs(point.longitude) <= 180)) throw quoteError('ERRESQ004', 'longitudRango', 'longitude');
   const criteria = options.criteria ?? {};
   const found: NearestAtm[] = [];
   for (const group of dataset.data) {

@@ -2,15 +2,16 @@
  * ATM data set validation: the schema (every stated constraint) plus the two checks a pattern
  * cannot express: LastUpdated is a real calendar instant, and coordinates are within ±90/±180.
  */
-import { collectIssues, issueMessage, type Issue, type ValidationResult } from '../validation/validate.js';
+import { collectIssues, issue, type Issue, type ValidationResult } from '../validation/validate.js';
 import { QuoteError } from '../errors/quoteError.js';
+import { messageText } from '../errors/messages.js';
 import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from '../contracts/atm.js';
 import { parseDateTime } from '../dates/timestamps.js';
 
 function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string, lastUpdatedPath: string): Issue[] {
   const issues: Issue[] = [];
   if (parseDateTime(lastUpdated) === undefined) {
-    issues.push({ code: 'ERRESQ005', path: lastUpdatedPath, message: issueMessage('ERRESQ005') });
+    issues.push(issue('ERRESQ005', lastUpdatedPath));
   }
   value.data.forEach((group, g) =>
     group.Brand.forEach((brand, b) =>
@@ -19,10 +20,10 @@ function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string
         if (coordinates === undefined) return;
         const base = `data[${g}].Brand[${b}].ATM[${a}].Location.PostalAddress.GeoLocation.GeographicCoordinates`;
         if (Math.abs(Number(coordinates.Latitude)) > 90) {
-          issues.push({ code: 'ERRESQ004', path: `${base}.Latitude`, message: issueMessage('ERRESQ004') });
+          issues.push(issue('ERRESQ004', `${base}.Latitude`));
         }
         if (Math.abs(Number(coordinates.Longitude)) > 180) {
-          issues.push({ code: 'ERRESQ004', path: `${base}.Longitude`, message: issueMessage('ERRESQ004') });
+          issues.push(issue('ERRESQ004', `${base}.Longitude`));
         }
       }),
     ),
@@ -66,7 +67,7 @@ export function validateAtmListResponse(value: unknown): ValidationResult<AtmLis
   const semantic = semanticIssues(response, response.meta.LastUpdated, 'meta.LastUpdated');
   const count = response.data.reduce((n, group) => n + group.Brand.reduce((m, brand) => m + brand.ATM.length, 0), 0);
   if (response.meta.TotalResults !== count) {
-    semantic.push({ code: 'ERRESQ004', path: 'meta.TotalResults', message: issueMessage('ERRESQ004') });
+    semantic.push(issue('ERRESQ004', 'meta.TotalResults'));
   }
   return semantic.length === 0 ? { success: true, data: response } : { success: false, issues: semantic };
 }
@@ -91,7 +92,8 @@ export class AtmDatasetError extends QuoteError {
 
   constructor(issues: readonly Issue[]) {
     const first = issues[0];
-    super(first?.code ?? 'ERRESQ005', `Conjunto de datos de cajeros no válido: ${first?.message ?? 'sin detalle'}`, first?.path);
+    const params = { detail: first?.message ?? 'sin detalle' };
+    super(first?.code ?? 'ERRESQ005', messageText('atmDatasetInvalido', 'es', params), first?.path, { id: 'atmDatasetInvalido', params });
     this.name = 'AtmDatasetError';
     this.issues = Object.freeze([...issues]);
   }
@@ -102,7 +104,7 @@ export class AtmDatasetError extends QuoteError {
  *
  * @example
  * ```ts
- * assertAtmDataset(EXAMPLE_ATM_DATASET); // passes
+ * assertAtmDataset(exampleAtmDataset()); // passes
  * ```
  */
 export function assertAtmDataset(value: unknown): asserts value is AtmDataset {

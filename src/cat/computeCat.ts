@@ -8,8 +8,8 @@
  * (the root closest to zero when none is positive). Each root is refined by bisection to full
  * double precision; the published tenths are decided exactly near a rounding boundary.
  */
-import { QuoteError } from '../errors/quoteError.js';
-import { Decimal } from '../money/decimal.js';
+import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { formatTenths, roundCatTenths } from './round.js';
 
 /** A cash flow: `time` in years from the contract date, `amount` a decimal string. */
@@ -38,7 +38,7 @@ export interface CatResult {
   readonly percent: string;
 }
 
-const DECIMAL_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
 
 interface ParsedFlow {
   readonly time: number;
@@ -49,21 +49,21 @@ interface ParsedFlow {
 }
 
 function parseFlows(flows: CatFlows): ParsedFlow[] {
-  if (flows === null || typeof flows !== 'object') throw new QuoteError('ERRESQ005', 'Los flujos deben ser un objeto', 'flows');
+  if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
   const out: ParsedFlow[] = [];
   for (const [key, sign] of [['disbursements', -1], ['payments', 1]] as const) {
     const list = flows[key];
-    if (!Array.isArray(list)) throw new QuoteError('ERRESQ006', 'Falta la lista de flujos', key);
+    if (!Array.isArray(list)) throw quoteError('ERRESQ006', 'flujosListaFalta', key);
     list.forEach((flow: CatFlow, index: number) => {
       const where = `${key}[${index}]`;
-      if (flow === null || typeof flow !== 'object') throw new QuoteError('ERRESQ005', 'Cada flujo es { time, amount }', where);
+      if (flow === null || typeof flow !== 'object') throw quoteError('ERRESQ005', 'flujoForma', where);
       const { time, amount } = flow;
       let timeDecimal: Decimal;
       if (typeof time === 'number' && Number.isFinite(time) && time >= 0) timeDecimal = new Decimal(time);
       else if (typeof time === 'string' && DECIMAL_TEXT.test(time) && !time.startsWith('-')) timeDecimal = new Decimal(time);
-      else throw new QuoteError('ERRESQ005', 'El tiempo es un número de años no negativo', `${where}.time`);
+      else throw quoteError('ERRESQ005', 'flujoTiempo', `${where}.time`);
       if (typeof amount !== 'string' || !DECIMAL_TEXT.test(amount) || amount.startsWith('-')) {
-        throw new QuoteError('ERRESQ005', 'El importe es un texto decimal no negativo', `${where}.amount`);
+        throw quoteError('ERRESQ005', 'flujoImporte', `${where}.amount`);
       }
       const amountDecimal = new Decimal(amount).mul(sign);
       if (!amountDecimal.isZero()) {
@@ -81,7 +81,7 @@ function g(flows: readonly ParsedFlow[], x: number): number {
 }
 
 function noRate(): QuoteError {
-  return new QuoteError('ERRNEG001', 'No existe una tasa que iguale los flujos (CAT indeterminado)', 'flows');
+  return quoteError('ERRNEG001', 'flujosSinTasa', 'flows');
 }
 
 function signChanges(flows: readonly ParsedFlow[]): number {

@@ -5,7 +5,7 @@
  * (when A₀ > 0 and some Bₖ > 0) and the CAT is v*^(−1/τ) − 1. The root is bracketed and found by
  * safeguarded Newton steps (Horner evaluation), never returned unconverged.
  */
-import { QuoteError } from '../errors/quoteError.js';
+import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
 import { roundCatTenths } from './round.js';
 
@@ -26,7 +26,7 @@ export interface PeriodicCat {
 }
 
 function noRate(): QuoteError {
-  return new QuoteError('ERRNEG001', 'No existe una tasa que iguale los flujos del crédito (CAT indeterminado)', 'cat');
+  return quoteError('ERRNEG001', 'catIndeterminado', 'cat');
 }
 
 /** f(v) and f'(v) by Horner. */

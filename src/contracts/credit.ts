@@ -3,9 +3,8 @@
  * the validator and the exported JSON Schema all come from here.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AMOUNT_TEXT, amountField, codeField, moneyField, vehicleRiskFields } from './fields.js';
-
-export { AMOUNT_TEXT };
+import { amountField, codeField, moneyField } from '../validation/fields.js';
+import { vehicleRiskFields } from './fields.js';
 
 /** Percentage text: up to three integer digits and six decimals ("13.50"). */
 export const PERCENT_TEXT = '^(0|[1-9][0-9]{0,2})(\\.[0-9]{1,6})?$';

@@ -3,7 +3,8 @@
  * schemas: success envelopes wrap an operation's result, error envelopes carry `detalles`.
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors/quoteError.js';
+import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors/codes.js';
+import { truncateText } from '../util/text.js';
 import type { Issue } from '../validation/validate.js';
 
 /**
@@ -162,25 +163,6 @@ export interface ErrorEnvelopeInput {
   readonly valorIncorrecto?: string | undefined;
   /** Base help URL; defaults to {@link DEFAULT_HELP_URL}. */
   readonly helpUrl?: string | undefined;
-}
-
-/**
- * Shortens `text` to at most `max` UTF-16 code units (what JavaScript and TypeBox measure; never
- * more code points either) without splitting a surrogate pair; an ellipsis marks the cut.
- *
- * @example
- * ```ts
- * truncateText('solicitud.informacionSeguro.codigoPostal', 20); // 'solicitud.informaci…'
- * ```
- */
-export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let out = '';
-  for (const char of text) {
-    if (out.length + char.length > max - 1) break;
-    out += char;
-  }
-  return `${out}…`;
 }
 
 /** `text`, or `fallback` when empty, clamped to `max` characters. */

@@ -1,19 +1,9 @@
 /**
- * Field builders and the vehicle-risk fields shared by the credit request's `informacionSeguro`
- * and the policy request: one definition, so both validate a field the same way.
+ * The vehicle-risk fields shared by the credit request's `informacionSeguro` and the policy
+ * request: one definition, so both validate a field the same way.
  */
 import { Type } from '@sinclair/typebox';
-import { AMOUNT_PATTERN } from '../money/cents.js';
-
-/** Amount text: digits, optionally a dot and one or two decimals ("350000.00"); up to 11 integer digits. */
-export const AMOUNT_TEXT = AMOUNT_PATTERN.source;
-
-/** An amount in a request. */
-export const amountField = (description: string) => Type.String({ pattern: AMOUNT_TEXT, maxLength: 14, description });
-/** A non-negative integer code. */
-export const codeField = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
-/** An amount in a response: digits, a dot and exactly two decimals. */
-export const moneyField = (description: string) => Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description });
+import { amountField, codeField } from '../validation/fields.js';
 
 /** The fields that describe the vehicle and the policy, common to both insurance shapes. */
 export const vehicleRiskFields = {

@@ -4,7 +4,8 @@
  * `format:`), so no global format registry is needed.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { amountField as amount, codeField as code, vehicleRiskFields } from './fields.js';
+import { amountField as amount, codeField as code } from '../validation/fields.js';
+import { vehicleRiskFields } from './fields.js';
 
 /** An amount in a response: digits, a dot and exactly two decimals (never negative here). */
 const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });

@@ -3,7 +3,7 @@
  * TypeBox definitions the validators and types come from, with TypeBox's symbol keys dropped.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { AtmApiVersionSchema, AtmErrorBodySchema, AtmListResponseSchema } from '../atm/index.js';
+import { AtmApiVersionSchema, AtmErrorBodySchema, AtmListResponseSchema } from './atm.js';
 import { AutoEstreneRequestSchema, CreditResultSchema } from './credit.js';
 import { DetallesSchema, ErrorEnvelopeSchema, successEnvelope } from './envelope.js';
 import { PolicyResultSchema, SegAutoVendorRequestSchema } from './policy.js';

@@ -74,7 +74,7 @@ export const PAYMENT_DATE_TIME_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9
  *
  * @example
  * ```ts
- * validateWith(PaymentRecordSchema, SAMPLE_PAYMENTS[0]).success; // true
+ * validateWith(PaymentRecordSchema, samplePayments()[0]).success; // true
  * ```
  */
 export const PaymentRecordSchema = Type.Object(

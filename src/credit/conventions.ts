@@ -3,6 +3,8 @@
  * part through `options.conventions`; `docs/conventions.md` gives each default and its reason.
  */
 import type { DateStep } from '../dates/civil.js';
+import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import { deepFreeze } from '../util/freeze.js';
 
 /** One periodicity code: payments per year, days of interest per period, the calendar step. */
 export interface Periodicity {
@@ -106,19 +108,106 @@ export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({
   paymentTolerance: 0.5,
 }) as CreditConventions;
 
+/** Percentage text of a rate-grid row ("14.99"): up to three integer digits and six decimals. */
+const PERCENT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
+
+function invalid(key: string, expected: string): QuoteError {
+  return quoteError('ERRESQ005', 'conventionInvalida', `conventions.${key}`, { expected });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown, max: number): value is number => Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max;
+const isPercent = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
+
+function checkPeriodicity(code: string, value: unknown): Periodicity {
+  const key = `periodicities.${code}`;
+  if (code.length !== 1) throw invalid(key, 'un código de un carácter');
+  if (!isRecord(value)) throw invalid(key, '{ name, perYear, days, step }');
+  const { name, perYear, days, step } = value;
+  if (typeof name !== 'string' || name === '') throw invalid(`${key}.name`, 'un nombre');
+  if (!isCount(perYear, 366)) throw invalid(`${key}.perYear`, 'un entero de 1 a 366');
+  if (!isCount(days, 366)) throw invalid(`${key}.days`, 'un entero de 1 a 366');
+  if (!isRecord(step) || (step['unit'] !== 'months' && step['unit'] !== 'days') || !isCount(step['count'], 366)) {
+    throw invalid(`${key}.step`, "{ unit: 'months' | 'days', count: entero de 1 a 366 }");
+  }
+  return value as unknown as Periodicity;
+}
+
+/** One check per key: an override is used only after it passes. */
+const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => void } = {
+  periodicities: (value) => {
+    if (!isRecord(value)) throw invalid('periodicities', 'un objeto de código → periodicidad');
+    for (const [code, periodicity] of Object.entries(value)) checkPeriodicity(code, periodicity);
+  },
+  interestBasis: (value) => {
+    if (value !== 'days360' && value !== 'perYear') throw invalid('interestBasis', "'days360' o 'perYear'");
+  },
+  catTimeBasis: (value) => {
+    if (value !== 'periods' && value !== 'days360' && value !== 'days365') throw invalid('catTimeBasis', "'periods', 'days360' o 'days365'");
+  },
+  defaultPeriodicidad: (value) => {
+    if (typeof value !== 'string' || value.length !== 1) throw invalid('defaultPeriodicidad', 'un código de periodicidad');
+  },
+  defaultIva: (value) => {
+    if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > 99) throw invalid('defaultIva', 'un entero de 0 a 99');
+  },
+  defaultFacturaConIva: (value) => {
+    if (value !== 0 && value !== 1) throw invalid('defaultFacturaConIva', '0 o 1');
+  },
+  defaultPorcentajeEnganche: (value) => {
+    if (!isPercent(value)) throw invalid('defaultPorcentajeEnganche', 'un porcentaje de 0 a 100');
+  },
+  defaultPorcentajeCredito: (value) => {
+    if (!isPercent(value)) throw invalid('defaultPorcentajeCredito', 'un porcentaje de 0 a 100');
+  },
+  rateGrid: (value) => {
+    if (!Array.isArray(value)) throw invalid('rateGrid', 'una lista de { minDownPaymentPercent, tasa }');
+    value.forEach((row: unknown, i) => {
+      if (!isRecord(row)) throw invalid(`rateGrid[${i}]`, '{ minDownPaymentPercent, tasa }');
+      if (!isPercent(row['minDownPaymentPercent'])) throw invalid(`rateGrid[${i}].minDownPaymentPercent`, 'un porcentaje de 0 a 100');
+      if (typeof row['tasa'] !== 'string' || !PERCENT.test(row['tasa'])) throw invalid(`rateGrid[${i}].tasa`, 'un porcentaje en texto ("14.99")');
+    });
+  },
+  externalInsuranceInCat: (value) => {
+    if (typeof value !== 'boolean') throw invalid('externalInsuranceInCat', 'true o false');
+  },
+  commissionVat: (value) => {
+    if (typeof value !== 'boolean') throw invalid('commissionVat', 'true o false');
+  },
+  defaultProducto: (value) => {
+    if (value !== 'AUTO' && value !== 'AUTONOM') throw invalid('defaultProducto', "'AUTO' o 'AUTONOM'");
+  },
+  paymentTolerance: (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) throw invalid('paymentTolerance', 'centavos de 0 a 100');
+  },
+};
+
 /**
- * The defaults with a caller's overrides on top (periodicities merge by code).
+ * The defaults with a caller's overrides on top (periodicities merge by code), every override
+ * checked first: an unknown key is `ERRESQ003`, a value of the wrong kind or out of range
+ * `ERRESQ005`, each naming `conventions.<key>`. The result is frozen.
  *
  * @example
  * ```ts
  * resolveConventions({ catTimeBasis: 'days365' }).catTimeBasis; // 'days365'
+ * resolveConventions({ paymentTolerance: -5 }); // throws QuoteError ERRESQ005 'conventions.paymentTolerance'
  * ```
  */
 export function resolveConventions(overrides?: Partial<CreditConventions>): CreditConventions {
   if (overrides === undefined) return DEFAULT_CREDIT_CONVENTIONS;
-  return {
+  if (!isRecord(overrides)) throw invalid('', 'un objeto de convenciones');
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    const check = (CHECKS as Record<string, ((value: unknown) => void) | undefined>)[key];
+    if (check === undefined || !Object.hasOwn(CHECKS, key)) throw quoteError('ERRESQ003', 'campoNoDefinido', `conventions.${key}`);
+    check(value);
+  }
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as Partial<CreditConventions>;
+  const merged: CreditConventions = {
     ...DEFAULT_CREDIT_CONVENTIONS,
-    ...overrides,
-    periodicities: { ...DEFAULT_CREDIT_CONVENTIONS.periodicities, ...(overrides.periodicities ?? {}) },
+    ...defined,
+    periodicities: { ...DEFAULT_CREDIT_CONVENTIONS.periodicities, ...(defined.periodicities ?? {}) },
   };
+  if (!Object.hasOwn(merged.periodicities, merged.defaultPeriodicidad)) throw invalid('defaultPeriodicidad', 'un código de periodicities');
+  return deepFreeze(structuredClone(merged));
 }

@@ -8,7 +8,7 @@
  * clamped to [0, balance] so no amount is ever negative. `./referenceSchedule.ts` is the same rule
  * in decimal.js; a property test proves the two identical.
  */
-import { QuoteError } from '../errors/quoteError.js';
+import { quoteError } from '../errors/quoteError.js';
 import { divRoundHalfUp, mulDivRoundHalfUp } from '../money/cents.js';
 import { initialPayment, paymentRate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
@@ -134,7 +134,7 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   }
   if (!Number.isSafeInteger(totalLevel)) {
     // Every partial sum is positive, so all of them are exact when the total is a safe integer.
-    throw new QuoteError('ERRNEG001', 'El total de los pagos excede el rango de importes exactos (2^53 centavos)', 'montoSolicitado');
+    throw quoteError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
   }
   return { opening, capital, interest, vat, level, totalInterest, totalVat, totalLevel };
 }

@@ -100,7 +100,7 @@ function drawRows(page: PDFPage, rows: readonly (readonly [string, string])[], f
  *
  * @example
  * ```ts
- * const pdf = await renderReceiptPdf(SAMPLE_PAYMENTS[0]!);
+ * const pdf = await renderReceiptPdf(samplePayments()[0]!);
  * Buffer.from(pdf).subarray(0, 5).toString(); // '%PDF-'
  * ```
  */
@@ -155,7 +155,7 @@ export async function renderReceiptPdf(record: PaymentRecord): Promise<Uint8Arra
  *
  * @example
  * ```ts
- * const documento = await renderReceiptBase64(SAMPLE_PAYMENTS[0]!);
+ * const documento = await renderReceiptBase64(samplePayments()[0]!);
  * Buffer.from(documento, 'base64').subarray(0, 5).toString(); // '%PDF-'
  * ```
  */

@@ -1,60 +1,60 @@
 /**
- * Example payments, so a service built with no `documents` lookup answers for a documented line.
- * The RFC is SAT's generic "público en general" RFC; the names are fictitious.
+ * Example payments, read from `data/sample-payments.json` (the payments file format, documented
+ * in `docs/data.md`) and validated on first use, so a service built with no `documents` lookup
+ * answers for a documented line. The RFC is SAT's generic "público en general" RFC; the names are
+ * fictitious.
  */
-import type { PaymentRecord } from '../contracts/taxpayer.js';
+import { Type } from '@sinclair/typebox';
+import paymentsData from '../../data/sample-payments.json' with { type: 'json' };
+import { PaymentRecordSchema, type PaymentRecord } from '../contracts/taxpayer.js';
+import { deepFreeze } from '../util/freeze.js';
+import { assertValid } from '../validation/validate.js';
 
 /**
  * The documented sample line: `obtenerDocumento` with it returns a receipt out of the box.
  *
  * @example
  * ```ts
- * await createService({ clients }).handle({ method: 'POST', path: ROUTES.obtenerDocumento, headers, body: JSON.stringify({ lineaCaptura: SAMPLE_LINEA_CAPTURA }) });
+ * SAMPLE_LINEA_CAPTURA; // '0124ABCD5678EFGH9012'
  * ```
  */
 export const SAMPLE_LINEA_CAPTURA = '0124ABCD5678EFGH9012';
 
-/**
- * The example payments.
- *
- * @example
- * ```ts
- * SAMPLE_PAYMENTS.find((p) => p.lineaCaptura === SAMPLE_LINEA_CAPTURA)?.importe; // '1234.50'
- * ```
- */
-export const SAMPLE_PAYMENTS: readonly PaymentRecord[] = Object.freeze([
-  Object.freeze({
-    lineaCaptura: SAMPLE_LINEA_CAPTURA,
-    contribuyente: 'Contribuyente de Ejemplo, S.A. de C.V.',
-    rfc: 'XAXX010101000',
-    concepto: 'Tenencia y refrendo vehicular 2025',
-    importe: '1234.50',
-    fechaPago: '2025-01-15T10:30:00-06:00',
-    folio: 'VEN-2025-000123',
-    comercio: 'Ventanilla Sucursal Centro, Ciudad de México',
-  }),
-  Object.freeze({
-    lineaCaptura: '0224WXYZ0000ABCD1111',
-    contribuyente: 'María Pérez Ñúñez',
-    rfc: 'PENM800101AB1',
-    concepto: 'Derechos de control vehicular',
-    importe: '987654.32',
-    fechaPago: '2025-02-28T18:05:09-06:00',
-    folio: 'VEN-2025-000456',
-  }),
-]);
+const PaymentRecordListSchema = Type.Array(PaymentRecordSchema);
+
+let cached: readonly PaymentRecord[] | undefined;
 
 /**
- * A `documents` lookup over a fixed list of payments (by default {@link SAMPLE_PAYMENTS}).
+ * The example payments, validated and deep-frozen on the first call.
  *
  * @example
  * ```ts
- * const lookup = lookupIn(SAMPLE_PAYMENTS);
- * await lookup(SAMPLE_LINEA_CAPTURA); // the sample record
+ * samplePayments().find((p) => p.lineaCaptura === SAMPLE_LINEA_CAPTURA)?.importe; // '1234.50'
+ * ```
+ */
+export function samplePayments(): readonly PaymentRecord[] {
+  if (cached === undefined) {
+    const copy: unknown = structuredClone(paymentsData);
+    assertValid(PaymentRecordListSchema, copy, 'samplePayments', 'samplePayments');
+    cached = deepFreeze(copy);
+  }
+  return cached;
+}
+
+/**
+ * A `documents` lookup over a fixed list of payments (by default {@link samplePayments}).
+ *
+ * @example
+ * ```ts
+ * const lookup = lookupIn(samplePayments());
+ * (await lookup(SAMPLE_LINEA_CAPTURA))?.importe; // '1234.50'
  * await lookup('NOPE0000000000000000'); // undefined
  * ```
  */
-export function lookupIn(payments: readonly PaymentRecord[] = SAMPLE_PAYMENTS): (lineaCaptura: string) => Promise<PaymentRecord | undefined> {
-  const byLine = new Map(payments.map((payment) => [payment.lineaCaptura, payment] as const));
-  return async (lineaCaptura) => byLine.get(lineaCaptura);
+export function lookupIn(payments?: readonly PaymentRecord[]): (lineaCaptura: string) => Promise<PaymentRecord | undefined> {
+  let byLine: Map<string, PaymentRecord> | undefined;
+  return async (lineaCaptura) => {
+    byLine ??= new Map((payments ?? samplePayments()).map((payment) => [payment.lineaCaptura, payment] as const));
+    return byLine.get(lineaCaptura);
+  };
 }

@@ -1,39 +1,17 @@
 /**
- * The library's one error class and the interface's error codes.
+ * The library's one error class. Expected bad input throws a {@link QuoteError} carrying the
+ * interface's `codigoError`, the field at fault (`valorIncorrecto`) and a Spanish message from the
+ * message table (`./messages.ts`); a broken internal invariant throws the same class with code
+ * `ERRSER002`.
  *
- * Expected bad input throws a {@link QuoteError} carrying the interface's `codigoError`, the
- * field at fault (`valorIncorrecto`) and a Spanish message; a broken internal invariant throws
- * the same class with code `ERRSER002`.
+ * The class is branded with a registered symbol, so `instanceof QuoteError` and `isQuoteError`
+ * hold for an error thrown by any copy of the library in the process (the ESM and the CommonJS
+ * build, or two installed versions).
  */
+import type { ErrorCode } from './codes.js';
+import { messageText, type MessageId, type MessageParams } from './messages.js';
 
-/** Error codes of the interface ("Errors" in the interface document). */
-export const ERROR_CODES = {
-  ERRNEG001: 'Error de negocio',
-  ERRESQ001: 'El JSON del cuerpo no es válido',
-  ERRESQ002: 'Se enviaron campos vacíos o nulos',
-  ERRESQ003: 'Se enviaron campos no definidos en la API',
-  ERRESQ004: 'La longitud o el rango de un campo no es el especificado',
-  ERRESQ005: 'Un campo tiene un tipo de dato distinto al especificado',
-  ERRESQ006: 'No se enviaron campos requeridos',
-  ERRSEG001: 'Token no válido',
-  ERRSEG002: 'Token expirado',
-  ERRSEG003: 'Token sin privilegios',
-  ERRSEG004: 'Método distinto al especificado',
-  ERRSEG005: 'Valor incorrecto en el encabezado Accept',
-  ERRSEG006: 'Recurso ejecutado con demasiada frecuencia',
-  ERRSEG007: 'Demasiada información en los encabezados',
-  ERRSER001: 'Tiempo de espera agotado',
-  ERRSER002: 'Error en los sistemas del banco',
-  ERRSER003: 'Los sistemas de la API no tienen conexión con el banco',
-  ERROFF001: 'La funcionalidad de una API está apagada',
-  ERROFF002: 'La funcionalidad de todas las APIs está apagada',
-} as const;
-
-/** One of the interface's `codigoError` values. */
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** Codes that describe a malformed request (HTTP 400). */
-export type RequestErrorCode = 'ERRESQ001' | 'ERRESQ002' | 'ERRESQ003' | 'ERRESQ004' | 'ERRESQ005' | 'ERRESQ006';
+const BRAND: unique symbol = Symbol.for('cotizador.QuoteError') as never;
 
 /**
  * The library's error: a coded, field-named failure.
@@ -53,20 +31,44 @@ export class QuoteError extends Error {
   readonly codigoError: ErrorCode;
   /** Path of the field holding the incorrect data (e.g. `plazo`, `informacionSeguro.modelo`). */
   readonly valorIncorrecto: string | undefined;
-  /** Spanish, human-readable description (same text as `message`). */
+  /** Spanish, human-readable description (`message` adds the field). */
   readonly mensaje: string;
+  /** The message's entry in the message table, when it came from one (used to translate it). */
+  readonly messageId: MessageId | undefined;
+  /** The values the message was rendered with. */
+  readonly messageParams: MessageParams | undefined;
 
-  constructor(codigoError: ErrorCode, mensaje: string, valorIncorrecto?: string) {
+  constructor(codigoError: ErrorCode, mensaje: string, valorIncorrecto?: string, message?: { readonly id: MessageId; readonly params?: MessageParams | undefined }) {
     super(valorIncorrecto === undefined ? mensaje : `${mensaje} (${valorIncorrecto})`);
     this.name = 'QuoteError';
     this.codigoError = codigoError;
     this.mensaje = mensaje;
     this.valorIncorrecto = valorIncorrecto;
+    this.messageId = message?.id;
+    this.messageParams = message?.params;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** `instanceof` by brand: true for a QuoteError from any copy of the library. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 
 /**
- * True when `value` is a {@link QuoteError}.
+ * A {@link QuoteError} whose message comes from the message table.
+ *
+ * @example
+ * ```ts
+ * quoteError('ERRESQ004', 'plazoMinimo', 'plazo').mensaje; // 'El plazo debe ser de al menos un pago'
+ * ```
+ */
+export function quoteError(codigoError: ErrorCode, id: MessageId, valorIncorrecto?: string, params?: MessageParams): QuoteError {
+  return new QuoteError(codigoError, messageText(id, 'es', params), valorIncorrecto, { id, params });
+}
+
+/**
+ * True when `value` is a {@link QuoteError} (from any copy of the library).
  *
  * @example
  * ```ts
@@ -78,13 +80,26 @@ export function isQuoteError(value: unknown): value is QuoteError {
 }
 
 /**
+ * The error's message in `lang`: the table's translation when the message came from the table,
+ * the Spanish text otherwise.
+ *
+ * @example
+ * ```ts
+ * localizedMessage(quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'en'); // 'The term must have at least one payment'
+ * ```
+ */
+export function localizedMessage(error: QuoteError, lang: 'es' | 'en'): string {
+  return error.messageId === undefined ? error.mensaje : messageText(error.messageId, lang, error.messageParams);
+}
+
+/**
  * Throws the error used for broken internal invariants (never expected to happen).
  *
  * @example
  * ```ts
- * invariant(balance >= 0, 'saldo negativo'); // throws QuoteError('ERRSER002') when false
+ * invariant(1 + 1 === 2, 'aritmética'); // passes; a false condition throws QuoteError('ERRSER002')
  * ```
  */
 export function invariant(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new QuoteError('ERRSER002', `Invariante interna rota: ${message}`);
+  if (!condition) throw quoteError('ERRSER002', 'invariante', undefined, { detail: message });
 }

@@ -32,7 +32,7 @@ export interface CreditExposure {
  * @example
  * ```ts
  * // 350,000.00 × 0.95% × 36/12 = 9,975.00; IVA 1,596.00
- * gapPremiumCents(DEFAULT_TARIFF.insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, '0.16'); // 1_157_100
+ * gapPremiumCents(defaultTariff().insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, '0.16'); // 1_157_100
  * ```
  */
 export function gapPremiumCents(insurer: TariffInsurer, credit: CreditExposure, ivaRate: string): number {
@@ -51,7 +51,7 @@ export function gapPremiumCents(insurer: TariffInsurer, credit: CreditExposure, 
  * @example
  * ```ts
  * // 280,000.00 × 0.55‰ × (36 + 1)/2 = 2,849.00
- * lifePremiumCents(DEFAULT_TARIFF.insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, 'declining'); // 284_900
+ * lifePremiumCents(defaultTariff().insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, 'declining'); // 284_900
  * ```
  */
 export function lifePremiumCents(

@@ -18,7 +18,7 @@ const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNu
  *
  * @example
  * ```ts
- * sumInsuredFraction(DEFAULT_TARIFF.replacementValues[1]!, 2); // '0.85'
+ * sumInsuredFraction(defaultTariff().replacementValues[1]!, 2); // '0.85'
  * ```
  */
 export function sumInsuredFraction(replacement: ReplacementValue, year: number): string {
@@ -32,7 +32,7 @@ export function sumInsuredFraction(replacement: ReplacementValue, year: number):
  *
  * @example
  * ```ts
- * sumsInsuredByYear(35_000_000, DEFAULT_TARIFF.replacementValues[1]!, 3); // [35_000_000, 29_750_000, 26_600_000]
+ * sumsInsuredByYear(35_000_000, defaultTariff().replacementValues[1]!, 3); // [35_000_000, 29_750_000, 26_600_000]
  * ```
  */
 export function sumsInsuredByYear(amountCents: number, replacement: ReplacementValue, years: number): number[] {
@@ -47,8 +47,8 @@ export function sumsInsuredByYear(amountCents: number, replacement: ReplacementV
  *
  * @example
  * ```ts
- * zoneFactor(DEFAULT_TARIFF, 15, '55100'); // '1.45' (prefix 55)
- * zoneFactor(DEFAULT_TARIFF, 15, '50000'); // '1.30' (state 15)
+ * zoneFactor(defaultTariff(), 15, '55100'); // '1.45' (prefix 55)
+ * zoneFactor(defaultTariff(), 15, '50000'); // '1.30' (state 15)
  * ```
  */
 export function zoneFactor(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): string | undefined {
@@ -64,7 +64,7 @@ export function zoneFactor(tariff: Tariff, cveEntidadFederativa: number, codigoP
  *
  * @example
  * ```ts
- * ageFactor(DEFAULT_TARIFF, 3); // '1.05'
+ * ageFactor(defaultTariff(), 3); // '1.05'
  * ```
  */
 export function ageFactor(tariff: Tariff, ageYears: number): string {

@@ -4,23 +4,40 @@
  * premium with IVA divided evenly and truncated to the cent, and what truncation leaves (and the
  * IVA rounding) lands on the first receipt, so the receipts add up to the total exactly.
  */
-import type { Receipt } from '../contracts/policy.js';
-import { QuoteError, invariant } from '../errors/quoteError.js';
-import { formatCents } from '../money/cents.js';
+import { invariant, quoteError } from '../errors/quoteError.js';
 import { Decimal, ROUND_DOWN, ROUND_HALF_UP } from '../money/decimal.js';
-import { addMonthsCivil, formatDmyDate, parseIsoDate } from '../dates/civil.js';
+import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
+
+/**
+ * One receipt: its number, the days it covers and its amount with IVA.
+ *
+ * @example
+ * ```ts
+ * const r: PolicyReceipt = { number: 2, from: toCivilDay(2025, 2, 28), to: toCivilDay(2025, 3, 31), cents: 104_883 };
+ * ```
+ */
+export interface PolicyReceipt {
+  /** `numeroRecibo`, from 1. */
+  readonly number: number;
+  /** First day covered (civil day). */
+  readonly from: CivilDay;
+  /** Day the coverage ends (the next receipt's first day). */
+  readonly to: CivilDay;
+  /** Amount with IVA, cents. */
+  readonly cents: number;
+}
 
 /**
  * What {@link buildReceipts} needs to split one policy period.
  *
  * @example
  * ```ts
- * const plan: ReceiptPlan = { start: '2025-03-10', months: 12, monthsPerReceipt: 6, premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' };
+ * const plan: ReceiptPlan = { start: toCivilDay(2025, 3, 10), months: 12, monthsPerReceipt: 6, premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' };
  * ```
  */
 export interface ReceiptPlan {
-  /** Start of the whole policy, `YYYY-MM-DD`; every date is counted from it (month ends are kept). */
-  readonly start: string;
+  /** Start of the whole policy (civil day); every date is counted from it (month ends are kept). */
+  readonly start: CivilDay;
   /** Months from the policy start to this period's start (0 for the first policy year, 12 for the second…). */
   readonly fromMonth?: number;
   /** Months the period covers (12 for a policy year). */
@@ -50,7 +67,7 @@ export interface ReceiptBlock {
   readonly ivaCents: number;
   /** premium + fee + IVA, in cents: exactly the sum of the receipts. */
   readonly totalCents: number;
-  readonly receipts: readonly Receipt[];
+  readonly receipts: readonly PolicyReceipt[];
 }
 
 function assertCount(value: number, what: string, min: number): void {
@@ -65,16 +82,17 @@ function assertCount(value: number, what: string, min: number): void {
  * @example
  * ```ts
  * // Prima neta 10,000.00 + recargo 8.5% (850.00), derecho 550.00, mensual:
- * const block = buildReceipts({ start: '2025-01-31', months: 12, monthsPerReceipt: 1,
+ * const block = buildReceipts({ start: toCivilDay(2025, 1, 31), months: 12, monthsPerReceipt: 1,
  *   premiumCents: 1_085_000, policyFeeCents: 55_000, ivaRate: '0.16' });
  * block.totalCents; // 1_322_400  (10,850 + 550 = 11,400; × 1.16 = 13,224.00)
- * block.receipts[1]; // { numeroRecibo: '2', vigenciaInicial: '28/02/2025', vigenciaFin: '31/03/2025', primaTotal: '1048.83' }
- * block.receipts[0]!.primaTotal; // '1686.87' (13,224.00 − 11 × 1,048.83)
+ * formatIsoDate(block.receipts[1]!.from); // '2025-02-28'
+ * block.receipts[1]!.cents; // 104_883 (12,586.00 / 12, truncated)
+ * block.receipts[0]!.cents; // 168_687 (13,224.00 − 11 × 1,048.83)
  * ```
  */
 export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
-  const start = parseIsoDate(plan.start);
-  if (start === undefined) throw new QuoteError('ERRESQ005', 'Fecha de inicio no válida (YYYY-MM-DD)', 'start');
+  const start = plan.start;
+  if (!Number.isSafeInteger(start)) throw quoteError('ERRESQ005', 'fechaInicioInvalida', 'start');
   const fromMonth = plan.fromMonth ?? 0;
   const firstNumber = plan.firstNumber ?? 1;
   assertCount(fromMonth, 'fromMonth', 0);
@@ -95,15 +113,15 @@ export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
   invariant(firstCents >= laterCents, 'el primer recibo quedó por debajo de los siguientes');
 
   const end = fromMonth + plan.months;
-  const receipts: Receipt[] = [];
+  const receipts: PolicyReceipt[] = [];
   for (let i = 0; i < count; i++) {
     const from = fromMonth + i * plan.monthsPerReceipt;
     const to = Math.min(from + plan.monthsPerReceipt, end);
     receipts.push({
-      numeroRecibo: String(firstNumber + i),
-      vigenciaInicial: formatDmyDate(addMonthsCivil(start, from)),
-      vigenciaFin: formatDmyDate(addMonthsCivil(start, to)),
-      primaTotal: formatCents(i === 0 ? firstCents : laterCents),
+      number: firstNumber + i,
+      from: addMonthsCivil(start, from),
+      to: addMonthsCivil(start, to),
+      cents: i === 0 ? firstCents : laterCents,
     });
   }
   return { ivaCents, totalCents, receipts };

@@ -4,8 +4,10 @@
  * Rates and factors are decimal strings (exact), never floats.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { QuoteError } from '../errors/quoteError.js';
-import { amountField } from '../contracts/fields.js';
+import { quoteError } from '../errors/quoteError.js';
+import type { MessageId } from '../errors/messages.js';
+import { deepFreeze } from '../util/freeze.js';
+import { amountField } from '../validation/fields.js';
 import { Decimal } from '../money/decimal.js';
 import { assertValid } from '../validation/validate.js';
 
@@ -142,7 +144,7 @@ const InsurerSchema = Type.Object(
  * @example
  * ```ts
  * import { validateWith } from '../validation/validate.js';
- * validateWith(TariffSchema, DEFAULT_TARIFF).success; // true
+ * validateWith(TariffSchema, defaultTariff()).success; // true
  * ```
  */
 export const TariffSchema = Type.Object(
@@ -179,7 +181,7 @@ export type Tariff = Static<typeof TariffSchema>;
  *
  * @example
  * ```ts
- * const alfa: TariffInsurer = DEFAULT_TARIFF.insurers[0]!; // policyFee '550.00'
+ * const alfa: TariffInsurer = defaultTariff().insurers[0]!; // policyFee '550.00'
  * ```
  */
 export type TariffInsurer = Tariff['insurers'][number];
@@ -188,7 +190,7 @@ export type TariffInsurer = Tariff['insurers'][number];
  *
  * @example
  * ```ts
- * const amplia: TariffPackage = DEFAULT_TARIFF.insurers[0]!.packages[0]!; // name 'Amplia'
+ * const amplia: TariffPackage = defaultTariff().insurers[0]!.packages[0]!; // name 'Amplia'
  * ```
  */
 export type TariffPackage = TariffInsurer['packages'][number];
@@ -197,20 +199,20 @@ export type TariffPackage = TariffInsurer['packages'][number];
  *
  * @example
  * ```ts
- * const comercial: ReplacementValue = DEFAULT_TARIFF.replacementValues[1]!; // sumInsuredByYear ['1', '0.85', …]
+ * const comercial: ReplacementValue = defaultTariff().replacementValues[1]!; // sumInsuredByYear ['1', '0.85', …]
  * ```
  */
 export type ReplacementValue = Tariff['replacementValues'][number];
 
-function fail(path: string, message: string): never {
-  throw new QuoteError('ERRESQ005', message, path);
+function fail(path: string, id: MessageId): never {
+  throw quoteError('ERRESQ005', id, path);
 }
 
 function assertUnique<T>(items: readonly T[], key: (item: T) => string | number, path: string, field: string): void {
   const seen = new Set<string | number>();
   items.forEach((item, i) => {
     const k = key(item);
-    if (seen.has(k)) fail(`${path}[${i}].${field}`, 'Valor repetido en la tarifa');
+    if (seen.has(k)) fail(`${path}[${i}].${field}`, 'tarifaValorRepetido');
     seen.add(k);
   });
 }
@@ -220,37 +222,37 @@ function checkRules(t: Tariff): void {
   const P = 'tariff';
   assertUnique(t.paymentForms, (f) => f.idFormaPago, `${P}.paymentForms`, 'idFormaPago');
   t.paymentForms.forEach((f, i) => {
-    if (12 % f.monthsPerReceipt !== 0) fail(`${P}.paymentForms[${i}].monthsPerReceipt`, 'Los meses por recibo deben dividir a 12');
+    if (12 % f.monthsPerReceipt !== 0) fail(`${P}.paymentForms[${i}].monthsPerReceipt`, 'tarifaMesesPorRecibo');
   });
   const minSum = new Decimal(t.limits.minSumInsured);
-  if (minSum.gt(t.limits.maxSumInsured)) fail(`${P}.limits.minSumInsured`, 'La suma mínima excede la máxima');
+  if (minSum.gt(t.limits.maxSumInsured)) fail(`${P}.limits.minSumInsured`, 'tarifaSumaMinima');
   assertUnique(t.unitTypes, (u) => u.idTipoUnidad, `${P}.unitTypes`, 'idTipoUnidad');
   assertUnique(t.uses, (u) => u.idUsoAutomovil, `${P}.uses`, 'idUsoAutomovil');
   const unitTypes = new Set(t.unitTypes.map((u) => u.idTipoUnidad));
   const uses = new Set(t.uses.map((u) => u.idUsoAutomovil));
   assertUnique(t.vehicles, (v) => v.idClaveVehiculo, `${P}.vehicles`, 'idClaveVehiculo');
   t.vehicles.forEach((v, i) => {
-    if (!unitTypes.has(v.idTipoUnidad)) fail(`${P}.vehicles[${i}].idTipoUnidad`, 'Tipo de unidad no definido en unitTypes');
+    if (!unitTypes.has(v.idTipoUnidad)) fail(`${P}.vehicles[${i}].idTipoUnidad`, 'tarifaTipoUnidad');
   });
   assertUnique(t.zones.states, (s) => s.cveEntidadFederativa, `${P}.zones.states`, 'cveEntidadFederativa');
   assertUnique(t.zones.postalPrefixes, (z) => z.prefix, `${P}.zones.postalPrefixes`, 'prefix');
   t.vehicleAge.forEach((a, i) => {
     const prev = t.vehicleAge[i - 1];
     if (i === 0 ? a.fromYears !== 0 : prev !== undefined && a.fromYears <= prev.fromYears) {
-      fail(`${P}.vehicleAge[${i}].fromYears`, 'Las antigüedades empiezan en 0 y crecen estrictamente');
+      fail(`${P}.vehicleAge[${i}].fromYears`, 'tarifaAntiguedades');
     }
   });
   assertUnique(t.replacementValues, (r) => r.indicadorReposicion, `${P}.replacementValues`, 'indicadorReposicion');
   t.replacementValues.forEach((r, i) => {
     r.sumInsuredByYear.forEach((f, k) => {
       const path = `${P}.replacementValues[${i}].sumInsuredByYear[${k}]`;
-      if (new Decimal(f).gt(1)) fail(path, 'La fracción asegurada no puede exceder 1');
+      if (new Decimal(f).gt(1)) fail(path, 'tarifaFraccion');
       const prev = r.sumInsuredByYear[k - 1];
-      if (prev !== undefined && new Decimal(f).gt(prev)) fail(path, 'La suma asegurada no puede crecer de un año al siguiente');
+      if (prev !== undefined && new Decimal(f).gt(prev)) fail(path, 'tarifaSumaCreciente');
     });
   });
   if (!t.replacementValues.some((r) => r.indicadorReposicion === t.defaultIndicadorReposicion)) {
-    fail(`${P}.defaultIndicadorReposicion`, 'No corresponde a ningún replacementValues');
+    fail(`${P}.defaultIndicadorReposicion`, 'tarifaReposicion');
   }
   const forms = new Set(t.paymentForms.map((f) => f.idFormaPago));
   assertUnique(t.insurers, (s) => s.idAseguradora, `${P}.insurers`, 'idAseguradora');
@@ -258,15 +260,15 @@ function checkRules(t: Tariff): void {
     const ip = `${P}.insurers[${i}]`;
     assertUnique(ins.surcharges, (s) => s.idFormaPago, `${ip}.surcharges`, 'idFormaPago');
     ins.surcharges.forEach((s, j) => {
-      if (!forms.has(s.idFormaPago)) fail(`${ip}.surcharges[${j}].idFormaPago`, 'Forma de pago no definida en paymentForms');
+      if (!forms.has(s.idFormaPago)) fail(`${ip}.surcharges[${j}].idFormaPago`, 'tarifaFormaPago');
     });
     assertUnique(ins.packages, (p) => p.idPaquete, `${ip}.packages`, 'idPaquete');
     ins.packages.forEach((pkg, j) => {
       const pp = `${ip}.packages[${j}]`;
       assertUnique(pkg.rates, (r) => `${r.idTipoUnidad}/${r.idUsoAutomovil}`, `${pp}.rates`, 'idUsoAutomovil');
       pkg.rates.forEach((r, k) => {
-        if (!unitTypes.has(r.idTipoUnidad)) fail(`${pp}.rates[${k}].idTipoUnidad`, 'Tipo de unidad no definido en unitTypes');
-        if (!uses.has(r.idUsoAutomovil)) fail(`${pp}.rates[${k}].idUsoAutomovil`, 'Uso no definido en uses');
+        if (!unitTypes.has(r.idTipoUnidad)) fail(`${pp}.rates[${k}].idTipoUnidad`, 'tarifaTipoUnidad');
+        if (!uses.has(r.idUsoAutomovil)) fail(`${pp}.rates[${k}].idUsoAutomovil`, 'tarifaUso');
       });
     });
   });
@@ -274,14 +276,6 @@ function checkRules(t: Tariff): void {
 
 /** Tariffs that came out of {@link loadTariff}: deep-frozen, so their validation cannot go stale. */
 const loaded = new WeakSet<object>();
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /**
  * Validates `value` as a tariff without copying it (the engine's per-call check).

@@ -10,3 +10,15 @@ export type Decimal = InstanceType<typeof Decimal>;
 
 export const ROUND_HALF_UP = DecimalJs.ROUND_HALF_UP;
 export const ROUND_DOWN = DecimalJs.ROUND_DOWN;
+
+/**
+ * Decimal text as the library accepts it wherever a sign and any number of decimals are allowed
+ * (CAT flows, scenario values): an optional minus, no leading zeros, no exponent.
+ *
+ * @example
+ * ```ts
+ * DECIMAL_TEXT.test('-12.50'); // true
+ * DECIMAL_TEXT.test('1e5'); // false
+ * ```
+ */
+export const DECIMAL_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;

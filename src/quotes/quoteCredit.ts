@@ -1,33 +1,56 @@
 /**
  * `quoteCredit`: the AutoEstrene quote. Takes the object inside the request's `solicitud`,
- * returns the response's `resultado`, field for field.
+ * returns the response's `resultado`, field for field: the request is planned into a typed loan
+ * (`./credit/plan.ts`), the loan is scheduled by the credit core (`src/credit/loan.ts`), the CAT
+ * is solved over the scheduled flows (`src/cat/periodic.ts`), and the rows are written back.
  */
-import { assertValid } from '../validation/validate.js';
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { QuoteError } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
+import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
+import { assertValid } from '../validation/validate.js';
 import { formatTenths } from '../cat/round.js';
 import { solvePeriodicCat } from '../cat/periodic.js';
-import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
-import { planCredit, type CreditPlan } from './credit/plan.js';
-import { buildSchedule, type Schedule } from '../credit/schedule.js';
-import { paymentRate } from '../credit/payment.js';
-import type { PolicyOptions } from './quotePolicy.js';
+import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
 import type { Tariff } from '../insurance/tariff.js';
+import { planCredit, type CreditPlan } from './credit/plan.js';
+import type { PolicyOptions } from './quotePolicy.js';
 
 /** Options of {@link quoteCredit}. */
 export interface CreditOptions {
-  /** Overrides of the documented conventions (`docs/conventions.md`). */
+  /** Overrides of the documented conventions (`docs/conventions.md`); each is checked. */
   readonly conventions?: Partial<CreditConventions>;
   /** Opening date (`YYYY-MM-DD`) used when the solicitud has no `fechaApertura`. */
   readonly fechaApertura?: string;
   /** Policy start for `tipoSeguro` 1 and 2 (`YYYY-MM-DD`; default: the opening date). */
   readonly fechaInicio?: string;
-  /** The insurance tariff for `tipoSeguro` 1 and 2 (default: the illustrative `DEFAULT_TARIFF`). */
+  /** The insurance tariff for `tipoSeguro` 1 and 2 (default: the illustrative `defaultTariff()`). */
   readonly tariff?: Tariff;
   /** Further insurance-engine options (`urlTemplate`, `conventions`, …). */
   readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'>;
+}
+
+/**
+ * {@link quoteCredit} for a solicitud already validated against `CreditRequestSchema` (the service
+ * validates once, at the boundary).
+ *
+ * @example
+ * ```ts
+ * const checked = validateAutoEstrene(body);
+ * if (checked.success) quoteValidCredit(checked.data.solicitud, { fechaApertura: '2026-01-31' });
+ * ```
+ */
+export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
+  const conventions = resolveConventions(options.conventions);
+  const plan = planCredit(solicitud, conventions, {
+    fechaApertura: options.fechaApertura,
+    policy: {
+      ...options.policy,
+      ...(options.fechaInicio === undefined ? {} : { fechaInicio: options.fechaInicio }),
+      ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
+    },
+  });
+  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
 }
 
 /**
@@ -40,45 +63,39 @@ export interface CreditOptions {
  *   fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00',
  *   tasa: '13.50', plazo: 60, periodicidad: 'M', comisiones: '2.00', generaTablaPagos: true,
  * });
- * r.pagoMensual; // "7510.27"-like; r.registros.length === 60; r.cat === "17.2"-like
+ * r.pagoMensual; // '6758.58'
+ * r.registros.length; // 60
+ * r.cat; // '15.4'
  * ```
  */
 export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   assertValid(CreditRequestSchema, solicitud);
-  const conventions = resolveConventions(options.conventions);
-  const plan = planCredit(solicitud, conventions, {
-    fechaApertura: options.fechaApertura,
-    policy: {
-      ...options.policy,
-      ...(options.fechaInicio === undefined ? {} : { fechaInicio: options.fechaInicio }),
-      ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
-    },
-  });
-  const rate = paymentRate(plan.periodicRate, plan.iva, conventions.paymentTolerance);
-  const schedule = buildSchedule({ principal: plan.principal, count: plan.plazo, periodic: plan.periodicRate, iva: plan.iva }, rate);
-  return assemble(solicitud, plan, schedule, conventions);
+  return quoteValidCredit(solicitud, options);
 }
 
-function catPayments(plan: CreditPlan, schedule: Schedule): Float64Array {
-  const out = new Float64Array(plan.plazo);
-  const extras = plan.insuranceInCat;
-  for (let k = 0; k < plan.plazo; k++) {
+/** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
+function catPayments(plan: CreditPlan, schedule: LoanSchedule): Float64Array {
+  const n = plan.loan.payments;
+  const out = new Float64Array(n);
+  const extras = plan.cat.insurance;
+  for (let k = 0; k < n; k++) {
     out[k] = (schedule.capital[k] as number) + (schedule.interest[k] as number) + (extras === undefined ? 0 : (extras[k] as number));
   }
   return out;
 }
 
-function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule, conventions: CreditConventions): CreditResult {
-  const n = plan.plazo;
-  const cat = solvePeriodicCat({ disbursement: plan.catDisbursement, payments: catPayments(plan, schedule), yearsPerPeriod: plan.yearsPerPeriod });
-  const { lifeInsurance, damageInsurance, unemploymentInsurance, periodCommission } = plan;
+function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
+  const n = plan.loan.payments;
+  const cat = solvePeriodicCat({ disbursement: plan.cat.disbursement, payments: catPayments(plan, schedule), yearsPerPeriod: plan.cat.yearsPerPeriod });
+  const { life: lifeInsurance, damage: damageInsurance, unemployment: unemploymentInsurance, commission: periodCommission } = plan.extras;
+  const { terms, amounts, pricing } = plan;
   let totalPayments = 0;
   const rows: CreditRow[] = [];
   let firstPayment = 0;
-  const dates = plan.withTable ? isoDateSequence(plan.fechaApertura, plan.periodicity.step, n) : undefined;
+  const dates = solicitud.generaTablaPagos === true ? isoDateSequence(terms.fechaApertura, terms.periodicity.step, n) : undefined;
   // Text reuse on the hot path: a row's opening balance is the previous closing balance, and a
   // level payment usually repeats; zero columns are the constant "0.00".
-  let openingText = formatCents(plan.principal);
+  let openingText = formatCents(amounts.principal);
   let lastPayment = -1;
   let lastPaymentText = '';
   for (let k = 0; k < n; k++) {
@@ -114,19 +131,19 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule
     }
   }
   return {
-    fechaApertura: formatIsoDate(plan.fechaApertura),
-    montoSolicitado: formatCents(plan.montoSolicitado),
-    tasa: plan.tasaText,
+    fechaApertura: formatIsoDate(terms.fechaApertura),
+    montoSolicitado: formatCents(amounts.montoSolicitado),
+    tasa: pricing.tasaText,
     plazo: n,
-    periodicidad: plan.periodicidadCode,
-    iva: plan.iva,
-    facturaConIva: plan.facturaConIva,
+    periodicidad: terms.periodicidadCode,
+    iva: terms.iva,
+    facturaConIva: terms.facturaConIva,
     producto: solicitud.producto ?? conventions.defaultProducto,
-    comisiones: plan.comisionesText,
-    tipoSeguro: plan.tipoSeguro,
-    valorFactura: formatCents(plan.valorFactura),
+    comisiones: pricing.comisionesText,
+    tipoSeguro: terms.tipoSeguro,
+    valorFactura: formatCents(amounts.valorFactura),
     cat: formatTenths(cat.tenths),
-    indSeguro: plan.indSeguro,
+    indSeguro: terms.indSeguro,
     plazoSeguro: plan.plazoSeguro,
     importeSeguros: formatCents(plan.importeSeguros),
     importeCatSegVida: formatCents(plan.importeCatSegVida),
@@ -134,7 +151,7 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: Schedule
     numeroPagos: solicitud.numeroPagos ?? 0,
     totalPagar: formatCents(totalPayments + plan.upfrontCharges),
     pagoMensual: formatCents(firstPayment),
-    montoGarantiaExt: formatCents(plan.montoSolicitado + plan.montoGarantiaExt),
+    montoGarantiaExt: formatCents(amounts.montoSolicitado + amounts.montoGarantiaExt),
     importeInteresTotal: formatCents(schedule.totalInterest),
     impIVAInteresTotal: formatCents(schedule.totalVat),
     importePago: formatCents(totalPayments),

@@ -3,6 +3,7 @@
  * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
  * ERRSEG002; without the required scope → 403 ERRSEG003.
  */
+import { messageText } from '../errors/messages.js';
 import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
 import { verifyToken, type TokenFailure } from './jwt.js';
@@ -33,21 +34,21 @@ const FAILURES: Record<TokenFailure, Failure> = {
     status: 401,
     codigoError: 'ERRSEG001',
     valorIncorrecto: 'Authorization',
-    propiedad: 'El token de acceso no es válido',
+    propiedad: messageText('tokenInvalido'),
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token"' },
   },
   expired: {
     status: 403,
     codigoError: 'ERRSEG002',
     valorIncorrecto: 'Authorization',
-    propiedad: 'El token de acceso expiró',
+    propiedad: messageText('tokenExpirado'),
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token", error_description="expired"' },
   },
   forbidden: {
     status: 403,
     codigoError: 'ERRSEG003',
     valorIncorrecto: 'Authorization',
-    propiedad: 'El token no tiene el permiso requerido',
+    propiedad: messageText('tokenSinPermiso'),
     headers: { 'WWW-Authenticate': `Bearer realm="cotizador", error="insufficient_scope", scope="${UPDATE_SCOPE}"` },
   },
 };

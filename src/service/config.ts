@@ -3,12 +3,16 @@
  * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
-import { QuoteError } from '../errors/quoteError.js';
+import { quoteError } from '../errors/quoteError.js';
 import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { DEFAULT_HELP_URL, truncateText } from '../contracts/envelope.js';
+import { DEFAULT_HELP_URL } from '../contracts/envelope.js';
+import { truncateText } from '../util/text.js';
+import { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
+import { configError } from './configError.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';
-import type { CreditOptions } from '../credit/index.js';
-import type { PolicyOptions, Tariff } from '../insurance/index.js';
+import type { CreditOptions } from '../quotes/quoteCredit.js';
+import type { PolicyOptions } from '../quotes/quotePolicy.js';
+import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
 import type { ClientRegistry } from './clients.js';
 import { tokenSigning, type TokenSigning } from './jwt.js';
@@ -22,15 +26,6 @@ import { tokenSigning, type TokenSigning } from './jwt.js';
  * ```
  */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
-/**
- * Default limit on the request headers' size, bytes (name and value bytes of every header).
- *
- * @example
- * ```ts
- * createService({ clients }).limits.maxHeaderBytes === DEFAULT_MAX_HEADER_BYTES; // true
- * ```
- */
-export const DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
 /**
  * Default limit on the request body's size, bytes.
  *
@@ -86,13 +81,13 @@ export interface ServiceConfig {
     readonly credit?: Omit<CreditOptions, 'fechaApertura'> | undefined;
     readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'> | undefined;
   } | undefined;
-  /** The insurance tariff. Default: the insurance engine's `DEFAULT_TARIFF`. */
+  /** The insurance tariff. Default: the illustrative `defaultTariff()`. */
   readonly tariff?: Tariff | undefined;
-  /** The ATM data set (`{ LastUpdated, data }`), validated at creation. Default: the ATM module's example data set. */
+  /** The ATM data set (`{ LastUpdated, data }`), validated at creation. Default: `exampleAtmDataset()`. */
   readonly atms?: unknown;
   /** true: the ATM API needs no token. Default false (bearer token with scope `atms:read` or `read`). */
   readonly atmsPublic?: boolean | undefined;
-  /** Payment lookup for `obtenerDocumento`. Default: the example payments (`SAMPLE_PAYMENTS`). */
+  /** Payment lookup for `obtenerDocumento`. Default: the example payments (`samplePayments()`). */
   readonly documents?: PaymentLookup | undefined;
 }
 
@@ -119,22 +114,9 @@ export interface ResolvedConfig {
   readonly documents: PaymentLookup;
 }
 
-/**
- * The error for an unusable service configuration: a {@link QuoteError} with code `ERRESQ005`
- * naming the setting (`config.tokenSecret`), thrown when the service is created.
- *
- * @example
- * ```ts
- * configError('helpUrl debe tener de 1 a 280 caracteres', 'helpUrl').valorIncorrecto; // 'config.helpUrl'
- * ```
- */
-export function configError(mensaje: string, field: string): QuoteError {
-  return new QuoteError('ERRESQ005', mensaje, `config.${field}`);
-}
-
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw configError(`${name} debe ser un entero positivo`, name);
+  if (!Number.isSafeInteger(value) || value <= 0) throw configError('configEnteroPositivo', name, { name });
   return value;
 }
 
@@ -142,7 +124,7 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
 function checkedClock(now: () => Date): () => Date {
   return () => {
     const instant = now();
-    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw new QuoteError('ERRSER002', 'El reloj configurado (now) no devolvió una fecha válida', 'config.now');
+    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw quoteError('ERRSER002', 'configRelojInvalido', 'config.now');
     return instant;
   };
 }
@@ -170,9 +152,9 @@ function fallbackFolio(folio: () => string): () => string {
  * ```
  */
 export function resolveConfig(config: ServiceConfig): ResolvedConfig {
-  if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw configError('clients debe ser una lista o una función de búsqueda', 'clients');
+  if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw configError('configClientes', 'clients');
   const helpUrl = config.helpUrl ?? DEFAULT_HELP_URL;
-  if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('helpUrl debe tener de 1 a 280 caracteres', 'helpUrl');
+  if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('configHelpUrl', 'helpUrl');
   const signing = tokenSigning({
     tokenSecret: config.tokenKeys === undefined ? (config.tokenSecret ?? randomBytes(32)) : config.tokenSecret,
     tokenKeys: config.tokenKeys,

@@ -3,7 +3,7 @@
  * or RS256 with an RSA key pair. Verification accepts exactly the configured algorithm (never
  * `none`, never the other one), then checks the signature, `iat`, `exp` and the scope.
  */
-import { configError } from './config.js';
+import { configError } from './configError.js';
 import { createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 
 /**
@@ -93,15 +93,15 @@ export function tokenSigning(options: {
   readonly tokenKeys?: { readonly privateKey: string | KeyObject; readonly publicKey: string | KeyObject } | undefined;
 }): TokenSigning {
   if (options.tokenKeys !== undefined) {
-    if (options.tokenSecret !== undefined) throw configError('Configure tokenSecret o tokenKeys, no ambos', 'tokenKeys');
+    if (options.tokenSecret !== undefined) throw configError('configSecretoOLlaves', 'tokenKeys');
     const privateKey = typeof options.tokenKeys.privateKey === 'string' ? createPrivateKey(options.tokenKeys.privateKey) : options.tokenKeys.privateKey;
     const publicKey = typeof options.tokenKeys.publicKey === 'string' ? createPublicKey(options.tokenKeys.publicKey) : options.tokenKeys.publicKey;
-    if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') throw configError('tokenKeys debe ser un par de llaves RSA', 'tokenKeys');
+    if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') throw configError('configLlavesRsa', 'tokenKeys');
     return { alg: 'RS256', privateKey, publicKey };
   }
-  if (options.tokenSecret === undefined) throw configError('Se requiere tokenSecret o tokenKeys', 'tokenSecret');
+  if (options.tokenSecret === undefined) throw configError('configSinSecreto', 'tokenSecret');
   const secret = typeof options.tokenSecret === 'string' ? Buffer.from(options.tokenSecret, 'utf8') : Uint8Array.from(options.tokenSecret);
-  if (secret.length < 32) throw configError('tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)', 'tokenSecret');
+  if (secret.length < 32) throw configError('configSecretoCorto', 'tokenSecret');
   return { alg: 'HS256', secret };
 }
 

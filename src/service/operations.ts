@@ -8,10 +8,11 @@ import { PaymentRecordSchema, type ObtenerDocumentoRequest } from '../contracts/
 import type { SegAutoVendorRequest } from '../contracts/policy.js';
 import { validateAutoEstrene, validateObtenerDocumento, validateSegAutoVendor, type AutoEstreneRequest } from '../contracts/requests.js';
 import { collectIssues, type ValidationResult } from '../validation/validate.js';
-import { quoteCredit } from '../credit/index.js';
-import { quotePolicy } from '../insurance/index.js';
+import { quoteValidCredit } from '../quotes/quoteCredit.js';
+import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
 import { QuoteError } from '../errors/quoteError.js';
+import { messageText } from '../errors/messages.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
@@ -27,7 +28,7 @@ import type { ServiceRequest } from '../http/types.js';
  * JSON.parse(res.body).mensaje === SUCCESS_MESSAGE; // true for every 200
  * ```
  */
-export const SUCCESS_MESSAGE = 'Operación exitosa';
+export const SUCCESS_MESSAGE = messageText('operacionExitosa');
 
 /**
  * What an operation produced: the fields to add to the success envelope, or a failure.
@@ -85,7 +86,7 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
   validate: validateAutoEstrene,
   run: async (data, config) =>
     runEngine(() => ({
-      resultado: quoteCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) }),
+      resultado: quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) }),
     })),
 };
 
@@ -101,7 +102,7 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
   validate: validateSegAutoVendor,
   run: async (data, config) =>
     runEngine(() => ({
-      resultado: quotePolicy(data.solicitud, { ...config.policyOptions, fechaInicio: mexicoCityDate(config.now()) }),
+      resultado: quoteValidPolicy(data.solicitud, { ...config.policyOptions, fechaInicio: mexicoCityDate(config.now()) }),
     })),
 };
 
@@ -120,7 +121,7 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     if (record === undefined) {
       return {
         ok: false,
-        failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura', propiedad: 'No existe un pago registrado con la línea de captura' },
+        failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura', propiedad: messageText('pagoNoRegistrado') },
       };
     }
     // The lookup is the bank's system: a malformed record is its error (500), not the caller's.
@@ -147,12 +148,12 @@ export async function runOperation<T>(operation: Operation<T>, config: ResolvedC
   if (contentType !== undefined) {
     const { type, charset } = mediaType(contentType);
     if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
-      return { ok: false, failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: 'Content-Type debe ser application/json; charset=utf-8' } };
+      return { ok: false, failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeJson') } };
     }
   }
   const body = request.body ?? '';
   if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return { ok: false, failure: { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'El cuerpo excede el tamaño permitido' } };
+    return { ok: false, failure: { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') } };
   }
   const parsed = operation.validate(body);
   if (!parsed.success) {

@@ -4,7 +4,7 @@
  */
 import { SECURITY_HEADERS } from '../http/headers.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
-import type { ErrorCode } from '../errors/quoteError.js';
+import type { ErrorCode } from '../errors/codes.js';
 import type { ServiceResponse } from '../http/types.js';
 
 /**

@@ -4,10 +4,13 @@
  * envelope whose `status` equals the HTTP status, the ATM token URL with RFC 6749 JSON, the ATM
  * API with its own bodies.
  */
-import { ATM_API_BASE_PATH, ATM_ERROR_CACHE_CONTROL, ATM_SECURITY_HEADERS, createAtmApi, type AtmApi, type AtmErrorBody } from '../atm/index.js';
-import { acceptsJson, headerBytes, headerField } from '../http/headers.js';
+import { ATM_API_BASE_PATH, createAtmApi, type AtmApi } from '../atm/api.js';
+import { ATM_ERROR_CACHE_CONTROL, ATM_SECURITY_HEADERS } from '../atm/errors.js';
+import type { AtmErrorBody } from '../contracts/atm.js';
+import { protocolViolation, splitTarget, type ProtocolViolation } from '../http/protocol.js';
 import { errorEnvelope } from '../contracts/envelope.js';
-import { ERROR_CODES } from '../errors/quoteError.js';
+import { ERROR_CODES } from '../errors/codes.js';
+import { messageText } from '../errors/messages.js';
 import type { OAuthError, OAuthTokenResponse, TokenResponse } from '../contracts/token.js';
 import { ATM_SCOPES, bearerToken } from './auth.js';
 import { resolveConfig, type ResolvedConfig, type ServiceConfig } from './config.js';
@@ -103,32 +106,31 @@ const HANDLERS: ReadonlyMap<string, Route> = new Map<string, Route>([
 
 /** The path without its query string or fragment. */
 function routePath(path: string): string {
-  const end = path.search(/[?#]/);
-  return end < 0 ? path : path.slice(0, end);
+  return splitTarget(path).pathname;
 }
 
 /** Unknown path: 400 ERRNEG001, as the envelope's status list has no 404 (the ATM table lists "No encontrado" under 400 too). */
-const NOT_FOUND: Failure = { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'path', propiedad: 'Recurso no encontrado' };
+const NOT_FOUND: Failure = { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'path', propiedad: messageText('recursoNoEncontrado') };
 
-/** Checks every route shares: header size (431), then for known routes method (405) and Accept (406). */
-function protocolFailure(config: ResolvedConfig, request: ServiceRequest, known: boolean): Failure | undefined {
-  if (headerBytes(request) > config.maxHeaderBytes) {
-    return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: `Los encabezados exceden ${config.maxHeaderBytes} bytes` };
+/** The envelope failure of each protocol violation (the interface's examples answer 405 with
+ * ERRSEG006 and 406 with ERRSEG007; the code list says ERRSEG004 and ERRSEG005, whose texts the
+ * message keeps). */
+function protocolFailure(violation: ProtocolViolation, config: ResolvedConfig): Failure {
+  switch (violation) {
+    case 'headersTooLarge':
+      return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: messageText('encabezadosExceden', 'es', { bytes: config.maxHeaderBytes }) };
+    case 'notFound':
+      return NOT_FOUND;
+    case 'methodNotAllowed':
+      return { status: 405, codigoError: 'ERRSEG006', mensaje: ERROR_CODES.ERRSEG004, valorIncorrecto: 'method', propiedad: messageText('soloPost'), headers: { Allow: 'POST' } };
+    case 'notAcceptable':
+      return { status: 406, codigoError: 'ERRSEG007', mensaje: ERROR_CODES.ERRSEG005, valorIncorrecto: 'Accept', propiedad: messageText('soloJson') };
   }
-  if (!known) return NOT_FOUND;
-  if (String(request.method).toUpperCase() !== 'POST') {
-    // The interface's examples answer 405 with ERRSEG006 (its code list says ERRSEG004); the message names the real condition.
-    return { status: 405, codigoError: 'ERRSEG006', mensaje: ERROR_CODES.ERRSEG004, valorIncorrecto: 'method', propiedad: 'Solo se acepta el método POST', headers: { Allow: 'POST' } };
-  }
-  if (!acceptsJson(headerField(request, 'accept'))) {
-    return { status: 406, codigoError: 'ERRSEG007', mensaje: ERROR_CODES.ERRSEG005, valorIncorrecto: 'Accept', propiedad: 'Solo se responde application/json' };
-  }
-  return undefined;
 }
 
 /** A 500 in the shape of the path's API. */
 function internalError(path: string, folio: string, helpUrl: string): ServiceResponse {
-  if (path === ROUTES.atmToken) return oauthError(500, 'server_error', 'Error en los sistemas del banco');
+  if (path === ROUTES.atmToken) return oauthError(500, 'server_error', ERROR_CODES.ERRSER002);
   if (path === ATM_API_BASE_PATH || path.startsWith(`${ATM_API_BASE_PATH}/`)) {
     const body: AtmErrorBody = { status: '500', title: 'Error interno', description: 'unexpected error in the bank systems' };
     return { status: 500, headers: { ...ATM_SECURITY_HEADERS, 'Cache-Control': ATM_ERROR_CACHE_CONTROL }, body: JSON.stringify(body) };
@@ -179,9 +181,9 @@ export function createService(config: ServiceConfig): Service {
       const atm = await atmApi.handle(request);
       if (atm !== undefined) return atm;
     }
-    const failure = protocolFailure(resolved, request, route !== undefined);
-    if (route !== undefined && failure === undefined) return route(resolved, request, folio);
-    const answer = failure ?? NOT_FOUND;
+    const violation = protocolViolation(request, { maxHeaderBytes: resolved.maxHeaderBytes, known: route !== undefined, methods: ['POST'], checkAccept: true });
+    if (route !== undefined && violation === undefined) return route(resolved, request, folio);
+    const answer = violation === undefined ? NOT_FOUND : protocolFailure(violation, resolved);
     if (path === ROUTES.atmToken) return oauthError(answer.status, 'invalid_request', answer.propiedad ?? answer.codigoError, answer.headers);
     return failureResponse(answer, folio, resolved.helpUrl);
   }

@@ -3,6 +3,7 @@
  * `/api/esb/ValidaCredenciales/accesstoken` (envelope responses) and the ATM API's
  * `/open-banking/oauth2/v1/token` (RFC 6749 responses).
  */
+import { messageText } from '../errors/messages.js';
 import { firstIssueReport } from '../contracts/envelope.js';
 import { validateTokenRequest } from '../contracts/requests.js';
 import { headerField } from '../http/headers.js';
@@ -64,11 +65,11 @@ function refuse(oauthError: OAuthError['error'], failure: Failure): Refusal {
 export async function grantToken(config: ResolvedConfig, request: ServiceRequest, folio: string): Promise<Grant | Refusal> {
   const contentType = headerField(request, 'content-type');
   if (contentType !== undefined && mediaType(contentType).type !== 'application/x-www-form-urlencoded') {
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: 'Content-Type debe ser application/x-www-form-urlencoded' });
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeForm') });
   }
   const body = request.body ?? '';
   if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'El cuerpo excede el tamaño permitido' });
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') });
   }
   const form = validateTokenRequest(body);
   if (!form.success) {
@@ -83,30 +84,30 @@ export async function grantToken(config: ResolvedConfig, request: ServiceRequest
   if (authorization !== undefined) {
     const basic = parseBasic(authorization);
     if (basic === undefined) {
-      return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: 'Se esperaban credenciales Basic', headers: BASIC_CHALLENGE });
+      return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: messageText('basicEsperado'), headers: BASIC_CHALLENGE });
     }
     if (formId !== undefined || formSecret !== undefined) {
       const field = formId !== undefined ? 'client_id' : 'client_secret';
-      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ003', valorIncorrecto: field, propiedad: 'Las credenciales se envían en Authorization o en el formulario, no en ambos' });
+      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ003', valorIncorrecto: field, propiedad: messageText('credencialesDuplicadas') });
     }
     presented = basic;
   } else if (formId !== undefined && formSecret !== undefined) {
     presented = { clientId: formId, clientSecret: formSecret };
   } else if (formId !== undefined || formSecret !== undefined) {
     const missing = formId === undefined ? 'client_id' : 'client_secret';
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: 'Falta un campo requerido' });
+    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: messageText('campoFaltante') });
   } else {
-    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: 'Faltan las credenciales del cliente', headers: BASIC_CHALLENGE });
+    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: messageText('credencialesFaltan'), headers: BASIC_CHALLENGE });
   }
 
   const client = await authenticateClient(config.clients, presented);
   if (client === undefined) {
-    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', propiedad: 'Credenciales del cliente no válidas', headers: BASIC_CHALLENGE });
+    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', propiedad: messageText('credencialesInvalidas'), headers: BASIC_CHALLENGE });
   }
   const requested = scope === undefined ? [...client.scopes] : [...new Set(scope.split(' '))];
   const denied = requested.find((wanted) => !client.scopes.includes(wanted));
   if (denied !== undefined || requested.length === 0) {
-    return refuse('invalid_scope', { status: 403, codigoError: 'ERRSEG003', valorIncorrecto: 'scope', propiedad: 'El cliente no tiene el permiso solicitado' });
+    return refuse('invalid_scope', { status: 403, codigoError: 'ERRSEG003', valorIncorrecto: 'scope', propiedad: messageText('scopeNoPermitido') });
   }
   const issuedAtMs = config.now().getTime();
   const iat = Math.floor(issuedAtMs / 1000);

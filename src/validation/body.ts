@@ -4,10 +4,11 @@
  * as own data properties, so a hostile body never reaches a prototype; the schemas then report
  * such keys as fields not defined in the API (ERRESQ003).
  */
-import { issueMessage, type Issue, type ValidationResult } from './validate.js';
+import { messageText } from '../errors/messages.js';
+import { issue, type Issue, type ValidationResult } from './validate.js';
 
 function rootIssue(code: 'ERRESQ001' | 'ERRESQ002'): ValidationResult<never> {
-  return { success: false, issues: [{ code, path: '', message: issueMessage(code) }] };
+  return { success: false, issues: [issue(code, '')] };
 }
 
 /**
@@ -49,7 +50,7 @@ export function parseFormBody(body: unknown): ValidationResult<Record<string, un
   if (typeof body !== 'string') {
     if (body === null || body === undefined) return rootIssue('ERRESQ002');
     if (typeof body !== 'object' || Array.isArray(body)) {
-      return { success: false, issues: [{ code: 'ERRESQ005', path: '', message: issueMessage('ERRESQ005') }] };
+      return { success: false, issues: [issue('ERRESQ005', '')] };
     }
     return { success: true, data: body as Record<string, unknown> };
   }
@@ -59,7 +60,7 @@ export function parseFormBody(body: unknown): ValidationResult<Record<string, un
   const issues: Issue[] = [];
   for (const [key, value] of new URLSearchParams(body)) {
     if (seen.has(key)) {
-      issues.push({ code: 'ERRESQ005', path: key, message: 'El campo se envió más de una vez' });
+      issues.push({ code: 'ERRESQ005', path: key, message: messageText('campoRepetido'), messageId: 'campoRepetido' });
       continue;
     }
     seen.add(key);

@@ -6,7 +6,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { QuoteError, type RequestErrorCode } from '../errors/quoteError.js';
+import type { RequestErrorCode } from '../errors/codes.js';
+import { messageText, type MessageId } from '../errors/messages.js';
+import { quoteError } from '../errors/quoteError.js';
 
 /** One problem found in a request: the interface's code, the field's path, a Spanish message. */
 export interface Issue {
@@ -14,6 +16,8 @@ export interface Issue {
   /** Dotted path with indices: `solicitud.plazo`, `data[0].Brand[0].ATM[3].ATMServices[1]`. */
   readonly path: string;
   readonly message: string;
+  /** The message's entry in the message table (to render it in another language). */
+  readonly messageId: MessageId;
 }
 
 /** A `safeParse`-style result: the data, or every issue found. */
@@ -79,13 +83,14 @@ function codeOf(error: ValueError): RequestErrorCode {
   }
 }
 
-const MESSAGES: Record<RequestErrorCode, string> = {
-  ERRESQ001: 'El cuerpo de la petición no es un JSON válido',
-  ERRESQ002: 'El campo está vacío o es nulo',
-  ERRESQ003: 'El campo no está definido en la API',
-  ERRESQ004: 'La longitud o el rango del campo no es válido',
-  ERRESQ005: 'El tipo o el formato del campo no es válido',
-  ERRESQ006: 'Falta un campo requerido',
+/** The message table's standard text of each request error code. */
+const ISSUE_MESSAGES: Readonly<Record<RequestErrorCode, MessageId>> = {
+  ERRESQ001: 'jsonInvalido',
+  ERRESQ002: 'campoVacio',
+  ERRESQ003: 'campoNoDefinido',
+  ERRESQ004: 'rangoInvalido',
+  ERRESQ005: 'formatoInvalido',
+  ERRESQ006: 'campoFaltante',
 };
 
 /**
@@ -97,7 +102,31 @@ const MESSAGES: Record<RequestErrorCode, string> = {
  * ```
  */
 export function issueMessage(code: RequestErrorCode): string {
-  return MESSAGES[code];
+  return messageText(ISSUE_MESSAGES[code]);
+}
+
+/**
+ * The message-table id of a request error code's standard text.
+ *
+ * @example
+ * ```ts
+ * issueMessageId('ERRESQ006'); // 'campoFaltante'
+ * ```
+ */
+export function issueMessageId(code: RequestErrorCode): MessageId {
+  return ISSUE_MESSAGES[code];
+}
+
+/**
+ * An issue with its code's standard message.
+ *
+ * @example
+ * ```ts
+ * issue('ERRESQ004', 'meta.TotalResults'); // { code: 'ERRESQ004', path: 'meta.TotalResults', message: 'La longitud o …', messageId: 'rangoInvalido' }
+ * ```
+ */
+export function issue(code: RequestErrorCode, path: string): Issue {
+  return { code, path, message: issueMessage(code), messageId: ISSUE_MESSAGES[code] };
 }
 
 /** Error types TypeBox reports for the same value after a more specific one (kept out of the list). */
@@ -126,7 +155,7 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
     if (seen.has(path)) continue;
     seen.add(path);
     const code = codeOf(error);
-    issues.push({ code, path, message: MESSAGES[code] });
+    issues.push(issue(code, path));
   }
   return issues;
 }
@@ -157,5 +186,5 @@ export function validateWith<T extends TSchema>(schema: T, value: unknown, baseP
 export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = '', rootName = 'solicitud'): asserts value is Static<T> {
   const issues = collectIssues(schema, value, basePath);
   const first = issues[0];
-  if (first !== undefined) throw new QuoteError(first.code, first.message, first.path === '' ? rootName : first.path);
+  if (first !== undefined) throw quoteError(first.code, ISSUE_MESSAGES[first.code], first.path === '' ? rootName : first.path);
 }

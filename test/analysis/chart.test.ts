@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { escapeXml, scheduleChartSvg } from '../../src/analysis/index.js';
-import { quoteCredit, type CreditRequest } from '../../src/credit/index.js';
+import { scheduleChartSvg } from '../../src/entry/analysis.js';
+import { escapeXml } from '../../src/analysis/chart.js';
+import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { parseXml, walk, type XmlElement } from './parsers.js';
 
 const base = (JSON.parse(readFileSync('examples/autoestrene.json', 'utf8')) as { solicitud: CreditRequest }).solicitud;

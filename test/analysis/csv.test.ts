@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creditRowsToCsv, csvField, receiptsToCsv, toCsv, CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/analysis/index.js';
-import { quoteCredit, type CreditRequest } from '../../src/credit/index.js';
-import { quotePolicy, type PolicyRequest } from '../../src/insurance/index.js';
+import { creditRowsToCsv, csvField, receiptsToCsv, toCsv, CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/entry/analysis.js';
+import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
+import { quotePolicy, type PolicyRequest } from '../../src/entry/insurance.js';
 import { parseCsv } from './parsers.js';
 
 const credit = (JSON.parse(readFileSync('examples/autoestrene.json', 'utf8')) as { solicitud: CreditRequest }).solicitud;

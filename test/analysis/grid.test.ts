@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyScenario, countScenarios, gridRecord, parseVariation, scenarioAt, scenarioGrid, scenarios, summarizeGridRow } from '../../src/analysis/index.js';
-import { quoteCredit, type CreditRequest } from '../../src/credit/index.js';
+import { applyScenario, countScenarios, gridRecord, parseVariation, scenarioAt, scenarioGrid, scenarios, summarizeGridRow } from '../../src/entry/analysis.js';
+import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
 const base = (JSON.parse(readFileSync('examples/autoestrene.json', 'utf8')) as { solicitud: CreditRequest }).solicitud;

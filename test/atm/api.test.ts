@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   AtmDatasetError,
   AtmErrorBodySchema,
-  EXAMPLE_ATM_DATASET,
+  exampleAtmDataset,
   atmErrorBody,
   atmErrorResponse,
   createAtmApi,
@@ -12,7 +12,7 @@ import {
   type AtmApiConfig,
   type AtmDataset,
   type AtmListResponse,
-} from '../../src/atm/index.js';
+} from '../../src/entry/atm.js';
 import { validateWith } from '../../src/validation/validate.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import type { ServiceRequest, ServiceResponse } from '../../src/http/types.js';
@@ -73,13 +73,13 @@ describe('GET /atms', () => {
     const body = JSON.parse(ok.body) as AtmListResponse;
     expect(validateAtmListResponse(body).success).toBe(true);
     expect(body.meta).toEqual({
-      LastUpdated: EXAMPLE_ATM_DATASET.LastUpdated,
+      LastUpdated: exampleAtmDataset().LastUpdated,
       TotalResults: 27,
       Agreement: 'Por definir',
       License: 'Por definir',
       TermsOfUse: 'Por definir',
     });
-    expect(body.data).toEqual(EXAMPLE_ATM_DATASET.data);
+    expect(body.data).toEqual(exampleAtmDataset().data);
   });
 
   it('has a strong ETag: the quoted sha256 of the body, stable across calls and instances', async () => {
@@ -374,7 +374,7 @@ describe('query-parameter extension', () => {
 
 describe('configuration', () => {
   it('rejects an invalid data set with every issue and its path', () => {
-    const broken = structuredClone(EXAMPLE_ATM_DATASET) as AtmDataset;
+    const broken = structuredClone(exampleAtmDataset()) as AtmDataset;
     broken.data[1]!.Brand[0]!.ATM[2]!.ATMServices = [];
     (broken.data[0]!.Brand[1]!.ATM[0]!.SupportedCurrencies as string[])[0] = 'pesos';
     let thrown: unknown;

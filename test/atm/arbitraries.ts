@@ -9,7 +9,7 @@ import {
   ATM_SERVICE_CODES,
   type Atm,
   type AtmDataset,
-} from '../../src/atm/index.js';
+} from '../../src/entry/atm.js';
 
 export const text = (minLength: number, maxLength: number) => fc.string({ minLength, maxLength });
 

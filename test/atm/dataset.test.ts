@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_ATM_DATASET, countAtms, listAtms, validateAtmDataset } from '../../src/atm/index.js';
+import { exampleAtmDataset, countAtms, listAtms, validateAtmDataset } from '../../src/entry/atm.js';
 
 describe('bundled example data set', () => {
   it('validates against every constraint', () => {
-    const result = validateAtmDataset(EXAMPLE_ATM_DATASET);
+    const result = validateAtmDataset(exampleAtmDataset());
     expect(result.success ? [] : result.issues).toEqual([]);
   });
 
   it('has at least 25 ATMs, 3 brands and several cities, with unique identifications', () => {
-    const entries = listAtms(EXAMPLE_ATM_DATASET);
-    expect(countAtms(EXAMPLE_ATM_DATASET)).toBe(entries.length);
+    const entries = listAtms(exampleAtmDataset());
+    expect(countAtms(exampleAtmDataset())).toBe(entries.length);
     expect(entries.length).toBeGreaterThanOrEqual(25);
     expect(new Set(entries.map((e) => e.brandName)).size).toBeGreaterThanOrEqual(3);
     const states = new Set(entries.map((e) => e.atm.Location.PostalAddress.CountrySubDivision?.[0]));
@@ -18,7 +18,7 @@ describe('bundled example data set', () => {
   });
 
   it('is varied: services, accessibility, 24-hour flags, fees, postal codes', () => {
-    const atms = listAtms(EXAMPLE_ATM_DATASET).map((e) => e.atm);
+    const atms = listAtms(exampleAtmDataset()).map((e) => e.atm);
     expect(new Set(atms.flatMap((a) => a.ATMServices)).size).toBeGreaterThanOrEqual(15);
     expect(new Set(atms.flatMap((a) => a.Accessibility ?? [])).size).toBeGreaterThanOrEqual(6);
     expect(new Set(atms.flatMap((a) => a.Location.LocationCategory ?? [])).size).toBeGreaterThanOrEqual(5);
@@ -40,7 +40,7 @@ describe('bundled example data set', () => {
   });
 
   it('is deeply frozen', () => {
-    expect(Object.isFrozen(EXAMPLE_ATM_DATASET)).toBe(true);
-    expect(Object.isFrozen(EXAMPLE_ATM_DATASET.data[0]!.Brand[0]!.ATM[0]!.ATMServices)).toBe(true);
+    expect(Object.isFrozen(exampleAtmDataset())).toBe(true);
+    expect(Object.isFrozen(exampleAtmDataset().data[0]!.Brand[0]!.ATM[0]!.ATMServices)).toBe(true);
   });
 });

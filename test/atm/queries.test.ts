@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  EARTH_RADIUS_METRES,
-  EXAMPLE_ATM_DATASET,
+  exampleAtmDataset,
   atmMatches,
   countAtms,
   filterAtms,
@@ -12,7 +11,8 @@ import {
   validateAtmDataset,
   type AtmCriteria,
   type AtmDataset,
-} from '../../src/atm/index.js';
+} from '../../src/entry/atm.js';
+import { EARTH_RADIUS_METRES } from '../../src/atm/queries.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { datasetArb } from './arbitraries.js';
 
@@ -57,40 +57,40 @@ describe('haversineMetres', () => {
 
 describe('filterAtms on the example', () => {
   it('service ATST (RetiroSinTarjeta)', () => {
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { service: 'ATST' }))).toEqual([
+    expect(ids(filterAtms(exampleAtmDataset(), { service: 'ATST' }))).toEqual([
       'BEJ-CDMX-0001', 'BEJ-GDL-0001', 'BEJ-MTY-0002', 'BEJ-MID-0001', 'CRD-CUN-0001',
       'FIL-CDMX-0002', 'FIL-PUE-0001',
     ]);
   });
 
   it('accessibility, category, currency, brand, 24 hours and postal code', () => {
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { accessibility: 'ATWA' }))).toEqual([
+    expect(ids(filterAtms(exampleAtmDataset(), { accessibility: 'ATWA' }))).toEqual([
       'BEJ-CDMX-0001', 'BEJ-MID-0001', 'CRD-TIJ-0001', 'FIL-CDMX-0002', 'FIL-MID-0002',
     ]);
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { category: 'ATRU' }))).toEqual(['CRD-CUN-0002']);
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { currency: 'EUR' }))).toEqual(['CRD-CDMX-0001', 'CRD-CUN-0001']);
-    expect(countAtms(filterAtms(EXAMPLE_ATM_DATASET, { brand: '  financiera ILUSTRATIVA ' }))).toBe(8);
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { postalCode: '97000' }))).toEqual(['BEJ-MID-0001', 'FIL-MID-0001']);
-    const open = countAtms(filterAtms(EXAMPLE_ATM_DATASET, { open24h: true }));
-    const closed = countAtms(filterAtms(EXAMPLE_ATM_DATASET, { open24h: false }));
+    expect(ids(filterAtms(exampleAtmDataset(), { category: 'ATRU' }))).toEqual(['CRD-CUN-0002']);
+    expect(ids(filterAtms(exampleAtmDataset(), { currency: 'EUR' }))).toEqual(['CRD-CDMX-0001', 'CRD-CUN-0001']);
+    expect(countAtms(filterAtms(exampleAtmDataset(), { brand: '  financiera ILUSTRATIVA ' }))).toBe(8);
+    expect(ids(filterAtms(exampleAtmDataset(), { postalCode: '97000' }))).toEqual(['BEJ-MID-0001', 'FIL-MID-0001']);
+    const open = countAtms(filterAtms(exampleAtmDataset(), { open24h: true }));
+    const closed = countAtms(filterAtms(exampleAtmDataset(), { open24h: false }));
     expect(open).toBe(17);
-    expect(open + closed).toBe(countAtms(EXAMPLE_ATM_DATASET));
-    expect(ids(filterAtms(EXAMPLE_ATM_DATASET, { currency: 'USD', open24h: true, category: 'ATRO', service: 'ATCA' }))).toEqual(['CRD-TIJ-0001']);
+    expect(open + closed).toBe(countAtms(exampleAtmDataset()));
+    expect(ids(filterAtms(exampleAtmDataset(), { currency: 'USD', open24h: true, category: 'ATRO', service: 'ATCA' }))).toEqual(['CRD-TIJ-0001']);
   });
 
   it('drops emptied brands and groups and stays a valid data set', () => {
-    const only = filterAtms(EXAMPLE_ATM_DATASET, { brand: 'Financiera Ilustrativa' });
+    const only = filterAtms(exampleAtmDataset(), { brand: 'Financiera Ilustrativa' });
     expect(only.data).toHaveLength(1);
     expect(only.data[0]!.Brand.map((b) => b.BrandName)).toEqual(['Financiera Ilustrativa']);
-    expect(filterAtms(EXAMPLE_ATM_DATASET, { brand: 'Nadie' }).data).toEqual([]);
+    expect(filterAtms(exampleAtmDataset(), { brand: 'Nadie' }).data).toEqual([]);
     expect(validateAtmDataset(only).success).toBe(true);
-    expect(only.LastUpdated).toBe(EXAMPLE_ATM_DATASET.LastUpdated);
+    expect(only.LastUpdated).toBe(exampleAtmDataset().LastUpdated);
   });
 
   it('returns fresh objects', () => {
-    const result = filterAtms(EXAMPLE_ATM_DATASET, {});
-    expect(result).toEqual(EXAMPLE_ATM_DATASET);
-    expect(result.data[0]!.Brand[0]!.ATM[0]).not.toBe(EXAMPLE_ATM_DATASET.data[0]!.Brand[0]!.ATM[0]);
+    const result = filterAtms(exampleAtmDataset(), {});
+    expect(result).toEqual(exampleAtmDataset());
+    expect(result.data[0]!.Brand[0]!.ATM[0]).not.toBe(exampleAtmDataset().data[0]!.Brand[0]!.ATM[0]);
     expect(Object.isFrozen(result.data[0]!.Brand[0]!.ATM[0])).toBe(false);
   });
 });
@@ -126,7 +126,7 @@ describe('nearestAtms', () => {
   const zocalo = { latitude: 19.4326, longitude: -99.1332 };
 
   it('finds Madero 32 first from the Zócalo, with its haversine distance', () => {
-    const [first, second] = nearestAtms(EXAMPLE_ATM_DATASET, zocalo, { limit: 2 });
+    const [first, second] = nearestAtms(exampleAtmDataset(), zocalo, { limit: 2 });
     expect(first!.atm.Identification).toBe('CRD-CDMX-0001');
     expect(first!.brandName).toBe('Cajeros Red Demo');
     // Δlat = 0.00135°, Δlon = −0.0039°: √((0.00135·111195)² + (0.0039·111195·cos 19.43°)²) ≈ 435.6 m.
@@ -135,26 +135,26 @@ describe('nearestAtms', () => {
   });
 
   it('an ATM queried at its own coordinates is at distance 0', () => {
-    const [first] = nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 25.6692, longitude: -100.31 }, { limit: 1 });
+    const [first] = nearestAtms(exampleAtmDataset(), { latitude: 25.6692, longitude: -100.31 }, { limit: 1 });
     expect(first!.atm.Identification).toBe('BEJ-MTY-0001');
-    const exact = nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 25.66925, longitude: -100.3101 }, { limit: 1 });
+    const exact = nearestAtms(exampleAtmDataset(), { latitude: 25.66925, longitude: -100.3101 }, { limit: 1 });
     expect(exact[0]!.distanceMetres).toBe(0);
   });
 
   it('defaults to 5, sorts ascending, applies criteria and the limit', () => {
-    expect(nearestAtms(EXAMPLE_ATM_DATASET, zocalo)).toHaveLength(5);
-    const all = nearestAtms(EXAMPLE_ATM_DATASET, zocalo, { limit: 1000 });
-    expect(all).toHaveLength(countAtms(EXAMPLE_ATM_DATASET));
+    expect(nearestAtms(exampleAtmDataset(), zocalo)).toHaveLength(5);
+    const all = nearestAtms(exampleAtmDataset(), zocalo, { limit: 1000 });
+    expect(all).toHaveLength(countAtms(exampleAtmDataset()));
     for (let i = 1; i < all.length; i++) expect(all[i]!.distanceMetres).toBeGreaterThanOrEqual(all[i - 1]!.distanceMetres);
-    const usd = nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 32.52, longitude: -117.0 }, { limit: 3, criteria: { currency: 'USD' } });
+    const usd = nearestAtms(exampleAtmDataset(), { latitude: 32.52, longitude: -117.0 }, { limit: 3, criteria: { currency: 'USD' } });
     expect(usd.map((e) => e.atm.Identification)).toEqual(['CRD-TIJ-0001', 'CRD-TIJ-0002', 'BEJ-MTY-0001']);
   });
 
   it('rejects a bad limit or point with a coded error', () => {
-    expect(() => nearestAtms(EXAMPLE_ATM_DATASET, zocalo, { limit: 0 })).toThrow(QuoteError);
-    expect(() => nearestAtms(EXAMPLE_ATM_DATASET, zocalo, { limit: 1.5 })).toThrow(/límite/);
-    expect(() => nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 91, longitude: 0 })).toThrow(QuoteError);
-    expect(() => nearestAtms(EXAMPLE_ATM_DATASET, { latitude: Number.NaN, longitude: 0 })).toThrow(QuoteError);
+    expect(() => nearestAtms(exampleAtmDataset(), zocalo, { limit: 0 })).toThrow(QuoteError);
+    expect(() => nearestAtms(exampleAtmDataset(), zocalo, { limit: 1.5 })).toThrow(/límite/);
+    expect(() => nearestAtms(exampleAtmDataset(), { latitude: 91, longitude: 0 })).toThrow(QuoteError);
+    expect(() => nearestAtms(exampleAtmDataset(), { latitude: Number.NaN, longitude: 0 })).toThrow(QuoteError);
   });
 
   it('matches a brute-force reference on generated data sets', () => {

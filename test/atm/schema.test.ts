@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateAtmDataset, validateAtmListResponse, AtmErrorBodySchema, AtmApiVersionSchema } from '../../src/atm/index.js';
+import { validateAtmDataset, validateAtmListResponse, AtmErrorBodySchema, AtmApiVersionSchema } from '../../src/entry/atm.js';
 import { validateWith } from '../../src/validation/validate.js';
 import { datasetArb, datasetWithAtmArb } from './arbitraries.js';
 

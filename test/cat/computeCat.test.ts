@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, computeCat, quoteCredit } from '../../src/index.js';
+import { QuoteError, computeCat, quoteCredit } from '../../src/entry/index.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
 import { Decimal } from '../../src/money/decimal.js';
 import { formatCents } from '../../src/money/cents.js';

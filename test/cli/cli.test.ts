@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quoteCredit, type CreditRequest } from '../../src/credit/index.js';
-import { quotePolicy, type PolicyRequest } from '../../src/insurance/index.js';
-import { CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/analysis/index.js';
+import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
+import { quotePolicy, type PolicyRequest } from '../../src/entry/insurance.js';
+import { CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/entry/analysis.js';
 import { parseCsv, parseXml, walk } from '../analysis/parsers.js';
 import { cli, ensureBuilt, hasStackTrace, tempDir } from './helpers.js';
 

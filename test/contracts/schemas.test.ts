@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemas, TYPEBOX_SCHEMAS } from '../../src/contracts/index.js';
+import { schemas, TYPEBOX_SCHEMAS } from '../../src/entry/contracts.js';
 
 describe('schemas', () => {
   it('exports every shape of the interface by name', () => {

@@ -3,13 +3,13 @@ import {
   errorEnvelope,
   ErrorEnvelopeSchema,
   issuesEnvelope,
-  truncateText,
   validateAutoEstrene,
   validateObtenerDocumento,
   validateSegAutoVendor,
   validateTokenRequest,
   validateWith,
-} from '../../src/contracts/index.js';
+} from '../../src/entry/contracts.js';
+import { truncateText } from '../../src/util/text.js';
 
 const codes = (result: { success: boolean; issues?: readonly { code: string; path: string }[] }) =>
   result.success ? [] : (result.issues ?? []).map((issue) => `${issue.code} ${issue.path}`);

@@ -3,7 +3,7 @@
  * engine's result, or the coded error it threw, or the service's whole response.
  */
 import { createHash } from 'node:crypto';
-import { computeCat, createService, isQuoteError, quoteCredit, quotePolicy } from '../../src/index.js';
+import { computeCat, createService, isQuoteError, quoteCredit, quotePolicy } from '../../src/entry/index.js';
 import type { CorpusCase, ServiceCase } from './cases.js';
 
 /** The instant every service case runs at (the service reads its clock only through `now`). */

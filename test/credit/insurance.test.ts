@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, quoteCredit, type CreditRequest } from '../../src/index.js';
-import { quotePolicy } from '../../src/insurance/index.js';
+import { QuoteError, quoteCredit, type CreditRequest } from '../../src/entry/index.js';
+import { quotePolicy } from '../../src/entry/insurance.js';
 import { cents, rowViolations } from '../helpers.js';
 
 const info = {

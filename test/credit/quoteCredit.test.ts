@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, quoteCredit, type CreditRequest } from '../../src/index.js';
+import { QuoteError, quoteCredit, type CreditRequest } from '../../src/entry/index.js';
 import { cents, deepFreeze, rowViolations, solicitudArb } from '../helpers.js';
 
 const base: CreditRequest = {

@@ -6,7 +6,7 @@
  *   prima neta = 300,000 × 0.0345 + 2,400 = 10,350 + 2,400 = 12,750.00
  */
 import { describe, expect, it } from 'vitest';
-import { quotePolicy } from '../../src/insurance/index.js';
+import { quotePolicy } from '../../src/entry/insurance.js';
 import { BASE } from './helpers.js';
 
 const quote = (idFormaPago: number) => {

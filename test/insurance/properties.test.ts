@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TARIFF, quotePolicy, type PolicyOffer, type Tariff } from '../../src/insurance/index.js';
+import { defaultTariff, quotePolicy, type PolicyOffer, type Tariff } from '../../src/entry/insurance.js';
 import { sumsInsuredByYear } from '../../src/insurance/rating.js';
 import { addMonthsCivil, formatDmyDate, parseIsoDate } from '../../src/dates/civil.js';
 import { formatCents, parseCents } from '../../src/money/cents.js';
@@ -70,7 +70,7 @@ describe('quotePolicy properties (default tariff)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 300_000_000 }),
-        fc.constantFrom(...DEFAULT_TARIFF.replacementValues),
+        fc.constantFrom(...defaultTariff().replacementValues),
         fc.integer({ min: 1, max: 10 }),
         (amount, replacement, years) => {
           const sums = sumsInsuredByYear(amount, replacement, years);
@@ -84,7 +84,7 @@ describe('quotePolicy properties (default tariff)', () => {
   it('with age factors flat, multi-year contado receipts (one per policy year) never rise', () => {
     // The sum insured falls year to year; with the age factor neutralised nothing else changes,
     // so each year's premium is at most the previous one's (year 1 also carries the policy fee).
-    const tariff = structuredClone(DEFAULT_TARIFF) as Tariff;
+    const tariff = structuredClone(defaultTariff()) as Tariff;
     tariff.vehicleAge = [{ fromYears: 0, factor: '1' }];
     fc.assert(
       fc.property(requestArb, ({ solicitud, fechaInicio }) => {

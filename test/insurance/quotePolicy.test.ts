@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateWith } from '../../src/validation/validate.js';
-import { DEFAULT_TARIFF, PolicyResultSchema, quotePolicy, type PolicyRequest, type Tariff } from '../../src/insurance/index.js';
+import { defaultTariff, PolicyResultSchema, quotePolicy, type PolicyRequest, type Tariff } from '../../src/entry/insurance.js';
 import { BASE, deepFreeze } from './helpers.js';
 
 const START = { fechaInicio: '2025-03-10' };
@@ -60,7 +60,7 @@ describe('quotePolicy: selection and shape', () => {
   });
 
   it('a custom tariff is used and validated', () => {
-    const tariff = structuredClone(DEFAULT_TARIFF) as Tariff;
+    const tariff = structuredClone(defaultTariff()) as Tariff;
     tariff.insurers[2]!.policyFee = '0.00';
     // Contado with no fee: IVA = 12,750 × 0.16 = 2,040.00; total 14,790.00
     expect(quotePolicy(BASE, { ...START, tariff }).listaSeguroAuto[0]!.primaTotal).toBe('14790.00');
@@ -129,7 +129,7 @@ describe('quotePolicy: business errors (ERRNEG001) name the field', () => {
 describe('quotePolicy: purity', () => {
   it('does not mutate deep-frozen inputs and gives equal results', () => {
     const solicitud = deepFreeze({ ...ALL, idVigencia: 2, idFormaPago: 4, sumaAccesorio: '20000.00' });
-    const options = deepFreeze({ ...START, tariff: deepFreeze(structuredClone(DEFAULT_TARIFF) as Tariff), lifeBalances: ['1000.00'] });
+    const options = deepFreeze({ ...START, tariff: deepFreeze(structuredClone(defaultTariff()) as Tariff), lifeBalances: ['1000.00'] });
     const a = quotePolicy(solicitud, options);
     const b = quotePolicy(structuredClone(solicitud), structuredClone(options) as typeof options);
     expect(a).toEqual(b);

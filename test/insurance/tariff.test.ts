@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { validateWith } from '../../src/validation/validate.js';
-import { DEFAULT_TARIFF, SegAutoVendorRequestSchema, loadTariff, quotePolicy, type Tariff } from '../../src/insurance/index.js';
+import { defaultTariff, SegAutoVendorRequestSchema, loadTariff, quotePolicy, type Tariff } from '../../src/entry/insurance.js';
 import { deepFreeze } from './helpers.js';
 
 /** A mutable deep copy of the default tariff to break. */
-const copy = (): Tariff => structuredClone(DEFAULT_TARIFF) as Tariff;
+const copy = (): Tariff => structuredClone(defaultTariff()) as Tariff;
 
 const expectField = (value: unknown, code: string, field: string) =>
   expect(() => loadTariff(value)).toThrow(expect.objectContaining({ codigoError: code, valorIncorrecto: field }));
 
 describe('the default tariff', () => {
   it('is valid, illustrative, frozen, with three insurers × the three standard packages', () => {
-    expect(loadTariff(DEFAULT_TARIFF)).toEqual(DEFAULT_TARIFF);
-    expect(DEFAULT_TARIFF.illustrative).toBe(true);
-    expect(DEFAULT_TARIFF.name).toMatch(/ILUSTRATIVA/);
-    expect(Object.isFrozen(DEFAULT_TARIFF.insurers[0]!.packages[0]!.rates[0])).toBe(true);
-    expect(DEFAULT_TARIFF.insurers.length).toBeGreaterThanOrEqual(3);
-    for (const insurer of DEFAULT_TARIFF.insurers) {
+    expect(loadTariff(defaultTariff())).toEqual(defaultTariff());
+    expect(defaultTariff().illustrative).toBe(true);
+    expect(defaultTariff().name).toMatch(/ILUSTRATIVA/);
+    expect(Object.isFrozen(defaultTariff().insurers[0]!.packages[0]!.rates[0])).toBe(true);
+    expect(defaultTariff().insurers.length).toBeGreaterThanOrEqual(3);
+    for (const insurer of defaultTariff().insurers) {
       expect(insurer.packages.map((p) => [p.idPaquete, p.name])).toEqual([
         [1, 'Amplia'],
         [2, 'Limitada'],
         [3, 'Responsabilidad Civil'],
       ]);
     }
-    expect(DEFAULT_TARIFF.zones.states.map((s) => s.cveEntidadFederativa)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+    expect(defaultTariff().zones.states.map((s) => s.cveEntidadFederativa)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
   });
 });
 

@@ -9,9 +9,9 @@ import {
   SegAutoVendorResponseSchema,
   TokenResponseSchema,
   validateWith,
-} from '../../src/contracts/index.js';
-import { SAMPLE_LINEA_CAPTURA } from '../../src/documents/index.js';
-import { createService, toNodeListener } from '../../src/service/index.js';
+} from '../../src/entry/contracts.js';
+import { SAMPLE_LINEA_CAPTURA } from '../../src/entry/documents.js';
+import { createService, toNodeListener } from '../../src/entry/service.js';
 import { CLIENT, CREDIT_BODY, POLICY_BODY } from './helpers.js';
 
 let server: Server;

@@ -1,4 +1,4 @@
-import { createService, type ServiceConfig, type ServiceRequest, type ServiceResponse } from '../../src/service/index.js';
+import { createService, type ServiceConfig, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
 
 export const CLIENT = { clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] } as const;
 export const SECRET = 'test secret of at least thirty-two bytes';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema, OAuthErrorSchema, validateWith } from '../../src/contracts/index.js';
-import { DEFAULT_TARIFF } from '../../src/insurance/index.js';
-import { SAMPLE_PAYMENTS } from '../../src/documents/index.js';
-import { createService, type ClientRecord, type ServiceRequest } from '../../src/service/index.js';
+import { ErrorEnvelopeSchema, OAuthErrorSchema, validateWith } from '../../src/entry/contracts.js';
+import { defaultTariff } from '../../src/entry/insurance.js';
+import { samplePayments } from '../../src/entry/documents.js';
+import { createService, type ClientRecord, type ServiceRequest } from '../../src/entry/service.js';
 import { CLIENT, CREDIT_BODY, NOW, POLICY_BODY, SECRET } from './helpers.js';
 
 const PATHS = [
@@ -15,8 +15,8 @@ const PATHS = [
 ] as const;
 
 const clients: ClientRecord[] = [{ ...CLIENT, scopes: [...CLIENT.scopes] }];
-const config = { clients, tokenSecret: SECRET, now: () => NOW, tariff: DEFAULT_TARIFF, folio: () => 'f' };
-const snapshot = () => JSON.stringify({ clients, config, tariff: DEFAULT_TARIFF, samples: SAMPLE_PAYMENTS });
+const config = { clients, tokenSecret: SECRET, now: () => NOW, tariff: defaultTariff(), folio: () => 'f' };
+const snapshot = () => JSON.stringify({ clients, config, tariff: defaultTariff(), samples: samplePayments() });
 const before = snapshot();
 const service = createService(config);
 

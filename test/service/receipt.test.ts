@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { formatPaymentDate, formatPesos, renderReceiptBase64, renderReceiptPdf, SAMPLE_PAYMENTS } from '../../src/documents/index.js';
+import { renderReceiptBase64, renderReceiptPdf, samplePayments } from '../../src/entry/documents.js';
+import { formatPaymentDate, formatPesos } from '../../src/documents/receipt.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
 /** The page text: inflate every stream and decode the hex strings pdf-lib writes for standard fonts. */
@@ -20,7 +21,7 @@ function pageText(pdf: Uint8Array): string {
 }
 
 describe('receipt PDF', () => {
-  const record = SAMPLE_PAYMENTS[0]!;
+  const record = samplePayments()[0]!;
 
   it('is a real PDF showing title, taxpayer, RFC, concept, exact amount, date, line and folio', async () => {
     const pdf = await renderReceiptPdf(record);
@@ -44,7 +45,7 @@ describe('receipt PDF', () => {
   });
 
   it('renders Spanish characters and replaces what the font cannot encode', async () => {
-    const text = pageText(await renderReceiptPdf(SAMPLE_PAYMENTS[1]!));
+    const text = pageText(await renderReceiptPdf(samplePayments()[1]!));
     expect(text).toContain('María Pérez Ñúñez');
     const odd = pageText(await renderReceiptPdf({ ...record, contribuyente: 'Empresa 😀 Ω' }));
     expect(odd).toContain('Empresa ? ?');

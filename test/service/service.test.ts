@@ -6,10 +6,10 @@ import {
   ObtenerDocumentoResponseSchema,
   SegAutoVendorResponseSchema,
   validateWith,
-} from '../../src/contracts/index.js';
-import { SAMPLE_LINEA_CAPTURA, SAMPLE_PAYMENTS } from '../../src/documents/index.js';
-import { quoteCredit } from '../../src/credit/index.js';
-import { createService, mexicoCityDate, signToken, tokenSigning, type ServiceRequest, type ServiceResponse } from '../../src/service/index.js';
+} from '../../src/entry/contracts.js';
+import { SAMPLE_LINEA_CAPTURA, samplePayments } from '../../src/entry/documents.js';
+import { quoteCredit } from '../../src/entry/credit.js';
+import { createService, mexicoCityDate, signToken, tokenSigning, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
 import { accessToken, CLIENT, CREDIT_BODY, json, NOW, POLICY_BODY, post, SECRET, testService } from './helpers.js';
 
 const AUTO = '/api/esb/Cotizador/v1/AutoEstrene';
@@ -130,7 +130,7 @@ describe('obtenerDocumento', () => {
   });
 
   it('uses the injected lookup; a failing or malformed lookup is a 500 without details', async () => {
-    const record = { ...SAMPLE_PAYMENTS[0]!, lineaCaptura: 'ABCDEFGHIJKLMNOPQRST' };
+    const record = { ...samplePayments()[0]!, lineaCaptura: 'ABCDEFGHIJKLMNOPQRST' };
     const custom = testService({ documents: async (line) => (line === record.lineaCaptura ? record : undefined) });
     expect((await custom.handle(post(DOC, { lineaCaptura: record.lineaCaptura }, await accessToken(custom)))).status).toBe(200);
 
@@ -139,7 +139,7 @@ describe('obtenerDocumento', () => {
     expectEnvelope(res, 500, 'ERRSER002');
     expect(res.body).not.toContain('10.0.0.1');
 
-    const malformed = testService({ documents: async () => ({ ...SAMPLE_PAYMENTS[0]!, importe: '1,000' }) });
+    const malformed = testService({ documents: async () => ({ ...samplePayments()[0]!, importe: '1,000' }) });
     expectEnvelope(await malformed.handle(post(DOC, { lineaCaptura: SAMPLE_LINEA_CAPTURA }, await accessToken(malformed))), 500, 'ERRSER002');
   });
 });

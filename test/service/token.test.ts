@@ -1,8 +1,8 @@
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenResponseSchema, validateWith } from '../../src/contracts/index.js';
-import { createService, signToken, tokenSigning, verifyToken } from '../../src/service/index.js';
+import { ErrorEnvelopeSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenResponseSchema, validateWith } from '../../src/entry/contracts.js';
+import { createService, signToken, tokenSigning, verifyToken } from '../../src/entry/service.js';
 import { accessToken, basic, CLIENT, json, NOW, SECRET, testService, tokenRequest } from './helpers.js';
 
 const FORM = 'grant_type=client_credentials&scope=update';

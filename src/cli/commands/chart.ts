@@ -1,5 +1,5 @@
 /** `cotizador chart FILE`: the amortization schedule as an SVG chart. */
-import { quoteCredit } from '../../credit/index.js';
+import { quoteCredit } from '../../quotes/quoteCredit.js';
 import type { CreditRequest } from '../../contracts/credit.js';
 import { scheduleChartSvg } from '../../analysis/chart.js';
 import { integerOption, parseCommand, singleFile, stringOption } from '../args.js';

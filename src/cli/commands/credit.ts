@@ -1,5 +1,5 @@
 /** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV or the engine's JSON. */
-import { quoteCredit } from '../../credit/index.js';
+import { quoteCredit } from '../../quotes/quoteCredit.js';
 import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/credit.js';
 import { creditRowsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';

@@ -1,6 +1,6 @@
 /** `cotizador policy FILE`: one SegAutoVendor quote as a table, CSV of receipts or the engine's JSON. */
 import { mexicoCityDate } from '../../dates/mexicoCity.js';
-import { quotePolicy } from '../../insurance/index.js';
+import { quotePolicy } from '../../quotes/quotePolicy.js';
 import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
 import { receiptsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';

@@ -5,9 +5,14 @@
  */
 import type { InsuranceInfo } from '../../contracts/credit.js';
 import type { PolicyOffer, PolicyRequest } from '../../contracts/policy.js';
-import { QuoteError } from '../../errors/quoteError.js';
+import { QuoteError, quoteError } from '../../errors/quoteError.js';
+import { parseCents, splitRemainderFirst } from '../../money/cents.js';
+import { formatIsoDate } from '../../dates/civil.js';
+import type { CreditConventions } from '../../credit/conventions.js';
+import { scheduleLoan } from '../../credit/loan.js';
+import type { Rational } from '../../credit/rate.js';
 import { quotePolicy, type PolicyOptions } from '../quotePolicy.js';
-import { parseCents } from '../../money/cents.js';
+import type { CreditTerms } from './terms.js';
 
 /** The premiums the credit charges, in cents, and the offer they came from. */
 export interface CreditInsurance {
@@ -48,7 +53,7 @@ export function quoteCreditInsurance(
   options: PolicyOptions,
 ): CreditInsurance {
   if (info.idPaquete === undefined || info.idPaquete === 0) {
-    throw new QuoteError('ERRESQ006', 'Indique el paquete de seguro a contratar', 'informacionSeguro.idPaquete');
+    throw quoteError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
   }
   const request: PolicyRequest = {
     idPaquete: info.idPaquete,
@@ -78,13 +83,67 @@ export function quoteCreditInsurance(
   } catch (error) {
     if (error instanceof QuoteError && error.codigoError !== 'ERRSER002') {
       const path = error.valorIncorrecto === 'fechaInicio' ? 'fechaInicio' : creditPath(error.valorIncorrecto);
-      throw new QuoteError(error.codigoError, error.mensaje, path);
+      throw new QuoteError(error.codigoError, error.mensaje, path, error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams });
     }
     throw error;
   }
   if (offers.length !== 1) {
-    throw new QuoteError('ERRNEG001', `El paquete lo ofrecen ${offers.length} aseguradoras; indique idAseguradora`, 'informacionSeguro.idAseguradora');
+    throw quoteError('ERRNEG001', 'paqueteAmbiguo', 'informacionSeguro.idAseguradora', { count: offers.length });
   }
   const offer = offers[0] as PolicyOffer;
   return { damage: parseCents(offer.primaTotal), life: parseCents(offer.segVida), offer };
+}
+
+/** What the insurance of `tipoSeguro` 1 or 2 adds to a credit. */
+export interface PolicyCharges {
+  readonly insurance: CreditInsurance;
+  /** Premiums paid at opening (`tipoSeguro` 1), cents. */
+  readonly upfront: number;
+  /** Per-payment installments of the financed damage premium (`tipoSeguro` 2), cents. */
+  readonly damage?: readonly number[] | undefined;
+  /** Per-payment shares of the life premium (`tipoSeguro` 2), cents. */
+  readonly life?: readonly number[] | undefined;
+}
+
+/**
+ * Quotes the chosen package for the credit and charges it: up front (`tipoSeguro` 1), or financed
+ * (2): the damage premium as its own level loan at the credit's rate and term, whose installments
+ * (capital + interest + IVA) are the `seguroDanos` column, and the life premium spread evenly
+ * (remainder on the first payment).
+ *
+ * @example
+ * ```ts
+ * policyCharges(solicitud.informacionSeguro, solicitud.valorFactura, terms, annualRate, conventions, {}).upfront; // cents
+ * ```
+ */
+export function policyCharges(
+  info: InsuranceInfo,
+  valorFactura: string,
+  terms: CreditTerms,
+  annualRate: Rational,
+  conventions: CreditConventions,
+  options: PolicyOptions,
+): PolicyCharges {
+  const financedMonths = Math.ceil((terms.plazo * 12) / terms.periodicity.perYear);
+  const insurance = quoteCreditInsurance(info, valorFactura, financedMonths, {
+    ...options,
+    fechaInicio: options.fechaInicio ?? formatIsoDate(terms.fechaApertura),
+  });
+  if (terms.tipoSeguro === 1) return { insurance, upfront: insurance.damage + insurance.life };
+  const damage =
+    insurance.damage === 0
+      ? new Array<number>(terms.plazo).fill(0)
+      : Array.from(
+          scheduleLoan({
+            principal: insurance.damage,
+            annualRate,
+            vatPercent: terms.iva,
+            start: terms.fechaApertura,
+            payments: terms.plazo,
+            periodicity: terms.periodicity,
+            interestBasis: conventions.interestBasis,
+            paymentTolerance: conventions.paymentTolerance,
+          }).level,
+        );
+  return { insurance, upfront: 0, damage, life: splitRemainderFirst(insurance.life, terms.plazo) };
 }

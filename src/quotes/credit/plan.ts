@@ -1,264 +1,200 @@
 /**
- * From a schema-valid solicitud to a credit plan: every default applied, every business rule
- * checked, every amount in integer cents. Pure; reads nothing but its arguments.
+ * Planning a credit quote: from a schema-valid solicitud to a typed {@link Loan} and what the
+ * response and the CAT add around it, in named steps a reader can follow:
+ *
+ * 1. {@link readTerms}: the opening date and the codes, defaults applied, the engine's narrower rules;
+ * 2. {@link readAmounts}: the amounts in cents, the down payment and the warranty cap;
+ * 3. {@link readPricing}: the annual rate (or the rate grid's) and the opening commission;
+ * 4. {@link externalInsurance}: external insurance spread over its term (`indSeguro` 1);
+ * 5. {@link policyCharges}: the insurer's package paid up front or financed (`tipoSeguro` 1, 2);
+ * 6. {@link catTerms}: what the CAT's flows net at t = 0 and add to each payment.
+ *
+ * Each step throws a coded {@link QuoteError} naming the request's field; the first failing check
+ * in this order is the one reported. Pure: reads nothing but its arguments.
  */
 import type { CreditRequest } from '../../contracts/credit.js';
-import { QuoteError } from '../../errors/quoteError.js';
-import { mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../money/cents.js';
-import { Decimal } from '../../money/decimal.js';
-import { formatIsoDate, parseIsoDate, type CivilDay } from '../../dates/civil.js';
-import type { CreditConventions, Periodicity } from '../../credit/conventions.js';
-import { mulRational, percentToRational, type Rational } from '../../credit/rate.js';
-import { quoteCreditInsurance, type CreditInsurance } from './insurance.js';
-import { buildSchedule } from '../../credit/schedule.js';
-import { paymentRate } from '../../credit/payment.js';
+import { quoteError } from '../../errors/quoteError.js';
+import { parseCents, splitRemainderFirst } from '../../money/cents.js';
+import type { CatTimeBasis, CreditConventions, Periodicity } from '../../credit/conventions.js';
+import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
+import { readAmounts, type CreditAmounts } from './amounts.js';
+import { policyCharges, type CreditInsurance } from './insurance.js';
+import { readPricing, type CreditPricing } from './rate.js';
+import { readTerms, type CreditTerms } from './terms.js';
 
-/** The normalised credit: what the schedule, the CAT and the response need. */
+/** Per-payment columns of the table besides capital, interest and IVA (cents; undefined when all zero). */
+export interface PaymentExtras {
+  readonly life?: readonly number[] | undefined;
+  readonly damage?: readonly number[] | undefined;
+  readonly unemployment?: readonly number[] | undefined;
+  readonly commission?: readonly number[] | undefined;
+}
+
+/** The CAT's view of the credit: Banxico's flows without VAT. */
+export interface CatTerms {
+  /** Net disbursement at t = 0: principal − commission (without VAT) − required insurance paid up front, cents. */
+  readonly disbursement: number;
+  /** Insurance in each payment that the CAT counts, cents; undefined when none. */
+  readonly insurance?: readonly number[] | undefined;
+  /** Years per period (the time of payment k is k × this). */
+  readonly yearsPerPeriod: number;
+}
+
+/** Everything a credit quote needs: the loan, the extras around it, the CAT's terms and the texts echoed back. */
 export interface CreditPlan {
-  readonly fechaApertura: CivilDay;
-  readonly plazo: number;
-  readonly periodicidadCode: string;
-  readonly periodicity: Periodicity;
-  readonly iva: number;
-  readonly facturaConIva: number;
-  readonly tipoSeguro: number;
-  readonly indSeguro: number;
-  readonly plazoSeguro: number;
-  readonly withTable: boolean;
-  /** Texts echoed in the response. */
-  readonly tasaText: string;
-  readonly comisionesText: string;
-  /** Cents. */
-  readonly montoSolicitado: number;
-  readonly valorFactura: number;
-  readonly montoGarantiaExt: number;
+  readonly loan: Loan;
+  readonly terms: CreditTerms;
+  readonly amounts: CreditAmounts;
+  readonly pricing: CreditPricing;
+  readonly extras: PaymentExtras;
+  readonly cat: CatTerms;
+  /** Charged at opening, outside the payments: commission + its VAT + insurance paid up front, cents. */
+  readonly upfrontCharges: number;
   readonly importeSeguros: number;
+  readonly plazoSeguro: number;
   readonly importeCatSegVida: number;
   readonly importeCatSegDanio: number;
-  /** Amount financed: montoSolicitado + credited extras (cents). */
-  readonly principal: number;
-  /** Periodic interest rate without IVA, exact. */
-  readonly periodicRate: Rational;
-  /** Years per period for the CAT. */
-  readonly yearsPerPeriod: number;
-  /** Net disbursement for the CAT: principal − commission − required insurance paid up front. */
-  readonly catDisbursement: number;
-  /** Charged at opening, outside the payments: commission + its IVA + insurance paid up front. */
-  readonly upfrontCharges: number;
-  /** Per-period columns (cents), undefined when all zero. */
-  readonly lifeInsurance?: readonly number[] | undefined;
-  readonly damageInsurance?: readonly number[] | undefined;
-  readonly unemploymentInsurance?: readonly number[] | undefined;
-  readonly periodCommission?: readonly number[] | undefined;
-  /** Per-period insurance that enters the CAT (cents), undefined when none. */
-  readonly insuranceInCat?: readonly number[] | undefined;
-  /** The insurance offer quoted for `tipoSeguro` 1 or 2. */
+  /** The insurer's offer for `tipoSeguro` 1 or 2. */
   readonly insurance?: CreditInsurance | undefined;
 }
 
-/** Insurance in the payments that the CAT counts: all of it, less external insurance when excluded. */
-function catInsurance(
-  damage: readonly number[] | undefined,
-  life: readonly number[] | undefined,
-  excluded: readonly number[] | undefined,
-  count: number,
-): number[] | undefined {
-  if (damage === undefined && life === undefined) return undefined;
-  const out = new Array<number>(count);
-  for (let k = 0; k < count; k++) out[k] = (damage?.[k] ?? 0) + (life?.[k] ?? 0) - (excluded?.[k] ?? 0);
-  return out;
-}
-
-/** What {@link planCredit} takes besides the solicitud: the defaults and the insurance engine's options. */
+/** What {@link planCredit} takes besides the solicitud: the default date and the insurance engine's options. */
 export interface PlanOptions {
   readonly fechaApertura?: string | undefined;
   /** Options for the insurance engine (`tipoSeguro` 1 and 2); `fechaInicio` defaults to the opening date. */
   readonly policy?: PolicyOptions | undefined;
 }
 
-function business(message: string, field: string): QuoteError {
-  return new QuoteError('ERRNEG001', message, field);
+/** External insurance charged in the payments (`indSeguro` 1), spread over its term, remainder on the first. */
+export interface ExternalInsurance {
+  readonly importeSeguros: number;
+  readonly plazoSeguro: number;
+  /** Per-payment amounts, cents; undefined without external insurance. */
+  readonly column?: readonly number[] | undefined;
 }
 
 /**
- * "13.5" → "13.50": at least two decimals, the caller's extra digits kept.
+ * Step 4: `importeSeguros` (required with `indSeguro` 1) over the payments that fall within
+ * `plazoSeguro` months (`ceil(plazoSeguro × perYear / 12)`, at most `plazo`).
  *
  * @example
  * ```ts
- * normalizePercentText('13.5'); // '13.50'
+ * externalInsurance({ indSeguro: 1, importeSeguros: '1200.00', plazoSeguro: 12, montoSolicitado: '1.00', plazo: 24, valorFactura: '2.00' }, terms).column?.[0]; // 10000
  * ```
  */
-export function normalizePercentText(text: string): string {
-  const dot = text.indexOf('.');
-  if (dot < 0) return `${text}.00`;
-  const decimals = text.length - dot - 1;
-  return decimals === 1 ? `${text}0` : text;
-}
-
-function chooseRate(conventions: CreditConventions, downPaymentPercent: Decimal): string {
-  let chosen: string | undefined;
-  let best = -Infinity;
-  for (const row of conventions.rateGrid) {
-    if (downPaymentPercent.gte(row.minDownPaymentPercent) && row.minDownPaymentPercent > best) {
-      best = row.minDownPaymentPercent;
-      chosen = row.tasa;
-    }
-  }
-  if (chosen === undefined) throw business('No hay tasa en la tabla de tasas para ese enganche; envíe tasa', 'tasa');
-  return chosen;
+export function externalInsurance(s: CreditRequest, terms: CreditTerms): ExternalInsurance {
+  const importeSeguros = s.importeSeguros === undefined ? 0 : parseCents(s.importeSeguros);
+  const plazoSeguro = s.plazoSeguro ?? 0;
+  if (terms.indSeguro !== 1) return { importeSeguros, plazoSeguro };
+  if (s.importeSeguros === undefined) throw quoteError('ERRESQ006', 'importeSegurosFalta', 'importeSeguros');
+  if (plazoSeguro < 1) throw quoteError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'plazoSeguroMinimo', 'plazoSeguro');
+  const payments = Math.min(terms.plazo, Math.ceil((plazoSeguro * terms.periodicity.perYear) / 12));
+  const split = splitRemainderFirst(importeSeguros, payments);
+  const column = new Array<number>(terms.plazo).fill(0);
+  for (let k = 0; k < payments; k++) column[k] = split[k] as number;
+  return { importeSeguros, plazoSeguro, column };
 }
 
 /**
- * Normalises a schema-valid solicitud into a {@link CreditPlan}.
- * Throws {@link QuoteError} for semantic errors (ERRESQ004/005/006) and business rules (ERRNEG001).
+ * Years per period under a CAT time basis: k / perYear, or k × days / 360 or / 365.
  *
  * @example
  * ```ts
- * planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS, { fechaApertura: '2026-01-31' }).principal; // cents financed
+ * yearsPerPeriod(DEFAULT_CREDIT_CONVENTIONS.periodicities.S!, 'days365'); // 7 / 365
+ * ```
+ */
+export function yearsPerPeriod(periodicity: Periodicity, basis: CatTimeBasis): number {
+  return basis === 'periods' ? 1 / periodicity.perYear : basis === 'days360' ? periodicity.days / 360 : periodicity.days / 365;
+}
+
+/** Σ of per-payment columns, less `excluded`; undefined when there is nothing to add. */
+function addColumns(count: number, columns: readonly (readonly number[] | undefined)[], excluded?: readonly number[]): number[] | undefined {
+  if (columns.every((column) => column === undefined)) return undefined;
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) {
+    let sum = 0;
+    for (const column of columns) sum += column?.[k] ?? 0;
+    out[k] = sum - (excluded?.[k] ?? 0);
+  }
+  return out;
+}
+
+/**
+ * Step 6: the CAT nets the commission (without VAT) and required insurance paid up front from the
+ * disbursement (`ERRNEG001` on `comisiones` when nothing is left) and counts the insurance in the
+ * payments (external insurance only when `conventions.externalInsuranceInCat`).
+ *
+ * @example
+ * ```ts
+ * catTerms(28_000_000, 560_000, 0, undefined, undefined, DEFAULT_CREDIT_CONVENTIONS, terms).disbursement; // 27_440_000
+ * ```
+ */
+export function catTerms(
+  principal: number,
+  netAtOpening: number,
+  plazo: number,
+  insured: PaymentExtras,
+  external: readonly number[] | undefined,
+  conventions: CreditConventions,
+  periodicity: Periodicity,
+): CatTerms {
+  const disbursement = principal - netAtOpening;
+  if (disbursement <= 0) throw quoteError('ERRNEG001', 'cargosIniciales', 'comisiones');
+  const excluded = conventions.externalInsuranceInCat ? undefined : external;
+  return {
+    disbursement,
+    insurance: addColumns(plazo, [insured.damage, insured.life], excluded),
+    yearsPerPeriod: yearsPerPeriod(periodicity, conventions.catTimeBasis),
+  };
+}
+
+/**
+ * Plans a schema-valid solicitud (see the module comment for the steps).
+ *
+ * @example
+ * ```ts
+ * planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS, { fechaApertura: '2026-01-31' }).loan.principal; // cents financed
  * ```
  */
 export function planCredit(s: CreditRequest, conventions: CreditConventions, options: PlanOptions = {}): CreditPlan {
-  const defaultDate = options.fechaApertura;
-  // Dates.
-  const dateText = s.fechaApertura ?? defaultDate;
-  if (dateText === undefined) throw new QuoteError('ERRESQ006', 'Falta la fecha de apertura', 'fechaApertura');
-  const fechaApertura = parseIsoDate(dateText);
-  if (fechaApertura === undefined) throw new QuoteError('ERRESQ005', 'La fecha de apertura no es una fecha válida (YYYY-MM-DD)', 'fechaApertura');
+  const terms = readTerms(s, conventions, options.fechaApertura);
+  const amounts = readAmounts(s, terms, conventions);
+  const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts.downPaymentPercent);
+  const external = externalInsurance(s, terms);
+  const policy =
+    terms.tipoSeguro !== 0 && s.informacionSeguro !== undefined
+      ? policyCharges(s.informacionSeguro, s.valorFactura, terms, pricing.annualRate, conventions, options.policy ?? {})
+      : undefined;
 
-  // Codes.
-  const plazo = s.plazo;
-  if (plazo < 1) throw new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo');
-  const periodicidadCode = s.periodicidad ?? conventions.defaultPeriodicidad;
-  const periodicity = conventions.periodicities[periodicidadCode];
-  if (periodicity === undefined) {
-    throw new QuoteError('ERRESQ005', `Periodicidad desconocida; use ${Object.keys(conventions.periodicities).join(', ')}`, 'periodicidad');
-  }
-  const iva = s.iva ?? conventions.defaultIva;
-  const facturaConIva = s.facturaConIva ?? conventions.defaultFacturaConIva;
-  if (facturaConIva !== 0 && facturaConIva !== 1) throw new QuoteError('ERRESQ004', 'facturaConIva admite 0 o 1', 'facturaConIva');
-  const tipoSeguro = s.tipoSeguro ?? 0;
-  if (tipoSeguro > 2) throw new QuoteError('ERRESQ004', 'tipoSeguro admite 0 (sin seguro), 1 (contado) o 2 (financiado)', 'tipoSeguro');
-  if (tipoSeguro !== 0 && s.informacionSeguro === undefined) {
-    throw new QuoteError('ERRESQ006', 'Con tipoSeguro 1 o 2 se requiere informacionSeguro', 'informacionSeguro');
-  }
-  const indSeguro = s.indSeguro ?? 0;
-  if (indSeguro !== 0 && indSeguro !== 1) throw new QuoteError('ERRESQ004', 'indSeguro admite 0 o 1', 'indSeguro');
-
-  // Amounts.
-  const montoSolicitado = parseCents(s.montoSolicitado);
-  if (montoSolicitado <= 0) throw new QuoteError('ERRESQ004', 'El monto solicitado debe ser mayor que cero', 'montoSolicitado');
-  const valorFactura = parseCents(s.valorFactura);
-  if (valorFactura <= 0) throw new QuoteError('ERRESQ004', 'El valor factura debe ser mayor que cero', 'valorFactura');
-  const price = facturaConIva === 1 ? valorFactura : mulDivRoundHalfUp(valorFactura, 100 + iva, 100);
-  const downPayment = price - montoSolicitado;
-  if (downPayment < 0) throw business('El monto solicitado excede el precio del vehículo', 'montoSolicitado');
-  const minimumPercent = s.porcentajeEnganche ?? conventions.defaultPorcentajeEnganche;
-  const downPaymentPercent = new Decimal(downPayment).mul(100).div(price);
-  if (downPaymentPercent.lt(minimumPercent)) {
-    throw business(`El enganche (${downPaymentPercent.toDecimalPlaces(2, Decimal.ROUND_DOWN).toString()}% del precio) es menor al mínimo de ${minimumPercent}%`, 'montoSolicitado');
-  }
-
-  // Credited extras.
-  const creditoGarantiaExt = s.creditoGarantiaExt ?? false;
-  if (creditoGarantiaExt && s.montoGarantiaExt === undefined) throw new QuoteError('ERRESQ006', 'Falta el monto de la garantía extendida financiada', 'montoGarantiaExt');
-  const montoGarantiaExt = s.montoGarantiaExt === undefined ? 0 : parseCents(s.montoGarantiaExt);
-  const financedExtras = creditoGarantiaExt ? montoGarantiaExt : 0;
-  const capPercent = s.porcentajeCredito ?? conventions.defaultPorcentajeCredito;
-  if (new Decimal(financedExtras).mul(100).gt(new Decimal(montoSolicitado).mul(capPercent))) {
-    throw business(`Los accesorios financiados exceden el ${capPercent}% del monto solicitado`, 'montoGarantiaExt');
-  }
-  const principal = montoSolicitado + financedExtras;
-
-  // Rate and commission.
-  const tasaText = normalizePercentText(s.tasa ?? chooseRate(conventions, downPaymentPercent));
-  const annual = percentToRational(tasaText);
-  const periodicRate =
-    conventions.interestBasis === 'perYear' ? mulRational(annual, 1, periodicity.perYear) : mulRational(annual, periodicity.days, 360);
-  const comisionesText = normalizePercentText(s.comisiones ?? '0');
-  const commissionRate = percentToRational(comisionesText);
-  const commission = mulDivRoundHalfUp(principal, commissionRate.num, commissionRate.den);
-  const commissionVat = conventions.commissionVat ? mulDivRoundHalfUp(commission, iva, 100) : 0;
-
-  // External insurance charged in the payments, spread over its term (remainder on the first).
-  const importeSeguros = s.importeSeguros === undefined ? 0 : parseCents(s.importeSeguros);
-  const plazoSeguro = s.plazoSeguro ?? 0;
-  let damageInsurance: number[] | undefined;
-  let externalInsurance: number[] | undefined;
-  if (indSeguro === 1) {
-    if (s.importeSeguros === undefined) throw new QuoteError('ERRESQ006', 'Falta el importe del seguro externo', 'importeSeguros');
-    if (plazoSeguro < 1) throw new QuoteError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'El plazo del seguro externo debe ser de al menos un mes', 'plazoSeguro');
-    const payments = Math.min(plazo, Math.ceil((plazoSeguro * periodicity.perYear) / 12));
-    const split = splitRemainderFirst(importeSeguros, payments);
-    damageInsurance = new Array<number>(plazo).fill(0);
-    for (let k = 0; k < payments; k++) damageInsurance[k] = split[k] as number;
-    externalInsurance = damageInsurance.slice();
-  }
-
-  // Insurance quoted through the insurance engine: paid up front (1) or financed (2).
-  let insurance: CreditInsurance | undefined;
-  let lifeInsurance: number[] | undefined;
-  let upfrontInsurance = 0;
-  if (tipoSeguro !== 0 && s.informacionSeguro !== undefined) {
-    const financedMonths = Math.ceil((plazo * 12) / periodicity.perYear);
-    insurance = quoteCreditInsurance(s.informacionSeguro, s.valorFactura, financedMonths, {
-      ...options.policy,
-      fechaInicio: options.policy?.fechaInicio ?? formatIsoDate(fechaApertura),
-    });
-    if (tipoSeguro === 1) upfrontInsurance = insurance.damage + insurance.life;
-    else {
-      // The damage premium is financed as its own level loan at the credit's rate: its installments
-      // (capital + interest + IVA) are the seguroDanos column. The life premium is spread evenly.
-      const premiumLoan = buildSchedule(
-        { principal: insurance.damage, count: plazo, periodic: periodicRate, iva },
-        paymentRate(periodicRate, iva, conventions.paymentTolerance),
-      );
-      damageInsurance ??= new Array<number>(plazo).fill(0);
-      for (let k = 0; k < plazo; k++) damageInsurance[k] = (damageInsurance[k] as number) + (premiumLoan.level[k] as number);
-      lifeInsurance = splitRemainderFirst(insurance.life, plazo);
-    }
-  }
-
-  // Required insurance paid up front, counted in the CAT.
+  const damage = addColumns(terms.plazo, [external.column, policy?.damage]);
+  const extras: PaymentExtras = { damage, life: policy?.life };
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
-  const catDisbursement = principal - commission - importeCatSegVida - importeCatSegDanio - upfrontInsurance;
-  if (catDisbursement <= 0) throw business('Las comisiones y seguros al inicio igualan o exceden el monto financiado', 'comisiones');
-
-  const yearsPerPeriod =
-    conventions.catTimeBasis === 'periods'
-      ? 1 / periodicity.perYear
-      : conventions.catTimeBasis === 'days360'
-        ? periodicity.days / 360
-        : periodicity.days / 365;
+  const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
+  const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions, terms.periodicity);
 
   return {
-    fechaApertura,
-    plazo,
-    periodicidadCode,
-    periodicity,
-    iva,
-    facturaConIva,
-    tipoSeguro,
-    indSeguro,
-    plazoSeguro,
-    withTable: s.generaTablaPagos ?? false,
-    tasaText,
-    comisionesText,
-    montoSolicitado,
-    valorFactura,
-    montoGarantiaExt,
-    importeSeguros,
+    loan: {
+      principal: amounts.principal,
+      annualRate: pricing.annualRate,
+      vatPercent: terms.iva,
+      start: terms.fechaApertura,
+      payments: terms.plazo,
+      periodicity: terms.periodicity,
+      interestBasis: conventions.interestBasis,
+      paymentTolerance: conventions.paymentTolerance,
+    },
+    terms,
+    amounts,
+    pricing,
+    extras,
+    cat,
+    upfrontCharges: pricing.commission + pricing.commissionVat + upfrontInsurance,
+    importeSeguros: external.importeSeguros,
+    plazoSeguro: external.plazoSeguro,
     importeCatSegVida,
     importeCatSegDanio,
-    principal,
-    periodicRate,
-    yearsPerPeriod,
-    catDisbursement,
-    upfrontCharges: commission + commissionVat + importeCatSegVida + importeCatSegDanio + upfrontInsurance,
-    damageInsurance,
-    lifeInsurance,
-    insuranceInCat: catInsurance(damageInsurance, lifeInsurance, indSeguro === 1 && !conventions.externalInsuranceInCat ? externalInsurance : undefined, plazo),
-    insurance,
+    insurance: policy?.insurance,
   };
 }

@@ -1,7 +1,10 @@
 /**
- * ATM open data: schemas, code catalogs, validation, the bundled example data set, queries and
- * the transport-free ATM API handler.
+ * `cotizador/atm`: ATM open data: schemas, code catalogs, validation, the bundled example data
+ * set, queries and the transport-free ATM API handler.
+ *
+ * @packageDocumentation
  */
+export * from './common.js';
 export {
   ATM_SERVICES,
   ATM_ACCESSIBILITY,
@@ -52,10 +55,9 @@ export type {
   AtmErrorBody,
   AtmApiVersion,
 } from '../contracts/atm.js';
-export { validateAtmDataset, validateAtmListResponse, assertAtmDataset, AtmDatasetError } from './validate.js';
-export { EXAMPLE_ATM_DATASET } from './example.js';
+export { validateAtmDataset, validateAtmListResponse, assertAtmDataset, AtmDatasetError } from '../atm/validate.js';
+export { exampleAtmDataset } from '../atm/example.js';
 export {
-  EARTH_RADIUS_METRES,
   haversineMetres,
   atmPosition,
   atmMatches,
@@ -63,10 +65,10 @@ export {
   countAtms,
   filterAtms,
   nearestAtms,
-} from './queries.js';
-export type { AtmCriteria, AtmEntry, NearestAtm, GeoPoint, NearestOptions } from './queries.js';
-export { ATM_ERRORS, ATM_SECURITY_HEADERS, ATM_ERROR_CACHE_CONTROL, atmErrorBody, atmErrorResponse } from './errors.js';
-export type { AtmErrorKind } from './errors.js';
+} from '../atm/queries.js';
+export type { AtmCriteria, AtmEntry, NearestAtm, GeoPoint, NearestOptions } from '../atm/queries.js';
+export { ATM_ERRORS, ATM_SECURITY_HEADERS, ATM_ERROR_CACHE_CONTROL, atmErrorBody, atmErrorResponse } from '../atm/errors.js';
+export type { AtmErrorKind } from '../atm/errors.js';
 export {
   ATM_API_BASE_PATH,
   ATM_META_PLACEHOLDER,
@@ -75,5 +77,5 @@ export {
   ATM_CACHE_CONTROL,
   ATM_NEAREST_LIMITS,
   createAtmApi,
-} from './api.js';
-export type { AtmApiConfig, AtmApi } from './api.js';
+} from '../atm/api.js';
+export type { AtmApiConfig, AtmApi } from '../atm/api.js';

@@ -1,0 +1,86 @@
+/**
+ * The architecture check (`npm run arch`): imports point down the layers drawn in
+ * docs/architecture.md, never sideways between folders of one layer, never in a circle, and the
+ * engines (cat, credit, insurance) never import the interface's wire shapes (contracts).
+ */
+/** Bottom to top; folders on one line are one layer and may not import each other. */
+const LAYERS = [
+  ['errors', 'util'],
+  ['money', 'dates'],
+  ['http', 'validation'],
+  ['contracts'],
+  ['cat'],
+  ['credit'],
+  ['insurance'],
+  ['quotes'],
+  ['atm', 'documents'],
+  ['service', 'analysis'],
+  ['cli', 'entry'],
+];
+
+const folder = (name) => `^src/${name}/`;
+const rules = [];
+LAYERS.forEach((layer, rank) => {
+  const above = LAYERS.slice(rank + 1).flat();
+  for (const name of layer) {
+    const siblings = layer.filter((other) => other !== name);
+    const forbidden = [...above, ...siblings];
+    if (forbidden.length === 0) continue;
+    rules.push({
+      name: `layer-${name}`,
+      comment: `src/${name} may import only from layers below it (docs/architecture.md)`,
+      severity: 'error',
+      from: { path: folder(name) },
+      to: { path: `^src/(${forbidden.join('|')})/` },
+    });
+  }
+});
+
+module.exports = {
+  forbidden: [
+    ...rules,
+    {
+      name: 'engines-without-contracts',
+      comment: 'the engines take typed models; mapping the wire shapes is the quotes layer\'s job',
+      severity: 'error',
+      from: { path: '^src/(cat|credit|insurance)/' },
+      to: { path: '^src/contracts/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no import cycles, at any distance',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'known-folders-only',
+      comment: 'every source file lives in a folder of a layer',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${LAYERS.flat().join('|')})/` },
+      to: {},
+    },
+    {
+      name: 'no-test-code-in-src',
+      comment: 'the library never imports tests, benchmarks or scripts',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|benchmarks|scripts|examples)/' },
+    },
+    {
+      name: 'no-dev-dependencies-in-src',
+      comment: 'what dist/ runs must be a runtime dependency',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/|^data/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

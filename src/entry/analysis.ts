@@ -1,0 +1,25 @@
+/**
+ * `cotizador/analysis`: scenario grids over the credit engine, RFC 4180 CSV and an SVG chart of
+ * the amortization table, for scripts.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export {
+  scenarioGrid,
+  scenarios,
+  scenarioAt,
+  countScenarios,
+  parseVariation,
+  applyScenario,
+  quoteScenario,
+  summarizeGridRow,
+  gridRecord,
+  GRID_RESULT_COLUMNS,
+  GRID_ERROR_COLUMNS,
+} from '../analysis/grid.js';
+export type { FieldValue, Variation, Variations, Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
+export { toCsv, csvField, csvLine, creditRowsToCsv, receiptsToCsv, CSV_EOL, CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../analysis/csv.js';
+export type { CsvValue } from '../analysis/csv.js';
+export { scheduleChartSvg, CHART_SERIES } from '../analysis/chart.js';
+export type { ChartOptions } from '../analysis/chart.js';

@@ -1,0 +1,8 @@
+/**
+ * `cotizador/cat`: Banxico's CAT of any flows.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export { computeCat } from '../cat/computeCat.js';
+export type { CatFlow, CatFlows, CatOptions, CatResult } from '../cat/computeCat.js';

@@ -1,0 +1,35 @@
+/**
+ * `cotizador/contracts`: every request and response shape of the interface as TypeBox (JSON
+ * Schema), the validators that map it to the interface's codes, and the envelope builders.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export { schemas, TYPEBOX_SCHEMAS, AutoEstreneResponseSchema, SegAutoVendorResponseSchema } from '../contracts/schemas.js';
+export type { SchemaName, JsonSchema } from '../contracts/schemas.js';
+export {
+  ENVELOPE_STATUSES,
+  DEFAULT_HELP_URL,
+  MAX_VALOR_INCORRECTO,
+  DetallesSchema,
+  ErrorEnvelopeSchema,
+  errorEnvelope,
+  issuesEnvelope,
+  firstIssueReport,
+} from '../contracts/envelope.js';
+export type { EnvelopeStatus, ErrorEnvelope, Detalles, ErrorEnvelopeInput } from '../contracts/envelope.js';
+export { TokenRequestSchema, TokenResponseSchema, OAuthTokenResponseSchema, OAuthErrorSchema } from '../contracts/token.js';
+export type { TokenRequest, TokenResponse, OAuthTokenResponse, OAuthError } from '../contracts/token.js';
+export { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from '../contracts/taxpayer.js';
+export type { ObtenerDocumentoRequest, ObtenerDocumentoResponse, PaymentRecord } from '../contracts/taxpayer.js';
+export { AutoEstreneRequestSchema, CreditRequestSchema, CreditResultSchema, CreditRowSchema, InsuranceInfoSchema } from '../contracts/credit.js';
+export type { CreditRequest, CreditResult, CreditRow, InsuranceInfo } from '../contracts/credit.js';
+export { SegAutoVendorRequestSchema, PolicyRequestSchema, PolicyResultSchema, PolicyOfferSchema, ReceiptSchema } from '../contracts/policy.js';
+export type { PolicyRequest, PolicyResult, PolicyOffer, Receipt, SegAutoVendorRequest } from '../contracts/policy.js';
+export { AtmListResponseSchema, AtmErrorBodySchema, AtmApiVersionSchema, AtmDatasetSchema } from '../contracts/atm.js';
+export type { AtmListResponse, AtmErrorBody, AtmApiVersion, AtmDataset } from '../contracts/atm.js';
+export { validateAutoEstrene, validateSegAutoVendor, validateObtenerDocumento, validateTokenRequest } from '../contracts/requests.js';
+export type { AutoEstreneRequest } from '../contracts/requests.js';
+export { parseJsonBody, parseFormBody } from '../validation/body.js';
+export { collectIssues, validateWith, assertValid } from '../validation/validate.js';
+export type { Issue, ValidationResult } from '../validation/validate.js';

@@ -1,0 +1,20 @@
+/**
+ * `cotizador/credit`: the AutoEstrene quote and the typed loan core under it.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export { quoteCredit, quoteValidCredit } from '../quotes/quoteCredit.js';
+export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { ENGINE_CODES } from '../quotes/credit/terms.js';
+export { scheduleLoan, paymentDates, periodicRateOf } from '../credit/loan.js';
+export type { Loan, LoanSchedule } from '../credit/loan.js';
+export type { Schedule } from '../credit/schedule.js';
+export { percentToRational } from '../credit/rate.js';
+export type { Rational } from '../credit/rate.js';
+export { DEFAULT_CREDIT_CONVENTIONS, resolveConventions } from '../credit/conventions.js';
+export type { CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
+export { toCivilDay, fromCivilDay, parseIsoDate, formatIsoDate } from '../dates/civil.js';
+export type { CivilDay, DateStep } from '../dates/civil.js';
+export { CreditRequestSchema, CreditResultSchema, AutoEstreneRequestSchema } from '../contracts/credit.js';
+export type { CreditRequest, CreditResult, CreditRow, InsuranceInfo } from '../contracts/credit.js';

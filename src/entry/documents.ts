@@ -1,0 +1,9 @@
+/**
+ * `cotizador/documents`: the printable receipt of a payment (PDF) and the example payments.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export { renderReceiptPdf, renderReceiptBase64 } from '../documents/receipt.js';
+export { samplePayments, SAMPLE_LINEA_CAPTURA, lookupIn } from '../documents/sample.js';
+export type { PaymentRecord } from '../contracts/taxpayer.js';

@@ -1,0 +1,34 @@
+/**
+ * cotizador: exact Mexican vehicle credit and insurance quotes for the sandbox banking interface,
+ * with the transport-free service that serves the whole interface.
+ *
+ * The root exports the main API; each domain's extras live on its subpath: `cotizador/credit`
+ * (the typed loan core), `cotizador/cat`, `cotizador/insurance` (the tariff and the pricing
+ * engine), `cotizador/contracts` (every schema and validator), `cotizador/service`,
+ * `cotizador/atm`, `cotizador/documents`, `cotizador/analysis`.
+ *
+ * @packageDocumentation
+ */
+export * from './common.js';
+export { quoteCredit } from '../quotes/quoteCredit.js';
+export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { quotePolicy } from '../quotes/quotePolicy.js';
+export type { PolicyOptions } from '../quotes/quotePolicy.js';
+export { computeCat } from '../cat/computeCat.js';
+export type { CatFlow, CatFlows, CatOptions, CatResult } from '../cat/computeCat.js';
+export { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
+export type { CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
+export { defaultTariff } from '../insurance/defaultTariff.js';
+export { loadTariff } from '../insurance/tariff.js';
+export type { Tariff } from '../insurance/tariff.js';
+export { schemas } from '../contracts/schemas.js';
+export { validateAutoEstrene, validateSegAutoVendor, validateObtenerDocumento, validateTokenRequest } from '../contracts/requests.js';
+export type { AutoEstreneRequest } from '../contracts/requests.js';
+export type { CreditRequest, CreditResult, CreditRow, InsuranceInfo } from '../contracts/credit.js';
+export type { PolicyRequest, PolicyResult, PolicyOffer, Receipt, SegAutoVendorRequest } from '../contracts/policy.js';
+export type { Issue, ValidationResult } from '../validation/validate.js';
+export { createService } from '../service/service.js';
+export type { Service } from '../service/service.js';
+export { toNodeListener } from '../service/node.js';
+export type { ServiceConfig } from '../service/config.js';
+export type { ServiceRequest, ServiceResponse } from '../http/types.js';

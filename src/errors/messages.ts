@@ -1,0 +1,223 @@
+/**
+ * The message table: every text the library puts in an error, in Spanish (the interface's
+ * language and the default) and English, as data. A text names its values as `{name}`;
+ * {@link messageText} fills them. Engines never inline a message: they name its entry.
+ */
+
+/** A language the table speaks. */
+export type Lang = 'es' | 'en';
+
+/** Values a message is rendered with. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+interface Entry {
+  readonly es: string;
+  readonly en: string;
+}
+
+/**
+ * Every message, by id.
+ *
+ * @example
+ * ```ts
+ * MESSAGES.plazoMinimo.es; // 'El plazo debe ser de al menos un pago'
+ * ```
+ */
+export const MESSAGES = {
+  // Request validation (one standard text per code).
+  jsonInvalido: { es: 'El cuerpo de la petición no es un JSON válido', en: 'The request body is not valid JSON' },
+  campoVacio: { es: 'El campo está vacío o es nulo', en: 'The field is empty or null' },
+  campoNoDefinido: { es: 'El campo no está definido en la API', en: 'The field is not defined in the API' },
+  rangoInvalido: { es: 'La longitud o el rango del campo no es válido', en: 'The length or range of the field is not valid' },
+  formatoInvalido: { es: 'El tipo o el formato del campo no es válido', en: 'The type or format of the field is not valid' },
+  campoFaltante: { es: 'Falta un campo requerido', en: 'A required field is missing' },
+  campoRepetido: { es: 'El campo se envió más de una vez', en: 'The field was sent more than once' },
+  invariante: { es: 'Invariante interna rota: {detail}', en: 'Internal invariant broken: {detail}' },
+
+  // Money.
+  importeFueraDeRango: { es: 'importe fuera del rango de centavos exactos', en: 'amount outside the range of exact cents' },
+  totalFueraDeRango: {
+    es: 'El total de los pagos excede el rango de importes exactos (2^53 centavos)',
+    en: 'The total of the payments exceeds the range of exact amounts (2^53 cents)',
+  },
+
+  // Credit request (AutoEstrene).
+  fechaAperturaFalta: { es: 'Falta la fecha de apertura', en: 'The opening date is missing' },
+  fechaAperturaInvalida: { es: 'La fecha de apertura no es una fecha válida (YYYY-MM-DD)', en: 'The opening date is not a valid date (YYYY-MM-DD)' },
+  plazoMinimo: { es: 'El plazo debe ser de al menos un pago', en: 'The term must have at least one payment' },
+  periodicidadDesconocida: { es: 'Periodicidad desconocida; use {codes}', en: 'Unknown periodicity; use {codes}' },
+  facturaConIvaValores: { es: 'facturaConIva admite 0 o 1', en: 'facturaConIva accepts 0 or 1' },
+  tipoSeguroValores: {
+    es: 'tipoSeguro admite 0 (sin seguro), 1 (contado) o 2 (financiado)',
+    en: 'tipoSeguro accepts 0 (no insurance), 1 (paid up front) or 2 (financed)',
+  },
+  informacionSeguroFalta: { es: 'Con tipoSeguro 1 o 2 se requiere informacionSeguro', en: 'tipoSeguro 1 or 2 requires informacionSeguro' },
+  indSeguroValores: { es: 'indSeguro admite 0 o 1', en: 'indSeguro accepts 0 or 1' },
+  montoSolicitadoPositivo: { es: 'El monto solicitado debe ser mayor que cero', en: 'The amount requested must be greater than zero' },
+  valorFacturaPositivo: { es: 'El valor factura debe ser mayor que cero', en: 'The invoice value must be greater than zero' },
+  montoExcedePrecio: { es: 'El monto solicitado excede el precio del vehículo', en: 'The amount requested exceeds the price of the vehicle' },
+  engancheMinimo: {
+    es: 'El enganche ({percent}% del precio) es menor al mínimo de {minimum}%',
+    en: 'The down payment ({percent}% of the price) is below the minimum of {minimum}%',
+  },
+  garantiaFalta: { es: 'Falta el monto de la garantía extendida financiada', en: 'The amount of the financed extended warranty is missing' },
+  garantiaExcedeTope: {
+    es: 'Los accesorios financiados exceden el {cap}% del monto solicitado',
+    en: 'The financed extras exceed {cap}% of the amount requested',
+  },
+  tasaSinTabla: {
+    es: 'No hay tasa en la tabla de tasas para ese enganche; envíe tasa',
+    en: 'The rate grid has no rate for that down payment; send tasa',
+  },
+  importeSegurosFalta: { es: 'Falta el importe del seguro externo', en: 'The amount of the external insurance is missing' },
+  plazoSeguroMinimo: { es: 'El plazo del seguro externo debe ser de al menos un mes', en: 'The term of the external insurance must be at least one month' },
+  cargosIniciales: {
+    es: 'Las comisiones y seguros al inicio igualan o exceden el monto financiado',
+    en: 'The commissions and insurance charged at opening equal or exceed the amount financed',
+  },
+  paqueteFalta: { es: 'Indique el paquete de seguro a contratar', en: 'Name the insurance package to buy' },
+  paqueteAmbiguo: {
+    es: 'El paquete lo ofrecen {count} aseguradoras; indique idAseguradora',
+    en: '{count} insurers offer the package; send idAseguradora',
+  },
+  conventionInvalida: { es: 'Convención no válida: {expected}', en: 'Invalid convention: {expected}' },
+
+  // CAT.
+  catIndeterminado: {
+    es: 'No existe una tasa que iguale los flujos del crédito (CAT indeterminado)',
+    en: 'No rate equates the flows of the credit (the CAT is undefined)',
+  },
+  flujosSinTasa: { es: 'No existe una tasa que iguale los flujos (CAT indeterminado)', en: 'No rate equates the flows (the CAT is undefined)' },
+  flujosObjeto: { es: 'Los flujos deben ser un objeto', en: 'The flows must be an object' },
+  flujosListaFalta: { es: 'Falta la lista de flujos', en: 'The list of flows is missing' },
+  flujoForma: { es: 'Cada flujo es { time, amount }', en: 'Each flow is { time, amount }' },
+  flujoTiempo: { es: 'El tiempo es un número de años no negativo', en: 'The time is a non-negative number of years' },
+  flujoImporte: { es: 'El importe es un texto decimal no negativo', en: 'The amount is a non-negative decimal text' },
+
+  // Policy request (SegAutoVendor) and tariff.
+  plantillaUrlInvalida: { es: 'Plantilla de URL no válida', en: 'Invalid URL template' },
+  lifeBalanceValores: { es: "Use 'declining' o 'flat'", en: "Use 'declining' or 'flat'" },
+  idLengthRango: { es: 'Longitud de idCotizacion entre 8 y 64', en: 'idCotizacion length between 8 and 64' },
+  fechaInicioFalta: {
+    es: 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)',
+    en: 'The policy start date is missing (the engine never reads the clock)',
+  },
+  fechaInicioInvalida: { es: 'Fecha de inicio no válida (YYYY-MM-DD)', en: 'Invalid start date (YYYY-MM-DD)' },
+  saldoInvalido: { es: 'Saldo no válido', en: 'Invalid balance' },
+  polizaAnualMaximo: { es: 'Una póliza anual cubre a lo más {months} meses', en: 'An annual policy covers at most {months} months' },
+  vigenciaNoSoportada: { es: 'Modalidad de vigencia no soportada', en: 'Unsupported validity modality' },
+  multianualSinPlazo: { es: 'Una póliza multianual requiere plazoFinanciado', en: 'A multi-year policy requires plazoFinanciado' },
+  multianualMaximo: { es: 'La póliza multianual cubre a lo más {years} años', en: 'A multi-year policy covers at most {years} years' },
+  vehiculoDesconocido: { es: 'Clave de vehículo desconocida', en: 'Unknown vehicle key' },
+  tipoUnidadNoCorresponde: { es: 'El tipo de unidad no corresponde a la clave del vehículo', en: 'The unit type does not match the vehicle key' },
+  usoNoTarifado: { es: 'Uso de la unidad no tarifado', en: 'The tariff does not rate this use of the unit' },
+  sumaAseguradaMinima: { es: 'Suma asegurada menor que {amount}', en: 'Sum insured below {amount}' },
+  sumaAseguradaMaxima: { es: 'Suma asegurada mayor que {amount}', en: 'Sum insured above {amount}' },
+  sumaAseguradaMaximaClave: { es: 'Suma asegurada mayor que {amount} para esta clave', en: 'Sum insured above {amount} for this vehicle key' },
+  accesoriosMaximo: { es: 'Accesorios por encima de {amount}', en: 'Accessories above {amount}' },
+  equipoEspecialMaximo: { es: 'Equipo especial por encima de {amount}', en: 'Special equipment above {amount}' },
+  engancheExcedeSuma: { es: 'El enganche excede la suma asegurada', en: 'The down payment exceeds the sum insured' },
+  entidadNoTarifada: { es: 'Entidad federativa no tarifada', en: 'The tariff does not rate this state' },
+  modeloPosterior: { es: 'Año modelo posterior al siguiente', en: 'Model year later than next year' },
+  unidadAntigua: { es: 'Unidad con más de {years} años', en: 'Unit older than {years} years' },
+  formaPagoNoSoportada: { es: 'Forma de pago no soportada', en: 'Unsupported payment form' },
+  reposicionNoSoportada: { es: 'Tipo de valor de reposición no soportado', en: 'Unsupported replacement value type' },
+  aseguradoraDesconocida: { es: 'Aseguradora desconocida', en: 'Unknown insurer' },
+  paqueteNoOfrecido: { es: 'Paquete no ofrecido', en: 'Package not offered' },
+  formaPagoNoOfrecida: { es: 'Forma de pago no ofrecida por la aseguradora', en: 'The insurer does not offer this payment form' },
+  usoTipoNoTarifado: { es: 'Combinación de tipo y uso de unidad no tarifada', en: 'The tariff does not rate this combination of unit type and use' },
+  tarifaValorRepetido: { es: 'Valor repetido en la tarifa', en: 'Repeated value in the tariff' },
+  tarifaMesesPorRecibo: { es: 'Los meses por recibo deben dividir a 12', en: 'The months per receipt must divide 12' },
+  tarifaSumaMinima: { es: 'La suma mínima excede la máxima', en: 'The minimum sum exceeds the maximum' },
+  tarifaTipoUnidad: { es: 'Tipo de unidad no definido en unitTypes', en: 'Unit type not defined in unitTypes' },
+  tarifaAntiguedades: { es: 'Las antigüedades empiezan en 0 y crecen estrictamente', en: 'The ages start at 0 and strictly increase' },
+  tarifaFraccion: { es: 'La fracción asegurada no puede exceder 1', en: 'The insured fraction cannot exceed 1' },
+  tarifaSumaCreciente: { es: 'La suma asegurada no puede crecer de un año al siguiente', en: 'The sum insured cannot rise from one year to the next' },
+  tarifaReposicion: { es: 'No corresponde a ningún replacementValues', en: 'Matches no replacementValues entry' },
+  tarifaFormaPago: { es: 'Forma de pago no definida en paymentForms', en: 'Payment form not defined in paymentForms' },
+  tarifaUso: { es: 'Uso no definido en uses', en: 'Use not defined in uses' },
+
+  // ATM.
+  atmDatasetInvalido: { es: 'Conjunto de datos de cajeros no válido: {detail}', en: 'Invalid ATM data set: {detail}' },
+  debeSerTexto: { es: 'Debe ser texto', en: 'Must be text' },
+  noPuedeSerVacio: { es: 'No puede estar vacío', en: 'Cannot be empty' },
+  enteroPositivo: { es: 'Debe ser un entero positivo', en: 'Must be a positive integer' },
+  debeSerFuncion: { es: 'Debe ser una función', en: 'Must be a function' },
+  limiteEnteroPositivo: { es: 'El límite debe ser un entero positivo', en: 'The limit must be a positive integer' },
+  latitudRango: { es: 'La latitud debe estar entre -90 y 90', en: 'The latitude must be between -90 and 90' },
+  longitudRango: { es: 'La longitud debe estar entre -180 y 180', en: 'The longitude must be between -180 and 180' },
+
+  // Analysis.
+  sinTablaDePagos: {
+    es: 'La cotización no tiene tabla de pagos; cotice con generaTablaPagos: true',
+    en: 'The quote has no payment table; quote with generaTablaPagos: true',
+  },
+  variacionForma: {
+    es: 'Escriba la variación como CAMPO=V1,V2 o CAMPO=DESDE:HASTA:PASO',
+    en: 'Write the variation as FIELD=V1,V2 or FIELD=FROM:TO:STEP',
+  },
+  variacionSinValores: { es: 'La variación no tiene valores', en: 'The variation has no values' },
+  rangoForma: { es: 'Un rango se escribe DESDE:HASTA:PASO con números decimales', en: 'A range is written FROM:TO:STEP with decimal numbers' },
+  rangoNoNumerico: { es: 'El campo no es numérico; enumere sus valores separados por comas', en: 'The field is not numeric; list its values separated by commas' },
+  rangoPaso: { es: 'El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA', en: 'The step must be non-zero and go from FROM towards TO' },
+  rangoMaximo: { es: 'El rango tiene más de {max} valores', en: 'The range has more than {max} values' },
+  rangoEntero: { es: 'El campo es entero; use DESDE y PASO enteros', en: 'The field is an integer; use an integer FROM and STEP' },
+
+  // Service.
+  operacionExitosa: { es: 'Operación exitosa', en: 'Successful operation' },
+  pagoNoRegistrado: { es: 'No existe un pago registrado con la línea de captura', en: 'No payment is registered with this payment reference line' },
+  contentTypeJson: { es: 'Content-Type debe ser application/json; charset=utf-8', en: 'Content-Type must be application/json; charset=utf-8' },
+  contentTypeForm: { es: 'Content-Type debe ser application/x-www-form-urlencoded', en: 'Content-Type must be application/x-www-form-urlencoded' },
+  cuerpoExcedeLimite: { es: 'El cuerpo excede el tamaño permitido', en: 'The body exceeds the allowed size' },
+  recursoNoEncontrado: { es: 'Recurso no encontrado', en: 'Resource not found' },
+  encabezadosExceden: { es: 'Los encabezados exceden {bytes} bytes', en: 'The headers exceed {bytes} bytes' },
+  soloPost: { es: 'Solo se acepta el método POST', en: 'Only the POST method is accepted' },
+  soloJson: { es: 'Solo se responde application/json', en: 'Only application/json is served' },
+  tokenInvalido: { es: 'El token de acceso no es válido', en: 'The access token is not valid' },
+  tokenExpirado: { es: 'El token de acceso expiró', en: 'The access token expired' },
+  tokenSinPermiso: { es: 'El token no tiene el permiso requerido', en: 'The token lacks the required scope' },
+  basicEsperado: { es: 'Se esperaban credenciales Basic', en: 'Basic credentials were expected' },
+  credencialesDuplicadas: {
+    es: 'Las credenciales se envían en Authorization o en el formulario, no en ambos',
+    en: 'Credentials go in Authorization or in the form, not both',
+  },
+  credencialesFaltan: { es: 'Faltan las credenciales del cliente', en: 'The client credentials are missing' },
+  credencialesInvalidas: { es: 'Credenciales del cliente no válidas', en: 'Invalid client credentials' },
+  scopeNoPermitido: { es: 'El cliente no tiene el permiso solicitado', en: 'The client does not have the requested scope' },
+  configEnteroPositivo: { es: '{name} debe ser un entero positivo', en: '{name} must be a positive integer' },
+  configRelojInvalido: { es: 'El reloj configurado (now) no devolvió una fecha válida', en: 'The configured clock (now) did not return a valid date' },
+  configClientes: { es: 'clients debe ser una lista o una función de búsqueda', en: 'clients must be a list or a lookup function' },
+  configHelpUrl: { es: 'helpUrl debe tener de 1 a 280 caracteres', en: 'helpUrl must have 1 to 280 characters' },
+  configSecretoOLlaves: { es: 'Configure tokenSecret o tokenKeys, no ambos', en: 'Configure tokenSecret or tokenKeys, not both' },
+  configLlavesRsa: { es: 'tokenKeys debe ser un par de llaves RSA', en: 'tokenKeys must be an RSA key pair' },
+  configSinSecreto: { es: 'Se requiere tokenSecret o tokenKeys', en: 'tokenSecret or tokenKeys is required' },
+  configSecretoCorto: { es: 'tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)', en: 'tokenSecret must have at least 32 bytes (RFC 7518 §3.2)' },
+} as const satisfies Record<string, Entry>;
+
+/**
+ * The id of a message in {@link MESSAGES}.
+ *
+ * @example
+ * ```ts
+ * const id: MessageId = 'plazoMinimo';
+ * ```
+ */
+export type MessageId = keyof typeof MESSAGES;
+
+/**
+ * A message in `lang` with its `{name}` values filled (a missing value stays as written).
+ *
+ * @example
+ * ```ts
+ * messageText('polizaAnualMaximo', 'es', { months: 12 }); // 'Una póliza anual cubre a lo más 12 meses'
+ * messageText('polizaAnualMaximo', 'en', { months: 12 }); // 'An annual policy covers at most 12 months'
+ * ```
+ */
+export function messageText(id: MessageId, lang: Lang = 'es', params?: MessageParams): string {
+  const text: string = MESSAGES[id][lang];
+  if (params === undefined) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Step 2 of planning a credit quote: the amounts in cents and the rules on them: the down payment
+ * against the vehicle's price, and the credited extended warranty against its cap.
+ */
+import type { CreditRequest } from '../../contracts/credit.js';
+import { quoteError } from '../../errors/quoteError.js';
+import { mulDivRoundHalfUp, parseCents } from '../../money/cents.js';
+import { Decimal, ROUND_DOWN } from '../../money/decimal.js';
+import type { CreditConventions } from '../../credit/conventions.js';
+import type { CreditTerms } from './terms.js';
+
+/** The amounts of a credit request, cents. */
+export interface CreditAmounts {
+  readonly montoSolicitado: number;
+  readonly valorFactura: number;
+  /** Σ of the extended warranty (`montoGarantiaExt`, financed or not). */
+  readonly montoGarantiaExt: number;
+  /** Amount financed: `montoSolicitado` + the credited warranty. */
+  readonly principal: number;
+  /** The down payment as a percentage of the price (what the rate grid is read by). */
+  readonly downPaymentPercent: Decimal;
+}
+
+/**
+ * Reads and checks the amounts: both positive (`ERRESQ004`); the amount requested within the price
+ * and the down payment at least `porcentajeEnganche` % of it (`ERRNEG001` on `montoSolicitado`); a
+ * credited warranty present (`ERRESQ006`) and within `porcentajeCredito` % of the amount requested
+ * (`ERRNEG001` on `montoGarantiaExt`).
+ *
+ * @example
+ * ```ts
+ * readAmounts({ montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 }, terms, DEFAULT_CREDIT_CONVENTIONS).principal; // 28_000_000
+ * ```
+ */
+export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: CreditConventions): CreditAmounts {
+  const montoSolicitado = parseCents(s.montoSolicitado);
+  if (montoSolicitado <= 0) throw quoteError('ERRESQ004', 'montoSolicitadoPositivo', 'montoSolicitado');
+  const valorFactura = parseCents(s.valorFactura);
+  if (valorFactura <= 0) throw quoteError('ERRESQ004', 'valorFacturaPositivo', 'valorFactura');
+  // The price the buyer pays: the invoice value, with VAT added when it was given without.
+  const price = terms.facturaConIva === 1 ? valorFactura : mulDivRoundHalfUp(valorFactura, 100 + terms.iva, 100);
+  const downPayment = price - montoSolicitado;
+  if (downPayment < 0) throw quoteError('ERRNEG001', 'montoExcedePrecio', 'montoSolicitado');
+  const minimumPercent = s.porcentajeEnganche ?? conventions.defaultPorcentajeEnganche;
+  const downPaymentPercent = new Decimal(downPayment).mul(100).div(price);
+  if (downPaymentPercent.lt(minimumPercent)) {
+    throw quoteError('ERRNEG001', 'engancheMinimo', 'montoSolicitado', {
+      percent: downPaymentPercent.toDecimalPlaces(2, ROUND_DOWN).toString(),
+      minimum: minimumPercent,
+    });
+  }
+
+  const creditoGarantiaExt = s.creditoGarantiaExt ?? false;
+  if (creditoGarantiaExt && s.montoGarantiaExt === undefined) throw quoteError('ERRESQ006', 'garantiaFalta', 'montoGarantiaExt');
+  const montoGarantiaExt = s.montoGarantiaExt === undefined ? 0 : parseCents(s.montoGarantiaExt);
+  const financedExtras = creditoGarantiaExt ? montoGarantiaExt : 0;
+  const capPercent = s.porcentajeCredito ?? conventions.defaultPorcentajeCredito;
+  if (new Decimal(financedExtras).mul(100).gt(new Decimal(montoSolicitado).mul(capPercent))) {
+    throw quoteError('ERRNEG001', 'garantiaExcedeTope', 'montoGarantiaExt', { cap: capPercent });
+  }
+  return { montoSolicitado, valorFactura, montoGarantiaExt, principal: montoSolicitado + financedExtras, downPaymentPercent };
+}

@@ -1,0 +1,47 @@
+/**
+ * TypeBox field builders shared by every schema in the library (the interface's shapes in
+ * `contracts`, the tariff and data-file formats in the engines): one definition of each text
+ * format, so every schema validates an amount or a code the same way.
+ */
+import { Type } from '@sinclair/typebox';
+import { AMOUNT_PATTERN } from '../money/cents.js';
+
+/**
+ * Amount text: digits, optionally a dot and one or two decimals ("350000.00"); up to 11 integer digits.
+ *
+ * @example
+ * ```ts
+ * new RegExp(AMOUNT_TEXT).test('350000.5'); // true
+ * ```
+ */
+export const AMOUNT_TEXT = AMOUNT_PATTERN.source;
+
+/**
+ * An amount in a request or a data file.
+ *
+ * @example
+ * ```ts
+ * Type.Object({ enganche: amountField('Enganche') });
+ * ```
+ */
+export const amountField = (description: string) => Type.String({ pattern: AMOUNT_TEXT, maxLength: 14, description });
+
+/**
+ * A non-negative integer code.
+ *
+ * @example
+ * ```ts
+ * Type.Object({ iva: codeField(99, 'IVA') });
+ * ```
+ */
+export const codeField = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
+
+/**
+ * An amount in a response: an optional minus, digits, a dot and exactly two decimals.
+ *
+ * @example
+ * ```ts
+ * Type.Object({ totalPagar: moneyField('Total a pagar') });
+ * ```
+ */
+export const moneyField = (description: string) => Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description });
