@@ -41,7 +41,7 @@ module.exports = {
     ...rules,
     {
       name: 'engines-without-contracts',
-      comment: 'the engines take typed models; mapping the wire shapes is the quotes layer\'s job',
+      comment: "the engines take typed models; mapping the wire shapes is the quotes layer's job",
       severity: 'error',
       from: { path: '^src/(cat|credit|insurance)/' },
       to: { path: '^src/contracts/' },
@@ -80,7 +80,11 @@ module.exports = {
     includeOnly: '^src/|^data/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

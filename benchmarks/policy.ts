@@ -26,7 +26,11 @@ const request: PolicyRequest = {
 let sink: unknown;
 
 /** Runs the policy benchmark; `creditMean` is the 60-payment credit quote's mean from the same run. */
-export async function benchPolicy(settings: { time: number; quick: boolean; creditMean: number }): Promise<{ group: string; name: string; mean: number }[]> {
+export async function benchPolicy(settings: {
+  time: number;
+  quick: boolean;
+  creditMean: number;
+}): Promise<{ group: string; name: string; mean: number }[]> {
   const bench = new Bench({ time: settings.time, warmupTime: settings.quick ? 50 : 200 });
   bench.add('cotizador quotePolicy (all packages, mensual, 48 months)', () => {
     sink = quotePolicy(request, { fechaInicio: '2026-01-31' });

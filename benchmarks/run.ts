@@ -31,12 +31,27 @@ const monthly = { unit: 'months', count: 1 } as const;
 
 function request(n: number): CreditRequest {
   return {
-    fechaApertura: '2026-01-31', montoSolicitado: '350000.00', valorFactura: '437500.00', tasa: '13.50', plazo: n,
-    periodicidad: 'M', iva: 16, comisiones: '2.00', generaTablaPagos: true,
+    fechaApertura: '2026-01-31',
+    montoSolicitado: '350000.00',
+    valorFactura: '437500.00',
+    tasa: '13.50',
+    plazo: n,
+    periodicidad: 'M',
+    iva: 16,
+    comisiones: '2.00',
+    generaTablaPagos: true,
   };
 }
 
-interface FloatRow { k: number; opening: number; capital: number; interest: number; vat: number; payment: number; closing: number }
+interface FloatRow {
+  k: number;
+  opening: number;
+  capital: number;
+  interest: number;
+  vat: number;
+  payment: number;
+  closing: number;
+}
 
 function floatSchedule(n: number): FloatRow[] {
   const r = tasa / 12;
@@ -74,7 +89,11 @@ function floatStrings(n: number) {
   return floatSchedule(n).map((x) => stringRow(x.k, x.opening, x.capital, x.interest, x.vat));
 }
 
-type Peer = { pmt: (r: number, n: number, pv: number) => number; ipmt: (r: number, k: number, n: number, pv: number) => number; ppmt: (r: number, k: number, n: number, pv: number) => number };
+type Peer = {
+  pmt: (r: number, n: number, pv: number) => number;
+  ipmt: (r: number, k: number, n: number, pv: number) => number;
+  ppmt: (r: number, k: number, n: number, pv: number) => number;
+};
 const financialPeer: Peer = { pmt: financial.pmt, ipmt: financial.ipmt, ppmt: financial.ppmt };
 const formulaPeer: Peer = {
   pmt: (r, n, pv) => formulajs.PMT(r, n, pv) as number,
@@ -100,7 +119,9 @@ function peerSchedule(peer: Peer, n: number) {
 function catFlows(n: number) {
   const q = quoteCredit(request(n));
   const payments = new Float64Array(n);
-  q.registros.forEach((row, k) => (payments[k] = Math.round((Number(row.abonoCapital) + Number(row.interesAmortizacion)) * 100)));
+  q.registros.forEach((row, k) => {
+    payments[k] = Math.round((Number(row.abonoCapital) + Number(row.interesAmortizacion)) * 100);
+  });
   const disbursement = 35_000_000 - 700_000;
   const values = [-disbursement / 100, ...Array.from(payments, (c) => c / 100)];
   return { payments, disbursement, values };
@@ -113,14 +134,27 @@ async function main(): Promise<void> {
   for (const n of [60, 360]) {
     const bench = new Bench({ time, warmupTime: quick ? 50 : 200 });
     bench
-      .add('float64 baseline (numbers)', () => { sink = floatSchedule(n); })
-      .add('float64 + interface strings', () => { sink = floatStrings(n); })
-      .add('financial (pmt/ipmt/ppmt)', () => { sink = peerSchedule(financialPeer, n); })
-      .add('@formulajs/formulajs (PMT/IPMT/PPMT)', () => { sink = peerSchedule(formulaPeer, n); })
-      .add('cotizador quoteCredit (exact, table + CAT)', () => { sink = quoteCredit(request(n)); })
-      .add('cotizador quoteCredit (exact, no table)', () => { sink = quoteCredit({ ...request(n), generaTablaPagos: false }); });
+      .add('float64 baseline (numbers)', () => {
+        sink = floatSchedule(n);
+      })
+      .add('float64 + interface strings', () => {
+        sink = floatStrings(n);
+      })
+      .add('financial (pmt/ipmt/ppmt)', () => {
+        sink = peerSchedule(financialPeer, n);
+      })
+      .add('@formulajs/formulajs (PMT/IPMT/PPMT)', () => {
+        sink = peerSchedule(formulaPeer, n);
+      })
+      .add('cotizador quoteCredit (exact, table + CAT)', () => {
+        sink = quoteCredit(request(n));
+      })
+      .add('cotizador quoteCredit (exact, no table)', () => {
+        sink = quoteCredit({ ...request(n), generaTablaPagos: false });
+      });
     await bench.run();
-    for (const task of bench.tasks) results.push({ group: `${n}-payment schedule`, name: task.name, mean: task.result?.latency.mean ?? NaN });
+    for (const task of bench.tasks)
+      results.push({ group: `${n}-payment schedule`, name: task.name, mean: task.result?.latency.mean ?? NaN });
   }
   const flows = catFlows(360);
   const catBench = new Bench({ time, warmupTime: quick ? 50 : 200 });
@@ -138,13 +172,27 @@ async function main(): Promise<void> {
       }
       sink = (1 + lo) ** 12 - 1;
     })
-    .add('financial irr', () => { sink = (1 + financialIrr(flows.values)) ** 12 - 1; })
-    .add('@formulajs/formulajs IRR', () => { sink = (1 + (formulajs.IRR(flows.values) as number)) ** 12 - 1; })
-    .add('cotizador CAT (exact tenths)', () => { sink = solvePeriodicCat({ disbursement: flows.disbursement, payments: flows.payments, yearsPerPeriod: 1 / 12 }); });
+    .add('financial irr', () => {
+      sink = (1 + financialIrr(flows.values)) ** 12 - 1;
+    })
+    .add('@formulajs/formulajs IRR', () => {
+      sink = (1 + (formulajs.IRR(flows.values) as number)) ** 12 - 1;
+    })
+    .add('cotizador CAT (exact tenths)', () => {
+      sink = solvePeriodicCat({ disbursement: flows.disbursement, payments: flows.payments, yearsPerPeriod: 1 / 12 });
+    });
   await catBench.run();
-  for (const task of catBench.tasks) results.push({ group: 'CAT solve, 360 flows', name: task.name, mean: task.result?.latency.mean ?? NaN });
+  for (const task of catBench.tasks)
+    results.push({ group: 'CAT solve, 360 flows', name: task.name, mean: task.result?.latency.mean ?? NaN });
 
-  results.push(...(await benchPolicy({ time, quick, creditMean: results.find((r) => r.group === '60-payment schedule' && r.name.startsWith('cotizador quoteCredit (exact, table'))?.mean ?? NaN })));
+  results.push(
+    ...(await benchPolicy({
+      time,
+      quick,
+      creditMean:
+        results.find((r) => r.group === '60-payment schedule' && r.name.startsWith('cotizador quoteCredit (exact, table'))?.mean ?? NaN,
+    })),
+  );
 
   let group = '';
   let baseline = NaN;

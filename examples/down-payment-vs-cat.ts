@@ -12,8 +12,13 @@ import { Decimal } from '../src/money/decimal.js';
 const price = process.argv[2] ?? '420000.00';
 const plazo = Number(process.argv[3] ?? 48);
 const base: CreditRequest = {
-  fechaApertura: '2026-01-31', valorFactura: price, montoSolicitado: price, plazo, comisiones: '2.00',
-  importeCatSegVida: '3500.00', porcentajeEnganche: 5, // accept every down payment the rate grid covers
+  fechaApertura: '2026-01-31',
+  valorFactura: price,
+  montoSolicitado: price,
+  plazo,
+  comisiones: '2.00',
+  importeCatSegVida: '3500.00',
+  porcentajeEnganche: 5, // accept every down payment the rate grid covers
 };
 
 // Down payments from 5 % to 60 % of the price in steps of 2.5 %, as exact amounts.
@@ -27,11 +32,15 @@ for (const row of scenarioGrid(base, { montoSolicitado: amounts })) {
   const percent = percents[row.index] as Decimal;
   const downPayment = new Decimal(price).minus(row.scenario.montoSolicitado as string).toFixed(2);
   if (row.error !== undefined) {
-    console.log(`${percent.toFixed(1).padStart(10)}  ${downPayment.padStart(10)}  error ${row.error.codigoError} ${row.error.valorIncorrecto}`);
+    console.log(
+      `${percent.toFixed(1).padStart(10)}  ${downPayment.padStart(10)}  error ${row.error.codigoError} ${row.error.valorIncorrecto}`,
+    );
     continue;
   }
   const r = row.result;
-  console.log(`${percent.toFixed(1).padStart(10)}  ${downPayment.padStart(10)} ${r.montoSolicitado.padStart(10)}  ${r.tasa.padStart(5)}  ${r.pagoMensual.padStart(8)}  ${r.cat.padStart(5)}`);
+  console.log(
+    `${percent.toFixed(1).padStart(10)}  ${downPayment.padStart(10)} ${r.montoSolicitado.padStart(10)}  ${r.tasa.padStart(5)}  ${r.pagoMensual.padStart(8)}  ${r.cat.padStart(5)}`,
+  );
   const cat = new Decimal(r.cat);
   if (best === undefined || cat.lt(best.cat)) best = { percent, cat };
 }

@@ -24,7 +24,19 @@ const cores = availableParallelism();
 function run(size: number, workers: number): number {
   const rates = size / 5;
   const to = (8 + (rates - 1) * 0.001).toFixed(3);
-  const args = [cli, 'grid', 'examples/autoestrene.json', '--vary', 'plazo=12:60:12', '--vary', `tasa=8:${to}:0.001`, '--workers', String(workers), '--out', '/dev/null'];
+  const args = [
+    cli,
+    'grid',
+    'examples/autoestrene.json',
+    '--vary',
+    'plazo=12:60:12',
+    '--vary',
+    `tasa=8:${to}:0.001`,
+    '--workers',
+    String(workers),
+    '--out',
+    '/dev/null',
+  ];
   const start = process.hrtime.bigint();
   const child = spawnSync(process.execPath, args, { encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
@@ -35,15 +47,25 @@ function run(size: number, workers: number): number {
 /** Best wall-clock time of each worker count, runs interleaved so both see the same machine load. */
 function best(size: number, counts: readonly number[]): number[] {
   const min = counts.map(() => Infinity);
-  for (let i = 0; i < repeats; i++) counts.forEach((w, k) => (min[k] = Math.min(min[k] as number, run(size, w))));
+  for (let i = 0; i < repeats; i++) {
+    counts.forEach((w, k) => {
+      min[k] = Math.min(min[k] as number, run(size, w));
+    });
+  }
   return min;
 }
 
-console.log(`node ${process.version}, ${cores} available core(s), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${cores} available core(s), load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`${'scenarios'.padStart(9)}  ${'workers 0 (/s)'.padStart(15)}  ${`workers ${cores} (/s)`.padStart(15)}  ratio`);
 for (const size of sizes) {
   const [t0, tn] = best(size, [0, cores]) as [number, number];
   const single = size / t0;
   const pooled = size / tn;
-  console.log(`${String(size).padStart(9)}  ${Math.round(single).toString().padStart(15)}  ${Math.round(pooled).toString().padStart(15)}  ${(pooled / single).toFixed(2)}`);
+  console.log(
+    `${String(size).padStart(9)}  ${Math.round(single).toString().padStart(15)}  ${Math.round(pooled).toString().padStart(15)}  ${(pooled / single).toFixed(2)}`,
+  );
 }

@@ -12,10 +12,13 @@ const FIXTURE = new URL('../test/corpus/corpus.jsonl', import.meta.url);
 const regenerate = process.argv.includes('--regenerate') || !existsSync(FIXTURE);
 const cases: CorpusCase[] = regenerate
   ? generateCorpus()
-  : readFileSync(FIXTURE, 'utf8').trim().split('\n').map((line) => {
-      const { output: _output, ...c } = JSON.parse(line) as CorpusCase & { output: string };
-      return c as CorpusCase;
-    });
+  : readFileSync(FIXTURE, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const { output: _output, ...c } = JSON.parse(line) as CorpusCase & { output: string };
+        return c as CorpusCase;
+      });
 const service = await serviceContext();
 const lines: string[] = [];
 let changed = 0;

@@ -23,9 +23,16 @@ export const solicitudArb: fc.Arbitrary<CreditRequest> = fc
     amount: fc.integer({ min: 100_00, max: 50_000_000_00 }),
     plazo: fc.oneof(fc.integer({ min: 1, max: 72 }), fc.integer({ min: 1, max: 999 })),
     periodicidad: fc.constantFrom('M', 'Q', 'C', 'S', 'D'),
-    tasa: fc.oneof(fc.constant('0'), fc.constant('200'), fc.integer({ min: 0, max: 20_000 }).map((b) => (b / 100).toFixed(2))),
+    tasa: fc.oneof(
+      fc.constant('0'),
+      fc.constant('200'),
+      fc.integer({ min: 0, max: 20_000 }).map((b) => (b / 100).toFixed(2)),
+    ),
     iva: fc.constantFrom(0, 8, 16),
-    comisiones: fc.oneof(fc.constant('0'), fc.integer({ min: 0, max: 500 }).map((b) => (b / 100).toFixed(2))),
+    comisiones: fc.oneof(
+      fc.constant('0'),
+      fc.integer({ min: 0, max: 500 }).map((b) => (b / 100).toFixed(2)),
+    ),
     down: fc.integer({ min: 20, max: 90 }),
     day: fc.integer({ min: 0, max: 3650 }),
   })
@@ -56,8 +63,13 @@ export function rowViolations(r: CreditResult, principal: number): string[] {
   rows.forEach((row, k) => {
     const at = `row ${k + 1}`;
     const parts =
-      cents(row.abonoCapital) + cents(row.interesAmortizacion) + cents(row.ivaAmortizacion) + cents(row.comisionAmortizacion) +
-      cents(row.seguroVida) + cents(row.seguroDanos) + cents(row.seguroDesempleo);
+      cents(row.abonoCapital) +
+      cents(row.interesAmortizacion) +
+      cents(row.ivaAmortizacion) +
+      cents(row.comisionAmortizacion) +
+      cents(row.seguroVida) +
+      cents(row.seguroDanos) +
+      cents(row.seguroDesempleo);
     if (parts !== cents(row.pagoAmortizacion)) bad.push(`${at}: payment ≠ sum of parts`);
     if (cents(row.saldoFin) !== cents(row.saldoCapital) - cents(row.abonoCapital)) bad.push(`${at}: saldoFin ≠ saldo − abono`);
     if (k > 0 && row.saldoCapital !== rows[k - 1]!.saldoFin) bad.push(`${at}: saldoCapital ≠ previous saldoFin`);

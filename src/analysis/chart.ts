@@ -91,7 +91,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   if (rows.length === 0) throw quoteError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
   const width = options.width ?? 960;
   const height = options.height ?? 540;
-  const title = options.title ?? `Amortización: ${groupThousands(result.montoSolicitado)} a ${result.plazo} pagos, tasa ${result.tasa} %, CAT ${result.cat} % sin IVA`;
+  const title =
+    options.title ??
+    `Amortización: ${groupThousands(result.montoSolicitado)} a ${result.plazo} pagos, tasa ${result.tasa} %, CAT ${result.cat} % sin IVA`;
   const stacks: Stack[] = rows.map((r) => ({
     capital: parseSigned(r.abonoCapital),
     interes: parseSigned(r.interesAmortizacion),
@@ -126,7 +128,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
 
   const out: string[] = [];
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-title" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="chart-title" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="12">`,
+  );
   out.push(`<title id="chart-title">${escapeXml(title)}</title>`);
   out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${px(width / 2)}" y="28" text-anchor="middle" font-size="16" font-weight="bold">${escapeXml(title)}</text>`);
@@ -136,7 +140,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   for (let v = 0; v <= barTop; v += barStep) {
     const y = px(yBar(v));
     out.push(`<line x1="${left}" y1="${y}" x2="${left + plotW}" y2="${y}" stroke="#e3e3e3"/>`);
-    out.push(`<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(groupThousands(wholeUnits(v)))}</text>`);
+    out.push(
+      `<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(groupThousands(wholeUnits(v)))}</text>`,
+    );
   }
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#333333"/>`);
   out.push(`<text transform="translate(22 ${px(top + plotH / 2)}) rotate(-90)" text-anchor="middle">Pago por periodo (MXN)</text>`);
@@ -147,7 +153,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   for (let v = 0; v <= balTop; v += balStep) {
     const y = px(yBal(v));
     out.push(`<line x1="${left + plotW}" y1="${y}" x2="${left + plotW + 5}" y2="${y}" stroke="#333333"/>`);
-    out.push(`<text x="${left + plotW + 8}" y="${y}" text-anchor="start" dominant-baseline="middle">${escapeXml(groupThousands(wholeUnits(v)))}</text>`);
+    out.push(
+      `<text x="${left + plotW + 8}" y="${y}" text-anchor="start" dominant-baseline="middle">${escapeXml(groupThousands(wholeUnits(v)))}</text>`,
+    );
   }
   out.push(`<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="#333333"/>`);
   out.push(`<text transform="translate(${width - 18} ${px(top + plotH / 2)}) rotate(90)" text-anchor="middle">Saldo insoluto (MXN)</text>`);
@@ -163,7 +171,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     out.push(`<line x1="${x}" y1="${top + plotH}" x2="${x}" y2="${top + plotH + 5}" stroke="#333333"/>`);
     out.push(`<text x="${x}" y="${top + plotH + 18}" text-anchor="middle">${r.numAmortizacion}</text>`);
   });
-  out.push(`<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">Número de pago (${escapeXml(periodName(result.periodicidad))})</text>`);
+  out.push(
+    `<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">Número de pago (${escapeXml(periodName(result.periodicidad))})</text>`,
+  );
   out.push(`</g>`);
 
   // Stacked bars, one group per series.
@@ -178,13 +188,18 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
       const y1 = yBar(below + value);
       const row = rows[k];
       const label = `Pago ${row?.numAmortizacion ?? k + 1} (${row?.fechaAmortizacion ?? ''}): ${style.label.toLowerCase()} ${groupThousands(formatCents(s[id]))}`;
-      out.push(`<rect x="${px(xMid(k) - barW / 2)}" y="${px(y1)}" width="${px(barW)}" height="${px(y0 - y1)}"><title>${escapeXml(label)}</title></rect>`);
+      out.push(
+        `<rect x="${px(xMid(k) - barW / 2)}" y="${px(y1)}" width="${px(barW)}" height="${px(y0 - y1)}"><title>${escapeXml(label)}</title></rect>`,
+      );
     });
     out.push(`</g>`);
   }
 
   // The balance line on the right axis, from the opening balance.
-  const points = [`${px(left)},${px(yBal(parseSigned(rows[0]?.saldoCapital ?? '0')))}`, ...balances.map((b, k) => `${px(left + slot * (k + 1))},${px(yBal(b))}`)];
+  const points = [
+    `${px(left)},${px(yBal(parseSigned(rows[0]?.saldoCapital ?? '0')))}`,
+    ...balances.map((b, k) => `${px(left + slot * (k + 1))},${px(yBal(b))}`),
+  ];
   out.push(`<g id="series-saldo" class="series">`);
   out.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${SERIES_STYLE.saldo.color}" stroke-width="2"/>`);
   out.push(`</g>`);

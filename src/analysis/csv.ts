@@ -63,8 +63,18 @@ export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns
 
 /** The columns of a credit amortization row, in the interface's order. */
 export const CREDIT_ROW_COLUMNS = [
-  'numAmortizacion', 'fechaAmortizacion', 'saldoCapital', 'abonoCapital', 'interesAmortizacion', 'ivaAmortizacion',
-  'comisionAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo', 'pagoAmortizacion', 'saldoFin',
+  'numAmortizacion',
+  'fechaAmortizacion',
+  'saldoCapital',
+  'abonoCapital',
+  'interesAmortizacion',
+  'ivaAmortizacion',
+  'comisionAmortizacion',
+  'seguroVida',
+  'seguroDanos',
+  'seguroDesempleo',
+  'pagoAmortizacion',
+  'saldoFin',
 ] as const satisfies readonly (keyof CreditRow)[];
 
 /**
@@ -83,7 +93,14 @@ export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string
 
 /** The columns of {@link receiptsToCsv}: the offer's identity, then the receipt. */
 export const RECEIPT_COLUMNS = [
-  'idAseguradora', 'aseguradora', 'paquete', 'idCotizacion', 'numeroRecibo', 'vigenciaInicial', 'vigenciaFin', 'primaTotal',
+  'idAseguradora',
+  'aseguradora',
+  'paquete',
+  'idCotizacion',
+  'numeroRecibo',
+  'vigenciaInicial',
+  'vigenciaFin',
+  'primaTotal',
 ] as const;
 
 /**

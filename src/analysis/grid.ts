@@ -277,7 +277,14 @@ export function* scenarioGrid(base: CreditRequest, variations: Variations, optio
 export function summarizeGridRow(row: GridRow): GridSummary {
   if (row.error !== undefined) return { index: row.index, scenario: row.scenario, error: row.error };
   const r = row.result;
-  return { index: row.index, scenario: row.scenario, pagoMensual: r.pagoMensual, totalPagar: r.totalPagar, importeInteresTotal: r.importeInteresTotal, cat: r.cat };
+  return {
+    index: row.index,
+    scenario: row.scenario,
+    pagoMensual: r.pagoMensual,
+    totalPagar: r.totalPagar,
+    importeInteresTotal: r.importeInteresTotal,
+    cat: r.cat,
+  };
 }
 
 /**

@@ -305,11 +305,11 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
     const { pathname, query } = splitTarget(String(request.path));
     if (pathname !== ATM_API_BASE_PATH && !pathname.startsWith(`${ATM_API_BASE_PATH}/`)) return undefined;
     const method = request.method.toUpperCase();
-    const response = await route(request, method, pathname, query);
+    const response = await route(request, pathname, query);
     return method === 'HEAD' ? { ...response, body: '' } : response;
   }
 
-  async function route(request: ServiceRequest, method: string, pathname: string, query: string): Promise<ServiceResponse> {
+  async function route(request: ServiceRequest, pathname: string, query: string): Promise<ServiceResponse> {
     const known = pathname === LIST_PATH || pathname === VERSION_PATH;
     // Accept is checked after authentication: an unauthenticated client learns nothing.
     const violation = protocolViolation(request, { maxHeaderBytes, known, methods: METHODS, checkAccept: false });

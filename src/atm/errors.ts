@@ -30,7 +30,11 @@ export const ATM_ERRORS = {
   timeout: { status: 408, title: 'Timeout', description: 'the client failed to send a request and a timeout occurred' },
   tooManyRequests: { status: 429, title: 'Demasiadas peticiones', description: 'too many requests to this resource' },
   headersTooLarge: { status: 431, title: 'Campos de encabezados demasiado largos.', description: 'header fields too long' },
-  serviceUnavailable: { status: 503, title: 'Servicio temporalmente no disponible.', description: 'the service is temporarily unavailable' },
+  serviceUnavailable: {
+    status: 503,
+    title: 'Servicio temporalmente no disponible.',
+    description: 'the service is temporarily unavailable',
+  },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 
 /**

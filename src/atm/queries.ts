@@ -95,8 +95,7 @@ export function haversineMetres(from: GeoPoint, to: GeoPoint): number {
   const rad = Math.PI / 180;
   const dLat = (to.latitude - from.latitude) * rad;
   const dLon = (to.longitude - from.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.sin(dLon / 2) ** 2;
   // min() guards asin against a rounding excess above 1 for antipodal points.
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -13,8 +13,8 @@ function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string
   if (parseDateTime(lastUpdated) === undefined) {
     issues.push(issue('ERRESQ005', lastUpdatedPath));
   }
-  value.data.forEach((group, g) =>
-    group.Brand.forEach((brand, b) =>
+  value.data.forEach((group, g) => {
+    group.Brand.forEach((brand, b) => {
       brand.ATM.forEach((atm, a) => {
         const coordinates = atm.Location.PostalAddress.GeoLocation?.GeographicCoordinates;
         if (coordinates === undefined) return;
@@ -25,9 +25,9 @@ function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string
         if (Math.abs(Number(coordinates.Longitude)) > 180) {
           issues.push(issue('ERRESQ004', `${base}.Longitude`));
         }
-      }),
-    ),
-  );
+      });
+    });
+  });
   return issues;
 }
 

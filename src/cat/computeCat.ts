@@ -38,8 +38,6 @@ export interface CatResult {
   readonly percent: string;
 }
 
-
-
 interface ParsedFlow {
   readonly time: number;
   readonly timeDecimal: Decimal;
@@ -51,7 +49,10 @@ interface ParsedFlow {
 function parseFlows(flows: CatFlows): ParsedFlow[] {
   if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
   const out: ParsedFlow[] = [];
-  for (const [key, sign] of [['disbursements', -1], ['payments', 1]] as const) {
+  for (const [key, sign] of [
+    ['disbursements', -1],
+    ['payments', 1],
+  ] as const) {
     const list = flows[key];
     if (!Array.isArray(list)) throw quoteError('ERRESQ006', 'flujosListaFalta', key);
     list.forEach((flow: CatFlow, index: number) => {
@@ -135,7 +136,10 @@ function bracketRoot(flows: readonly ParsedFlow[], maxRate: number): [number, nu
   // Several sign changes: scan a grid and keep the sign change nearest zero, positive first.
   const steps = 4000;
   let best: [number, number] | undefined;
-  for (const [from, to] of [[0, xMax], [0, xMin]] as const) {
+  for (const [from, to] of [
+    [0, xMax],
+    [0, xMin],
+  ] as const) {
     let x0: number = from;
     let s0 = Math.sign(g(flows, x0));
     for (let k = 1; k <= steps; k++) {

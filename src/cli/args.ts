@@ -18,7 +18,12 @@ export type ParsedValues = Record<string, string | boolean | (string | boolean)[
  */
 export function parseCommand(command: string, args: readonly string[], options: Options): { values: ParsedValues; positionals: string[] } {
   try {
-    const parsed = parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const parsed = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: parsed.values as ParsedValues, positionals: parsed.positionals };
   } catch (error) {
     throw usageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''), command);

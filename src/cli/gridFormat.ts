@@ -15,7 +15,12 @@ export interface GridWriter {
   readonly footer: string;
 }
 
-const RESULT_WIDTHS: Readonly<Record<(typeof GRID_RESULT_COLUMNS)[number], number>> = { pagoMensual: 11, totalPagar: 12, importeInteresTotal: 12, cat: 5 };
+const RESULT_WIDTHS: Readonly<Record<(typeof GRID_RESULT_COLUMNS)[number], number>> = {
+  pagoMensual: 11,
+  totalPagar: 12,
+  importeInteresTotal: 12,
+  cat: 5,
+};
 
 /**
  * The writer for `format`; rows are formatted independently, so any thread can format any row.
@@ -47,16 +52,21 @@ export function gridWriter(format: GridFormat, variations: readonly Variation[])
   const textColumns: TextColumn[] = [
     ...variations.map((v) => ({ header: v.field, align: 'right' as const, width: Math.max(...v.values.map((x) => String(x).length)) })),
     ...GRID_RESULT_COLUMNS.map((c) => ({ header: c, align: 'right' as const, width: RESULT_WIDTHS[c] })),
-    { header: 'codigoError', align: 'left' }, { header: 'valorIncorrecto', align: 'left' }, { header: 'mensaje', align: 'left' },
+    { header: 'codigoError', align: 'left' },
+    { header: 'valorIncorrecto', align: 'left' },
+    { header: 'mensaje', align: 'left' },
   ];
   const widths = textColumns.map((c) => Math.max(c.header.length, c.width ?? 0));
   return {
     header: formatHeader(textColumns, widths),
     row: (s) => {
       const record = gridRecord(s);
-      return formatRow(textColumns, widths, columns.map((c) => (record[c] === undefined ? '' : String(record[c]))));
+      return formatRow(
+        textColumns,
+        widths,
+        columns.map((c) => (record[c] === undefined ? '' : String(record[c]))),
+      );
     },
     footer: '',
   };
 }
-

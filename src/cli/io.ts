@@ -30,7 +30,14 @@ export function readJson(file: string): unknown {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new CliError(`cannot read ${file}: ${reason}`);
   }
   try {
@@ -51,7 +58,8 @@ export function readJson(file: string): unknown {
  */
 export function readSolicitud(file: string): Record<string, unknown> {
   const body = readJson(file);
-  if (!isRecord(body)) throw new CliError(`${displayName(file)}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
+  if (!isRecord(body))
+    throw new CliError(`${displayName(file)}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
   if (Object.hasOwn(body, 'solicitud')) {
     const inner = body.solicitud;
     if (!isRecord(inner)) throw new CliError(`${displayName(file)}: field 'solicitud' must be a JSON object`);
@@ -89,7 +97,9 @@ export function openOutput(out: string | undefined, stdout: Writable = process.s
     fd = openSync(out, 'w');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`cannot write ${out}: ${code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`);
+    throw new CliError(
+      `cannot write ${out}: ${code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`,
+    );
   }
   let buffer = '';
   const flush = (): void => {

@@ -19,7 +19,11 @@ interface WorkerInput {
   readonly variations: readonly Variation[];
   readonly format: GridFormat;
 }
-interface Task { readonly id: number; readonly from: number; readonly to: number }
+interface Task {
+  readonly id: number;
+  readonly from: number;
+  readonly to: number;
+}
 type Reply = { readonly id: number; readonly text: string; readonly count: number } | { readonly id: number; readonly fatal: string };
 
 /**
@@ -50,7 +54,8 @@ export function serveGridWorker(): void {
   port.on('message', (task: Task) => {
     try {
       let text = '';
-      for (let i = task.from; i < task.to; i++) text += writer.row(summarizeGridRow(quoteScenario(input.base, scenarioAt(input.variations, i), i)));
+      for (let i = task.from; i < task.to; i++)
+        text += writer.row(summarizeGridRow(quoteScenario(input.base, scenarioAt(input.variations, i), i)));
       port.postMessage({ id: task.id, text, count: task.to - task.from } satisfies Reply);
     } catch (error) {
       port.postMessage({ id: task.id, fatal: error instanceof Error ? error.message : String(error) } satisfies Reply);
@@ -87,7 +92,10 @@ export async function* parallelGrid(
 ): AsyncGenerator<{ readonly text: string; readonly count: number }> {
   const chunks = Math.ceil(total / options.chunkSize);
   const input: WorkerInput = { kind: GRID_WORKER_KIND, base, variations, format: options.format };
-  const pool = Array.from({ length: options.workers }, () => new Worker(options.script, { workerData: input, ...(options.execArgv ? { execArgv: [...options.execArgv] } : {}) }));
+  const pool = Array.from(
+    { length: options.workers },
+    () => new Worker(options.script, { workerData: input, ...(options.execArgv ? { execArgv: [...options.execArgv] } : {}) }),
+  );
   const ready = new Map<number, { text: string; count: number }>();
   const load = new Array<number>(pool.length).fill(0);
   const window = pool.length * 4;
@@ -101,7 +109,11 @@ export async function* parallelGrid(
     for (let w = 0; w < pool.length; w++) {
       while ((load[w] as number) < 2 && nextChunk < chunks && nextChunk < yielding + window) {
         const id = nextChunk++;
-        (pool[w] as Worker).postMessage({ id, from: id * options.chunkSize, to: Math.min(total, (id + 1) * options.chunkSize) } satisfies Task);
+        (pool[w] as Worker).postMessage({
+          id,
+          from: id * options.chunkSize,
+          to: Math.min(total, (id + 1) * options.chunkSize),
+        } satisfies Task);
         load[w] = (load[w] as number) + 1;
       }
     }

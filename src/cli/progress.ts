@@ -31,7 +31,9 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
       const width = 30;
       const filled = Math.round((completed / total) * width);
       const rate = completed / Math.max(0.001, (now - started) / 1000);
-      stream.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.floor((completed / total) * 100)}% ${completed}/${total} ${Math.round(rate)}/s`);
+      stream.write(
+        `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.floor((completed / total) * 100)}% ${completed}/${total} ${Math.round(rate)}/s`,
+      );
       drawn = true;
     },
     done() {

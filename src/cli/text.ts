@@ -33,7 +33,18 @@ export function formatRow(columns: readonly TextColumn[], widths: readonly numbe
  * ```
  */
 export function formatHeader(columns: readonly TextColumn[], widths: readonly number[]): string {
-  return formatRow(columns, widths, columns.map((c) => c.header)) + formatRow(columns, widths, widths.map((w) => '-'.repeat(w)));
+  return (
+    formatRow(
+      columns,
+      widths,
+      columns.map((c) => c.header),
+    ) +
+    formatRow(
+      columns,
+      widths,
+      widths.map((w) => '-'.repeat(w)),
+    )
+  );
 }
 
 /**

@@ -233,9 +233,7 @@ export const AtmSchema = Type.Object(
     Note: Type.Optional(Type.Array(text(1, 2000, 'Descripción adicional'))),
     OtherAccessibility: Type.Optional(Type.Array(AtmOtherCodeSchema)),
     OtherATMServices: Type.Optional(Type.Array(AtmOtherCodeSchema)),
-    Branch: Type.Optional(
-      Type.Object({ Identification: text(1, 35, 'Identificación de la sucursal') }, { additionalProperties: false }),
-    ),
+    Branch: Type.Optional(Type.Object({ Identification: text(1, 35, 'Identificación de la sucursal') }, { additionalProperties: false })),
     Location: AtmLocationSchema,
     FeeSurcharges: Type.Optional(AtmFeeSurchargesSchema),
   },

@@ -11,7 +11,9 @@ export const vehicleRiskFields = {
   cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32, description: 'Entidad federativa de circulación (1–32)' }),
   idEstado: Type.Optional(codeField(9, 'Unidad nueva (1) o seminueva (2); informativo')),
   idUsuario: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Usuario del portal; informativo' })),
-  plazoMeses: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza anual (1–12; 12 por omisión)' })),
+  plazoMeses: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 120, description: 'Meses de vigencia de la póliza anual (1–12; 12 por omisión)' }),
+  ),
   idTipoUnidad: codeField(999, 'Tipo de unidad'),
   idUsoAutomovil: codeField(999, 'Uso de la unidad'),
   modelo: Type.Integer({ minimum: 1900, maximum: 2999, description: 'Año modelo' }),

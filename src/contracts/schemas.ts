@@ -27,7 +27,11 @@ export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResu
  * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const SegAutoVendorResponseSchema = successEnvelope({ resultado: PolicyResultSchema }, 'SegAutoVendorResponse', 'SegAutoVendor response');
+export const SegAutoVendorResponseSchema = successEnvelope(
+  { resultado: PolicyResultSchema },
+  'SegAutoVendorResponse',
+  'SegAutoVendor response',
+);
 
 /**
  * The TypeBox definitions behind {@link schemas}, by the same names.
@@ -101,5 +105,8 @@ function toJsonSchema(schema: TSchema): JsonSchema {
  * ```
  */
 export const schemas: Readonly<Record<SchemaName, JsonSchema>> = Object.freeze(
-  Object.fromEntries(Object.entries(TYPEBOX_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)])) as Record<SchemaName, JsonSchema>,
+  Object.fromEntries(Object.entries(TYPEBOX_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema)])) as Record<
+    SchemaName,
+    JsonSchema
+  >,
 );

@@ -26,7 +26,9 @@ export const SCOPE_TEXT = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x
 export const TokenRequestSchema = Type.Object(
   {
     grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
-    scope: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: SCOPE_TEXT, description: 'Permisos solicitados, separados por espacios' })),
+    scope: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 50, pattern: SCOPE_TEXT, description: 'Permisos solicitados, separados por espacios' }),
+    ),
     client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
     client_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
   },

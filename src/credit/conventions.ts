@@ -116,7 +116,8 @@ function invalid(key: string, expected: string): QuoteError {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown, max: number): value is number => Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max;
+const isCount = (value: unknown, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= max;
 const isPercent = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
 
 function checkPeriodicity(code: string, value: unknown): Periodicity {
@@ -143,7 +144,8 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
     if (value !== 'days360' && value !== 'perYear') throw invalid('interestBasis', "'days360' o 'perYear'");
   },
   catTimeBasis: (value) => {
-    if (value !== 'periods' && value !== 'days360' && value !== 'days365') throw invalid('catTimeBasis', "'periods', 'days360' o 'days365'");
+    if (value !== 'periods' && value !== 'days360' && value !== 'days365')
+      throw invalid('catTimeBasis', "'periods', 'days360' o 'days365'");
   },
   defaultPeriodicidad: (value) => {
     if (typeof value !== 'string' || value.length !== 1) throw invalid('defaultPeriodicidad', 'un código de periodicidad');
@@ -165,7 +167,8 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
     value.forEach((row: unknown, i) => {
       if (!isRecord(row)) throw invalid(`rateGrid[${i}]`, '{ minDownPaymentPercent, tasa }');
       if (!isPercent(row['minDownPaymentPercent'])) throw invalid(`rateGrid[${i}].minDownPaymentPercent`, 'un porcentaje de 0 a 100');
-      if (typeof row['tasa'] !== 'string' || !PERCENT.test(row['tasa'])) throw invalid(`rateGrid[${i}].tasa`, 'un porcentaje en texto ("14.99")');
+      if (typeof row['tasa'] !== 'string' || !PERCENT.test(row['tasa']))
+        throw invalid(`rateGrid[${i}].tasa`, 'un porcentaje en texto ("14.99")');
     });
   },
   externalInsuranceInCat: (value) => {
@@ -178,7 +181,8 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
     if (value !== 'AUTO' && value !== 'AUTONOM') throw invalid('defaultProducto', "'AUTO' o 'AUTONOM'");
   },
   paymentTolerance: (value) => {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) throw invalid('paymentTolerance', 'centavos de 0 a 100');
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100)
+      throw invalid('paymentTolerance', 'centavos de 0 a 100');
   },
 };
 

@@ -48,7 +48,9 @@ export class PaymentRate {
   /** Exact rate: the periodic interest rate × (100 + iva) / 100, computed on first use only
    * (decimal work happens when a decision falls near a boundary, not on every quote). */
   get exact(): Decimal {
-    this.#exact ??= rationalToDecimal(this.#periodic).mul(100 + this.#iva).div(100);
+    this.#exact ??= rationalToDecimal(this.#periodic)
+      .mul(100 + this.#iva)
+      .div(100);
     return this.#exact;
   }
 }

@@ -57,7 +57,6 @@ export function mulRational(a: Rational, num: number, den: number): Rational {
   return { num: (a.num / g1) * (num / g2), den: (a.den / g2) * (den / g1) };
 }
 
-
 /**
  * The rational as a Decimal (exact up to the clone's 50 significant digits).
  *

@@ -102,7 +102,6 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
 }
 
-
 const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
 function pad2(n: number): string {

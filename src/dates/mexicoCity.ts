@@ -2,7 +2,12 @@
  * Today's date where the quotes are made: for the edges (the service, the CLI) that must supply
  * the engines' dates. The engines themselves never read the clock.
  */
-const MEXICO_CITY_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' });
+const MEXICO_CITY_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Mexico_City',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /**
  * The civil date (`YYYY-MM-DD`) in Mexico City at an instant.

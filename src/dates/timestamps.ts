@@ -24,8 +24,7 @@ function utcMillis(year: number, month: number, day: number, hour: number, minut
   return date.setUTCFullYear(year);
 }
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 /**
  * Epoch milliseconds of an RFC 3339 date-time truncated to the second (HTTP-dates carry whole
@@ -73,23 +72,23 @@ export function parseHttpDate(raw: string): number | undefined {
   const text = raw.trim();
   let m = IMF_FIXDATE.exec(text);
   if (m !== null) {
-    const [, wd, d, mon, y, h, mi, s] = m as unknown as string[];
-    if (!SHORT_DAYS.includes(wd!)) return undefined;
-    return utcMillis(Number(y), monthOf(mon!), Number(d), Number(h), Number(mi), Number(s));
+    const [, wd = '', d, mon = '', y, h, mi, s] = m;
+    if (!SHORT_DAYS.includes(wd)) return undefined;
+    return utcMillis(Number(y), monthOf(mon), Number(d), Number(h), Number(mi), Number(s));
   }
   m = RFC850.exec(text);
   if (m !== null) {
-    const [, wd, d, mon, yy, h, mi, s] = m as unknown as string[];
-    if (!LONG_DAYS.includes(wd!)) return undefined;
+    const [, wd = '', d, mon = '', yy, h, mi, s] = m;
+    if (!LONG_DAYS.includes(wd)) return undefined;
     const two = Number(yy);
     const year = two >= 70 ? 1900 + two : 2000 + two;
-    return utcMillis(year, monthOf(mon!), Number(d), Number(h), Number(mi), Number(s));
+    return utcMillis(year, monthOf(mon), Number(d), Number(h), Number(mi), Number(s));
   }
   m = ASCTIME.exec(text);
   if (m !== null) {
-    const [, wd, mon, d, h, mi, s, y] = m as unknown as string[];
-    if (!SHORT_DAYS.includes(wd!)) return undefined;
-    return utcMillis(Number(y), monthOf(mon!), Number(d!.trim()), Number(h), Number(mi), Number(s));
+    const [, wd = '', mon = '', d = '', h, mi, s, y] = m;
+    if (!SHORT_DAYS.includes(wd)) return undefined;
+    return utcMillis(Number(y), monthOf(mon), Number(d.trim()), Number(h), Number(mi), Number(s));
   }
   return undefined;
 }

@@ -80,7 +80,12 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Draws `label: value` rows from `y` down; returns the next free `y`. */
-function drawRows(page: PDFPage, rows: readonly (readonly [string, string])[], fonts: { regular: PDFFont; bold: PDFFont }, top: number): number {
+function drawRows(
+  page: PDFPage,
+  rows: readonly (readonly [string, string])[],
+  fonts: { regular: PDFFont; bold: PDFFont },
+  top: number,
+): number {
   let y = top;
   const valueWidth = PAGE_WIDTH - 2 * MARGIN - LABEL_WIDTH;
   for (const [label, value] of rows) {

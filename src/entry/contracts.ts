@@ -22,9 +22,21 @@ export { TokenRequestSchema, TokenResponseSchema, OAuthTokenResponseSchema, OAut
 export type { TokenRequest, TokenResponse, OAuthTokenResponse, OAuthError } from '../contracts/token.js';
 export { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from '../contracts/taxpayer.js';
 export type { ObtenerDocumentoRequest, ObtenerDocumentoResponse, PaymentRecord } from '../contracts/taxpayer.js';
-export { AutoEstreneRequestSchema, CreditRequestSchema, CreditResultSchema, CreditRowSchema, InsuranceInfoSchema } from '../contracts/credit.js';
+export {
+  AutoEstreneRequestSchema,
+  CreditRequestSchema,
+  CreditResultSchema,
+  CreditRowSchema,
+  InsuranceInfoSchema,
+} from '../contracts/credit.js';
 export type { CreditRequest, CreditResult, CreditRow, InsuranceInfo } from '../contracts/credit.js';
-export { SegAutoVendorRequestSchema, PolicyRequestSchema, PolicyResultSchema, PolicyOfferSchema, ReceiptSchema } from '../contracts/policy.js';
+export {
+  SegAutoVendorRequestSchema,
+  PolicyRequestSchema,
+  PolicyResultSchema,
+  PolicyOfferSchema,
+  ReceiptSchema,
+} from '../contracts/policy.js';
 export type { PolicyRequest, PolicyResult, PolicyOffer, Receipt, SegAutoVendorRequest } from '../contracts/policy.js';
 export { AtmListResponseSchema, AtmErrorBodySchema, AtmApiVersionSchema, AtmDatasetSchema } from '../contracts/atm.js';
 export type { AtmListResponse, AtmErrorBody, AtmApiVersion, AtmDataset } from '../contracts/atm.js';

@@ -17,5 +17,11 @@ export { DEFAULT_POLICY_CONVENTIONS } from '../insurance/conventions.js';
 export type { PolicyConventions, LifeBalanceMethod } from '../insurance/conventions.js';
 export { gapPremiumCents, lifePremiumCents } from '../insurance/extras.js';
 export type { CreditExposure } from '../insurance/extras.js';
-export { PolicyRequestSchema, SegAutoVendorRequestSchema, PolicyResultSchema, PolicyOfferSchema, ReceiptSchema } from '../contracts/policy.js';
+export {
+  PolicyRequestSchema,
+  SegAutoVendorRequestSchema,
+  PolicyResultSchema,
+  PolicyOfferSchema,
+  ReceiptSchema,
+} from '../contracts/policy.js';
 export type { PolicyRequest, SegAutoVendorRequest, PolicyResult, PolicyOffer, Receipt } from '../contracts/policy.js';

@@ -43,7 +43,10 @@ export const MESSAGES = {
 
   // Credit request (AutoEstrene).
   fechaAperturaFalta: { es: 'Falta la fecha de apertura', en: 'The opening date is missing' },
-  fechaAperturaInvalida: { es: 'La fecha de apertura no es una fecha válida (YYYY-MM-DD)', en: 'The opening date is not a valid date (YYYY-MM-DD)' },
+  fechaAperturaInvalida: {
+    es: 'La fecha de apertura no es una fecha válida (YYYY-MM-DD)',
+    en: 'The opening date is not a valid date (YYYY-MM-DD)',
+  },
   plazoMinimo: { es: 'El plazo debe ser de al menos un pago', en: 'The term must have at least one payment' },
   periodicidadDesconocida: { es: 'Periodicidad desconocida; use {codes}', en: 'Unknown periodicity; use {codes}' },
   facturaConIvaValores: { es: 'facturaConIva admite 0 o 1', en: 'facturaConIva accepts 0 or 1' },
@@ -55,12 +58,18 @@ export const MESSAGES = {
   indSeguroValores: { es: 'indSeguro admite 0 o 1', en: 'indSeguro accepts 0 or 1' },
   montoSolicitadoPositivo: { es: 'El monto solicitado debe ser mayor que cero', en: 'The amount requested must be greater than zero' },
   valorFacturaPositivo: { es: 'El valor factura debe ser mayor que cero', en: 'The invoice value must be greater than zero' },
-  montoExcedePrecio: { es: 'El monto solicitado excede el precio del vehículo', en: 'The amount requested exceeds the price of the vehicle' },
+  montoExcedePrecio: {
+    es: 'El monto solicitado excede el precio del vehículo',
+    en: 'The amount requested exceeds the price of the vehicle',
+  },
   engancheMinimo: {
     es: 'El enganche ({percent}% del precio) es menor al mínimo de {minimum}%',
     en: 'The down payment ({percent}% of the price) is below the minimum of {minimum}%',
   },
-  garantiaFalta: { es: 'Falta el monto de la garantía extendida financiada', en: 'The amount of the financed extended warranty is missing' },
+  garantiaFalta: {
+    es: 'Falta el monto de la garantía extendida financiada',
+    en: 'The amount of the financed extended warranty is missing',
+  },
   garantiaExcedeTope: {
     es: 'Los accesorios financiados exceden el {cap}% del monto solicitado',
     en: 'The financed extras exceed {cap}% of the amount requested',
@@ -70,7 +79,10 @@ export const MESSAGES = {
     en: 'The rate grid has no rate for that down payment; send tasa',
   },
   importeSegurosFalta: { es: 'Falta el importe del seguro externo', en: 'The amount of the external insurance is missing' },
-  plazoSeguroMinimo: { es: 'El plazo del seguro externo debe ser de al menos un mes', en: 'The term of the external insurance must be at least one month' },
+  plazoSeguroMinimo: {
+    es: 'El plazo del seguro externo debe ser de al menos un mes',
+    en: 'The term of the external insurance must be at least one month',
+  },
   cargosIniciales: {
     es: 'Las comisiones y seguros al inicio igualan o exceden el monto financiado',
     en: 'The commissions and insurance charged at opening equal or exceed the amount financed',
@@ -87,7 +99,10 @@ export const MESSAGES = {
     es: 'No existe una tasa que iguale los flujos del crédito (CAT indeterminado)',
     en: 'No rate equates the flows of the credit (the CAT is undefined)',
   },
-  flujosSinTasa: { es: 'No existe una tasa que iguale los flujos (CAT indeterminado)', en: 'No rate equates the flows (the CAT is undefined)' },
+  flujosSinTasa: {
+    es: 'No existe una tasa que iguale los flujos (CAT indeterminado)',
+    en: 'No rate equates the flows (the CAT is undefined)',
+  },
   flujosObjeto: { es: 'Los flujos deben ser un objeto', en: 'The flows must be an object' },
   flujosListaFalta: { es: 'Falta la lista de flujos', en: 'The list of flows is missing' },
   flujoForma: { es: 'Cada flujo es { time, amount }', en: 'Each flow is { time, amount }' },
@@ -109,11 +124,17 @@ export const MESSAGES = {
   multianualSinPlazo: { es: 'Una póliza multianual requiere plazoFinanciado', en: 'A multi-year policy requires plazoFinanciado' },
   multianualMaximo: { es: 'La póliza multianual cubre a lo más {years} años', en: 'A multi-year policy covers at most {years} years' },
   vehiculoDesconocido: { es: 'Clave de vehículo desconocida', en: 'Unknown vehicle key' },
-  tipoUnidadNoCorresponde: { es: 'El tipo de unidad no corresponde a la clave del vehículo', en: 'The unit type does not match the vehicle key' },
+  tipoUnidadNoCorresponde: {
+    es: 'El tipo de unidad no corresponde a la clave del vehículo',
+    en: 'The unit type does not match the vehicle key',
+  },
   usoNoTarifado: { es: 'Uso de la unidad no tarifado', en: 'The tariff does not rate this use of the unit' },
   sumaAseguradaMinima: { es: 'Suma asegurada menor que {amount}', en: 'Sum insured below {amount}' },
   sumaAseguradaMaxima: { es: 'Suma asegurada mayor que {amount}', en: 'Sum insured above {amount}' },
-  sumaAseguradaMaximaClave: { es: 'Suma asegurada mayor que {amount} para esta clave', en: 'Sum insured above {amount} for this vehicle key' },
+  sumaAseguradaMaximaClave: {
+    es: 'Suma asegurada mayor que {amount} para esta clave',
+    en: 'Sum insured above {amount} for this vehicle key',
+  },
   accesoriosMaximo: { es: 'Accesorios por encima de {amount}', en: 'Accessories above {amount}' },
   equipoEspecialMaximo: { es: 'Equipo especial por encima de {amount}', en: 'Special equipment above {amount}' },
   engancheExcedeSuma: { es: 'El enganche excede la suma asegurada', en: 'The down payment exceeds the sum insured' },
@@ -125,14 +146,20 @@ export const MESSAGES = {
   aseguradoraDesconocida: { es: 'Aseguradora desconocida', en: 'Unknown insurer' },
   paqueteNoOfrecido: { es: 'Paquete no ofrecido', en: 'Package not offered' },
   formaPagoNoOfrecida: { es: 'Forma de pago no ofrecida por la aseguradora', en: 'The insurer does not offer this payment form' },
-  usoTipoNoTarifado: { es: 'Combinación de tipo y uso de unidad no tarifada', en: 'The tariff does not rate this combination of unit type and use' },
+  usoTipoNoTarifado: {
+    es: 'Combinación de tipo y uso de unidad no tarifada',
+    en: 'The tariff does not rate this combination of unit type and use',
+  },
   tarifaValorRepetido: { es: 'Valor repetido en la tarifa', en: 'Repeated value in the tariff' },
   tarifaMesesPorRecibo: { es: 'Los meses por recibo deben dividir a 12', en: 'The months per receipt must divide 12' },
   tarifaSumaMinima: { es: 'La suma mínima excede la máxima', en: 'The minimum sum exceeds the maximum' },
   tarifaTipoUnidad: { es: 'Tipo de unidad no definido en unitTypes', en: 'Unit type not defined in unitTypes' },
   tarifaAntiguedades: { es: 'Las antigüedades empiezan en 0 y crecen estrictamente', en: 'The ages start at 0 and strictly increase' },
   tarifaFraccion: { es: 'La fracción asegurada no puede exceder 1', en: 'The insured fraction cannot exceed 1' },
-  tarifaSumaCreciente: { es: 'La suma asegurada no puede crecer de un año al siguiente', en: 'The sum insured cannot rise from one year to the next' },
+  tarifaSumaCreciente: {
+    es: 'La suma asegurada no puede crecer de un año al siguiente',
+    en: 'The sum insured cannot rise from one year to the next',
+  },
   tarifaReposicion: { es: 'No corresponde a ningún replacementValues', en: 'Matches no replacementValues entry' },
   tarifaFormaPago: { es: 'Forma de pago no definida en paymentForms', en: 'Payment form not defined in paymentForms' },
   tarifaUso: { es: 'Uso no definido en uses', en: 'Use not defined in uses' },
@@ -157,17 +184,35 @@ export const MESSAGES = {
     en: 'Write the variation as FIELD=V1,V2 or FIELD=FROM:TO:STEP',
   },
   variacionSinValores: { es: 'La variación no tiene valores', en: 'The variation has no values' },
-  rangoForma: { es: 'Un rango se escribe DESDE:HASTA:PASO con números decimales', en: 'A range is written FROM:TO:STEP with decimal numbers' },
-  rangoNoNumerico: { es: 'El campo no es numérico; enumere sus valores separados por comas', en: 'The field is not numeric; list its values separated by commas' },
-  rangoPaso: { es: 'El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA', en: 'The step must be non-zero and go from FROM towards TO' },
+  rangoForma: {
+    es: 'Un rango se escribe DESDE:HASTA:PASO con números decimales',
+    en: 'A range is written FROM:TO:STEP with decimal numbers',
+  },
+  rangoNoNumerico: {
+    es: 'El campo no es numérico; enumere sus valores separados por comas',
+    en: 'The field is not numeric; list its values separated by commas',
+  },
+  rangoPaso: {
+    es: 'El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA',
+    en: 'The step must be non-zero and go from FROM towards TO',
+  },
   rangoMaximo: { es: 'El rango tiene más de {max} valores', en: 'The range has more than {max} values' },
   rangoEntero: { es: 'El campo es entero; use DESDE y PASO enteros', en: 'The field is an integer; use an integer FROM and STEP' },
 
   // Service.
   operacionExitosa: { es: 'Operación exitosa', en: 'Successful operation' },
-  pagoNoRegistrado: { es: 'No existe un pago registrado con la línea de captura', en: 'No payment is registered with this payment reference line' },
-  contentTypeJson: { es: 'Content-Type debe ser application/json; charset=utf-8', en: 'Content-Type must be application/json; charset=utf-8' },
-  contentTypeForm: { es: 'Content-Type debe ser application/x-www-form-urlencoded', en: 'Content-Type must be application/x-www-form-urlencoded' },
+  pagoNoRegistrado: {
+    es: 'No existe un pago registrado con la línea de captura',
+    en: 'No payment is registered with this payment reference line',
+  },
+  contentTypeJson: {
+    es: 'Content-Type debe ser application/json; charset=utf-8',
+    en: 'Content-Type must be application/json; charset=utf-8',
+  },
+  contentTypeForm: {
+    es: 'Content-Type debe ser application/x-www-form-urlencoded',
+    en: 'Content-Type must be application/x-www-form-urlencoded',
+  },
   cuerpoExcedeLimite: { es: 'El cuerpo excede el tamaño permitido', en: 'The body exceeds the allowed size' },
   recursoNoEncontrado: { es: 'Recurso no encontrado', en: 'Resource not found' },
   encabezadosExceden: { es: 'Los encabezados exceden {bytes} bytes', en: 'The headers exceed {bytes} bytes' },
@@ -185,13 +230,19 @@ export const MESSAGES = {
   credencialesInvalidas: { es: 'Credenciales del cliente no válidas', en: 'Invalid client credentials' },
   scopeNoPermitido: { es: 'El cliente no tiene el permiso solicitado', en: 'The client does not have the requested scope' },
   configEnteroPositivo: { es: '{name} debe ser un entero positivo', en: '{name} must be a positive integer' },
-  configRelojInvalido: { es: 'El reloj configurado (now) no devolvió una fecha válida', en: 'The configured clock (now) did not return a valid date' },
+  configRelojInvalido: {
+    es: 'El reloj configurado (now) no devolvió una fecha válida',
+    en: 'The configured clock (now) did not return a valid date',
+  },
   configClientes: { es: 'clients debe ser una lista o una función de búsqueda', en: 'clients must be a list or a lookup function' },
   configHelpUrl: { es: 'helpUrl debe tener de 1 a 280 caracteres', en: 'helpUrl must have 1 to 280 characters' },
   configSecretoOLlaves: { es: 'Configure tokenSecret o tokenKeys, no ambos', en: 'Configure tokenSecret or tokenKeys, not both' },
   configLlavesRsa: { es: 'tokenKeys debe ser un par de llaves RSA', en: 'tokenKeys must be an RSA key pair' },
   configSinSecreto: { es: 'Se requiere tokenSecret o tokenKeys', en: 'tokenSecret or tokenKeys is required' },
-  configSecretoCorto: { es: 'tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)', en: 'tokenSecret must have at least 32 bytes (RFC 7518 §3.2)' },
+  configSecretoCorto: {
+    es: 'tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)',
+    en: 'tokenSecret must have at least 32 bytes (RFC 7518 §3.2)',
+  },
 } as const satisfies Record<string, Entry>;
 
 /**

@@ -38,7 +38,12 @@ export class QuoteError extends Error {
   /** The values the message was rendered with. */
   readonly messageParams: MessageParams | undefined;
 
-  constructor(codigoError: ErrorCode, mensaje: string, valorIncorrecto?: string, message?: { readonly id: MessageId; readonly params?: MessageParams | undefined }) {
+  constructor(
+    codigoError: ErrorCode,
+    mensaje: string,
+    valorIncorrecto?: string,
+    message?: { readonly id: MessageId; readonly params?: MessageParams | undefined },
+  ) {
     super(valorIncorrecto === undefined ? mensaje : `${mensaje} (${valorIncorrecto})`);
     this.name = 'QuoteError';
     this.codigoError = codigoError;

@@ -71,9 +71,9 @@ export function splitList(field: string, escapes = true): string[] {
   let current = '';
   let quoted = false;
   for (let i = 0; i < field.length; i++) {
-    const c = field[i]!;
+    const c = field.charAt(i);
     if (escapes && quoted && c === '\\' && i + 1 < field.length) {
-      current += c + field[++i]!;
+      current += c + field.charAt(++i);
       continue;
     }
     if (c === '"') quoted = !quoted;
@@ -97,9 +97,7 @@ interface MediaRange {
 }
 
 function unquote(value: string): string {
-  return value.startsWith('"') && value.endsWith('"') && value.length >= 2
-    ? value.slice(1, -1).replace(/\\(.)/g, '$1')
-    : value;
+  return value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
 }
 
 /** One media range, or undefined when it does not follow the grammar (then it is ignored). */
@@ -107,8 +105,9 @@ function parseMediaRange(text: string): MediaRange | undefined {
   const [head, ...rest] = text.split(';');
   const slash = (head ?? '').trim().split('/');
   if (slash.length !== 2) return undefined;
-  const type = slash[0]!.trim().toLowerCase();
-  const subtype = slash[1]!.trim().toLowerCase();
+  const [typeText = '', subtypeText = ''] = slash;
+  const type = typeText.trim().toLowerCase();
+  const subtype = subtypeText.trim().toLowerCase();
   if (!TOKEN.test(type) || !TOKEN.test(subtype) || (type === '*' && subtype !== '*')) return undefined;
   const params = new Map<string, string>();
   let q = 1;
@@ -146,7 +145,12 @@ function specificity(range: MediaRange): number {
  * acceptQuality('application/json;q=0.5, text/html', 'application', 'json'); // 0.5
  * ```
  */
-export function acceptQuality(accept: string | undefined, type: string, subtype: string, params: Readonly<Record<string, string>> = {}): number {
+export function acceptQuality(
+  accept: string | undefined,
+  type: string,
+  subtype: string,
+  params: Readonly<Record<string, string>> = {},
+): number {
   if (accept === undefined || accept.trim() === '') return 1;
   let best: MediaRange | undefined;
   for (const part of splitList(accept)) {

@@ -66,6 +66,7 @@ export function lifePremiumCents(
   if (balances !== undefined) return toCents(balances.reduce((sum, b) => sum.plus(b), new Decimal(0)).times(perMonth));
   if (credit.months === 0) return 0;
   const n = credit.months;
-  const balanceMonths = method === 'flat' ? new Decimal(credit.financedCents).times(n) : new Decimal(credit.financedCents).times(n + 1).div(2);
+  const balanceMonths =
+    method === 'flat' ? new Decimal(credit.financedCents).times(n) : new Decimal(credit.financedCents).times(n + 1).div(2);
   return toCents(balanceMonths.times(perMonth));
 }

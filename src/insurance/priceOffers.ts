@@ -149,12 +149,15 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
 
   const amountCents = r.montoSumaAsegurada;
   const { limits } = tariff;
-  if (amountCents < parseCents(limits.minSumInsured)) throw business('sumaAseguradaMinima', 'montoSumaAsegurada', { amount: limits.minSumInsured });
-  if (amountCents > parseCents(limits.maxSumInsured)) throw business('sumaAseguradaMaxima', 'montoSumaAsegurada', { amount: limits.maxSumInsured });
+  if (amountCents < parseCents(limits.minSumInsured))
+    throw business('sumaAseguradaMinima', 'montoSumaAsegurada', { amount: limits.minSumInsured });
+  if (amountCents > parseCents(limits.maxSumInsured))
+    throw business('sumaAseguradaMaxima', 'montoSumaAsegurada', { amount: limits.maxSumInsured });
   if (vehicle.maxSumInsured !== undefined && amountCents > parseCents(vehicle.maxSumInsured)) {
     throw business('sumaAseguradaMaximaClave', 'montoSumaAsegurada', { amount: vehicle.maxSumInsured });
   }
-  if (r.sumaAccesorio > parseCents(limits.maxAccessories)) throw business('accesoriosMaximo', 'sumaAccesorio', { amount: limits.maxAccessories });
+  if (r.sumaAccesorio > parseCents(limits.maxAccessories))
+    throw business('accesoriosMaximo', 'sumaAccesorio', { amount: limits.maxAccessories });
   if (r.sumaEquipoEspecial > parseCents(limits.maxSpecialEquipment)) {
     throw business('equipoEspecialMaximo', 'sumaEquipoEspecial', { amount: limits.maxSpecialEquipment });
   }

@@ -61,7 +61,10 @@ const VehicleSchema = Type.Object(
 const ZonesSchema = Type.Object(
   {
     states: Type.Array(
-      Type.Object({ cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32 }), name: name('Entidad'), factor: rate('Factor de zona') }, strict),
+      Type.Object(
+        { cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32 }), name: name('Entidad'), factor: rate('Factor de zona') },
+        strict,
+      ),
       { minItems: 1 },
     ),
     postalPrefixes: Type.Array(
@@ -81,7 +84,10 @@ const ReplacementSchema = Type.Object(
     indicadorReposicion: Type.Integer({ minimum: 1, maximum: 9 }),
     name: name('valor factura, valor comercial, valor convenido'),
     rateFactor: rate('Multiplica la parte proporcional (daños y robo) de la prima'),
-    sumInsuredByYear: Type.Array(rate('Fracción del valor factura asegurada en el año k (≤ 1, no creciente)'), { minItems: 1, maxItems: 10 }),
+    sumInsuredByYear: Type.Array(rate('Fracción del valor factura asegurada en el año k (≤ 1, no creciente)'), {
+      minItems: 1,
+      maxItems: 10,
+    }),
   },
   strict,
 );

@@ -86,7 +86,11 @@ function catPayments(plan: CreditPlan, schedule: LoanSchedule): Float64Array {
 
 function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
   const n = plan.loan.payments;
-  const cat = solvePeriodicCat({ disbursement: plan.cat.disbursement, payments: catPayments(plan, schedule), yearsPerPeriod: plan.cat.yearsPerPeriod });
+  const cat = solvePeriodicCat({
+    disbursement: plan.cat.disbursement,
+    payments: catPayments(plan, schedule),
+    yearsPerPeriod: plan.cat.yearsPerPeriod,
+  });
   const { life: lifeInsurance, damage: damageInsurance, unemployment: unemploymentInsurance, commission: periodCommission } = plan.extras;
   const { terms, amounts, pricing } = plan;
   let totalPayments = 0;

@@ -51,7 +51,8 @@ function resolveConventions(options: PolicyOptions): PolicyConventions {
   const merged = { ...c, urlTemplate: options.urlTemplate ?? c.urlTemplate, lifeBalance: options.lifeBalance ?? c.lifeBalance };
   if (typeof merged.urlTemplate !== 'string' || merged.urlTemplate === '') throw badOption('plantillaUrlInvalida', 'urlTemplate');
   if (merged.lifeBalance !== 'declining' && merged.lifeBalance !== 'flat') throw badOption('lifeBalanceValores', 'lifeBalance');
-  if (!Number.isInteger(merged.idLength) || merged.idLength < 8 || merged.idLength > 64) throw badOption('idLengthRango', 'conventions.idLength');
+  if (!Number.isInteger(merged.idLength) || merged.idLength < 8 || merged.idLength > 64)
+    throw badOption('idLengthRango', 'conventions.idLength');
   return merged;
 }
 
@@ -118,7 +119,11 @@ function toOffer(idPrefix: string, offer: PricedOffer, c: PolicyConventions): Po
     segVida: formatCents(offer.lifeCents),
   };
   const idCotizacion = offerId(idPrefix, { idPaquete: offer.pkg.idPaquete, oferta: core, listaRecibos }, c.idLength);
-  const urlCotizacion = fillUrlTemplate(c.urlTemplate, { idCotizacion, idAseguradora: core.idAseguradora, idPaquete: String(offer.pkg.idPaquete) });
+  const urlCotizacion = fillUrlTemplate(c.urlTemplate, {
+    idCotizacion,
+    idAseguradora: core.idAseguradora,
+    idPaquete: String(offer.pkg.idPaquete),
+  });
   return { ...core, idCotizacion, urlCotizacion, listaRecibos };
 }
 

@@ -73,9 +73,10 @@ const UNKNOWN_CLIENT_SECRET = 'unknown-client-\u0000';
  * ```
  */
 export async function authenticateClient(registry: ClientRegistry, presented: PresentedCredentials): Promise<ClientRecord | undefined> {
-  const client = typeof registry === 'function'
-    ? await registry(presented.clientId)
-    : registry.find((candidate) => candidate.clientId === presented.clientId);
+  const client =
+    typeof registry === 'function'
+      ? await registry(presented.clientId)
+      : registry.find((candidate) => candidate.clientId === presented.clientId);
   const matches = secretsMatch(presented.clientSecret, client?.clientSecret ?? UNKNOWN_CLIENT_SECRET);
   return client !== undefined && client.clientId === presented.clientId && matches ? client : undefined;
 }

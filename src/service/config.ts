@@ -77,10 +77,12 @@ export interface ServiceConfig {
   /** Larger bodies get 400 ERRESQ004. Default {@link DEFAULT_MAX_BODY_BYTES} (1 MiB). */
   readonly maxBodyBytes?: number | undefined;
   /** Passed to the engines (the service adds today's Mexico City date itself). */
-  readonly engineOptions?: {
-    readonly credit?: Omit<CreditOptions, 'fechaApertura'> | undefined;
-    readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'> | undefined;
-  } | undefined;
+  readonly engineOptions?:
+    | {
+        readonly credit?: Omit<CreditOptions, 'fechaApertura'> | undefined;
+        readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'> | undefined;
+      }
+    | undefined;
   /** The insurance tariff. Default: the illustrative `defaultTariff()`. */
   readonly tariff?: Tariff | undefined;
   /** The ATM data set (`{ LastUpdated, data }`), validated at creation. Default: `exampleAtmDataset()`. */
@@ -169,7 +171,8 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     maxHeaderBytes: positiveInteger(config.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes'),
     maxBodyBytes: positiveInteger(config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
     creditOptions: config.engineOptions?.credit ?? {},
-    policyOptions: config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
+    policyOptions:
+      config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
     documents: config.documents ?? lookupIn(),
   });
 }

@@ -94,8 +94,10 @@ export function tokenSigning(options: {
 }): TokenSigning {
   if (options.tokenKeys !== undefined) {
     if (options.tokenSecret !== undefined) throw configError('configSecretoOLlaves', 'tokenKeys');
-    const privateKey = typeof options.tokenKeys.privateKey === 'string' ? createPrivateKey(options.tokenKeys.privateKey) : options.tokenKeys.privateKey;
-    const publicKey = typeof options.tokenKeys.publicKey === 'string' ? createPublicKey(options.tokenKeys.publicKey) : options.tokenKeys.publicKey;
+    const privateKey =
+      typeof options.tokenKeys.privateKey === 'string' ? createPrivateKey(options.tokenKeys.privateKey) : options.tokenKeys.privateKey;
+    const publicKey =
+      typeof options.tokenKeys.publicKey === 'string' ? createPublicKey(options.tokenKeys.publicKey) : options.tokenKeys.publicKey;
     if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') throw configError('configLlavesRsa', 'tokenKeys');
     return { alg: 'RS256', privateKey, publicKey };
   }
@@ -151,7 +153,8 @@ export function verifyToken(signing: TokenSigning, token: string, now: Date, any
   const header = decodeJsonObject(headerPart);
   if (header === undefined || header['alg'] !== signing.alg || Object.hasOwn(header, 'crit')) return { ok: false, reason: 'invalid' };
   if (!SEGMENT.test(signaturePart)) return { ok: false, reason: 'invalid' };
-  if (!signatureMatches(signing, `${headerPart}.${payloadPart}`, Buffer.from(signaturePart, 'base64url'))) return { ok: false, reason: 'invalid' };
+  if (!signatureMatches(signing, `${headerPart}.${payloadPart}`, Buffer.from(signaturePart, 'base64url')))
+    return { ok: false, reason: 'invalid' };
   const payload = decodeJsonObject(payloadPart);
   if (payload === undefined) return { ok: false, reason: 'invalid' };
   const { sub, scope, iat, exp, jti } = payload;

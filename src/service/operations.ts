@@ -38,7 +38,9 @@ export const SUCCESS_MESSAGE = messageText('operacionExitosa');
  * const outcome: Outcome = { ok: true, fields: { resultado } };
  * ```
  */
-export type Outcome = { readonly ok: true; readonly fields: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly failure: Failure };
+export type Outcome =
+  | { readonly ok: true; readonly fields: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly failure: Failure };
 
 /**
  * One protected JSON operation: a validator and what to do with valid data.
@@ -148,12 +150,18 @@ export async function runOperation<T>(operation: Operation<T>, config: ResolvedC
   if (contentType !== undefined) {
     const { type, charset } = mediaType(contentType);
     if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
-      return { ok: false, failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeJson') } };
+      return {
+        ok: false,
+        failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeJson') },
+      };
     }
   }
   const body = request.body ?? '';
   if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return { ok: false, failure: { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') } };
+    return {
+      ok: false,
+      failure: { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') },
+    };
   }
   const parsed = operation.validate(body);
   if (!parsed.success) {

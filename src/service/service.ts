@@ -55,7 +55,12 @@ export interface Service {
 type Route = (config: ResolvedConfig, request: ServiceRequest, folio: string) => Promise<ServiceResponse>;
 
 /** RFC 6749 §5.2: invalid_client is 401, the other grant errors 400. */
-function oauthError(status: number, error: OAuthError['error'], description: string, headers: Readonly<Record<string, string>> = {}): ServiceResponse {
+function oauthError(
+  status: number,
+  error: OAuthError['error'],
+  description: string,
+  headers: Readonly<Record<string, string>> = {},
+): ServiceResponse {
   const body: OAuthError = { error, error_description: description };
   return jsonResponse(status, body, headers);
 }
@@ -81,9 +86,19 @@ const atmToken: Route = async (config, request, folio) => {
   const outcome = await grantToken(config, request, folio);
   if ('failure' in outcome) {
     const { failure, oauthError: error } = outcome;
-    return oauthError(error === 'invalid_client' ? 401 : 400, error, failure.propiedad ?? failure.codigoError, error === 'invalid_client' ? failure.headers : {});
+    return oauthError(
+      error === 'invalid_client' ? 401 : 400,
+      error,
+      failure.propiedad ?? failure.codigoError,
+      error === 'invalid_client' ? failure.headers : {},
+    );
   }
-  const body: OAuthTokenResponse = { access_token: outcome.accessToken, token_type: 'Bearer', expires_in: outcome.expiresIn, scope: outcome.scope };
+  const body: OAuthTokenResponse = {
+    access_token: outcome.accessToken,
+    token_type: 'Bearer',
+    expires_in: outcome.expiresIn,
+    scope: outcome.scope,
+  };
   return jsonResponse(200, body);
 };
 
@@ -110,7 +125,12 @@ function routePath(path: string): string {
 }
 
 /** Unknown path: 400 ERRNEG001, as the envelope's status list has no 404 (the ATM table lists "No encontrado" under 400 too). */
-const NOT_FOUND: Failure = { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'path', propiedad: messageText('recursoNoEncontrado') };
+const NOT_FOUND: Failure = {
+  status: 400,
+  codigoError: 'ERRNEG001',
+  valorIncorrecto: 'path',
+  propiedad: messageText('recursoNoEncontrado'),
+};
 
 /** The envelope failure of each protocol violation (the interface's examples answer 405 with
  * ERRSEG006 and 406 with ERRSEG007; the code list says ERRSEG004 and ERRSEG005, whose texts the
@@ -118,13 +138,31 @@ const NOT_FOUND: Failure = { status: 400, codigoError: 'ERRNEG001', valorIncorre
 function protocolFailure(violation: ProtocolViolation, config: ResolvedConfig): Failure {
   switch (violation) {
     case 'headersTooLarge':
-      return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: messageText('encabezadosExceden', 'es', { bytes: config.maxHeaderBytes }) };
+      return {
+        status: 431,
+        codigoError: 'ERRSEG007',
+        valorIncorrecto: 'headers',
+        propiedad: messageText('encabezadosExceden', 'es', { bytes: config.maxHeaderBytes }),
+      };
     case 'notFound':
       return NOT_FOUND;
     case 'methodNotAllowed':
-      return { status: 405, codigoError: 'ERRSEG006', mensaje: ERROR_CODES.ERRSEG004, valorIncorrecto: 'method', propiedad: messageText('soloPost'), headers: { Allow: 'POST' } };
+      return {
+        status: 405,
+        codigoError: 'ERRSEG006',
+        mensaje: ERROR_CODES.ERRSEG004,
+        valorIncorrecto: 'method',
+        propiedad: messageText('soloPost'),
+        headers: { Allow: 'POST' },
+      };
     case 'notAcceptable':
-      return { status: 406, codigoError: 'ERRSEG007', mensaje: ERROR_CODES.ERRSEG005, valorIncorrecto: 'Accept', propiedad: messageText('soloJson') };
+      return {
+        status: 406,
+        codigoError: 'ERRSEG007',
+        mensaje: ERROR_CODES.ERRSEG005,
+        valorIncorrecto: 'Accept',
+        propiedad: messageText('soloJson'),
+      };
   }
 }
 
@@ -181,10 +219,16 @@ export function createService(config: ServiceConfig): Service {
       const atm = await atmApi.handle(request);
       if (atm !== undefined) return atm;
     }
-    const violation = protocolViolation(request, { maxHeaderBytes: resolved.maxHeaderBytes, known: route !== undefined, methods: ['POST'], checkAccept: true });
+    const violation = protocolViolation(request, {
+      maxHeaderBytes: resolved.maxHeaderBytes,
+      known: route !== undefined,
+      methods: ['POST'],
+      checkAccept: true,
+    });
     if (route !== undefined && violation === undefined) return route(resolved, request, folio);
     const answer = violation === undefined ? NOT_FOUND : protocolFailure(violation, resolved);
-    if (path === ROUTES.atmToken) return oauthError(answer.status, 'invalid_request', answer.propiedad ?? answer.codigoError, answer.headers);
+    if (path === ROUTES.atmToken)
+      return oauthError(answer.status, 'invalid_request', answer.propiedad ?? answer.codigoError, answer.headers);
     return failureResponse(answer, folio, resolved.helpUrl);
   }
 

@@ -65,16 +65,27 @@ function refuse(oauthError: OAuthError['error'], failure: Failure): Refusal {
 export async function grantToken(config: ResolvedConfig, request: ServiceRequest, folio: string): Promise<Grant | Refusal> {
   const contentType = headerField(request, 'content-type');
   if (contentType !== undefined && mediaType(contentType).type !== 'application/x-www-form-urlencoded') {
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeForm') });
+    return refuse('invalid_request', {
+      status: 400,
+      codigoError: 'ERRESQ005',
+      valorIncorrecto: 'Content-Type',
+      propiedad: messageText('contentTypeForm'),
+    });
   }
   const body = request.body ?? '';
   if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') });
+    return refuse('invalid_request', {
+      status: 400,
+      codigoError: 'ERRESQ004',
+      valorIncorrecto: 'body',
+      propiedad: messageText('cuerpoExcedeLimite'),
+    });
   }
   const form = validateTokenRequest(body);
   if (!form.success) {
     const report = firstIssueReport(form.issues);
-    const oauthError = report.valorIncorrecto === 'grant_type' && report.codigoError === 'ERRESQ005' ? 'unsupported_grant_type' : 'invalid_request';
+    const oauthError =
+      report.valorIncorrecto === 'grant_type' && report.codigoError === 'ERRESQ005' ? 'unsupported_grant_type' : 'invalid_request';
     return refuse(oauthError, { status: 400, ...report });
   }
   const { scope, client_id: formId, client_secret: formSecret } = form.data;
@@ -84,34 +95,72 @@ export async function grantToken(config: ResolvedConfig, request: ServiceRequest
   if (authorization !== undefined) {
     const basic = parseBasic(authorization);
     if (basic === undefined) {
-      return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: messageText('basicEsperado'), headers: BASIC_CHALLENGE });
+      return refuse('invalid_client', {
+        status: 401,
+        codigoError: 'ERRSEG001',
+        valorIncorrecto: 'Authorization',
+        propiedad: messageText('basicEsperado'),
+        headers: BASIC_CHALLENGE,
+      });
     }
     if (formId !== undefined || formSecret !== undefined) {
       const field = formId !== undefined ? 'client_id' : 'client_secret';
-      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ003', valorIncorrecto: field, propiedad: messageText('credencialesDuplicadas') });
+      return refuse('invalid_request', {
+        status: 400,
+        codigoError: 'ERRESQ003',
+        valorIncorrecto: field,
+        propiedad: messageText('credencialesDuplicadas'),
+      });
     }
     presented = basic;
   } else if (formId !== undefined && formSecret !== undefined) {
     presented = { clientId: formId, clientSecret: formSecret };
   } else if (formId !== undefined || formSecret !== undefined) {
     const missing = formId === undefined ? 'client_id' : 'client_secret';
-    return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: messageText('campoFaltante') });
+    return refuse('invalid_request', {
+      status: 400,
+      codigoError: 'ERRESQ006',
+      valorIncorrecto: missing,
+      propiedad: messageText('campoFaltante'),
+    });
   } else {
-    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', valorIncorrecto: 'Authorization', propiedad: messageText('credencialesFaltan'), headers: BASIC_CHALLENGE });
+    return refuse('invalid_client', {
+      status: 401,
+      codigoError: 'ERRSEG001',
+      valorIncorrecto: 'Authorization',
+      propiedad: messageText('credencialesFaltan'),
+      headers: BASIC_CHALLENGE,
+    });
   }
 
   const client = await authenticateClient(config.clients, presented);
   if (client === undefined) {
-    return refuse('invalid_client', { status: 401, codigoError: 'ERRSEG001', propiedad: messageText('credencialesInvalidas'), headers: BASIC_CHALLENGE });
+    return refuse('invalid_client', {
+      status: 401,
+      codigoError: 'ERRSEG001',
+      propiedad: messageText('credencialesInvalidas'),
+      headers: BASIC_CHALLENGE,
+    });
   }
   const requested = scope === undefined ? [...client.scopes] : [...new Set(scope.split(' '))];
   const denied = requested.find((wanted) => !client.scopes.includes(wanted));
   if (denied !== undefined || requested.length === 0) {
-    return refuse('invalid_scope', { status: 403, codigoError: 'ERRSEG003', valorIncorrecto: 'scope', propiedad: messageText('scopeNoPermitido') });
+    return refuse('invalid_scope', {
+      status: 403,
+      codigoError: 'ERRSEG003',
+      valorIncorrecto: 'scope',
+      propiedad: messageText('scopeNoPermitido'),
+    });
   }
   const issuedAtMs = config.now().getTime();
   const iat = Math.floor(issuedAtMs / 1000);
   const granted = requested.join(' ');
-  const accessToken = signToken(config.signing, { sub: client.clientId, scope: granted, iat, exp: iat + config.tokenTtlSeconds, jti: folio });
+  const accessToken = signToken(config.signing, {
+    sub: client.clientId,
+    scope: granted,
+    iat,
+    exp: iat + config.tokenTtlSeconds,
+    jti: folio,
+  });
   return { accessToken, scope: granted, issuedAtMs, expiresIn: config.tokenTtlSeconds };
 }

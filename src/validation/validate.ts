@@ -183,7 +183,12 @@ export function validateWith<T extends TSchema>(schema: T, value: unknown, baseP
  * assertValid(CreditRequestSchema, solicitud); // throws QuoteError('ERRESQ005', …, 'plazo') on a bad plazo
  * ```
  */
-export function assertValid<T extends TSchema>(schema: T, value: unknown, basePath = '', rootName = 'solicitud'): asserts value is Static<T> {
+export function assertValid<T extends TSchema>(
+  schema: T,
+  value: unknown,
+  basePath = '',
+  rootName = 'solicitud',
+): asserts value is Static<T> {
   const issues = collectIssues(schema, value, basePath);
   const first = issues[0];
   if (first !== undefined) throw quoteError(first.code, ISSUE_MESSAGES[first.code], first.path === '' ? rootName : first.path);

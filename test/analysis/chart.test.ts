@@ -19,14 +19,17 @@ describe('scheduleChartSvg', () => {
     expect(root.name).toBe('svg');
     expect(root.attributes.xmlns).toBe('http://www.w3.org/2000/svg');
     expect(root.children[0]?.name).toBe('title');
-    for (const id of ['capital', 'interes', 'iva']) expect(group(root, `series-${id}`)?.children.filter((c) => c.name === 'rect')).toHaveLength(result.plazo);
+    for (const id of ['capital', 'interes', 'iva'])
+      expect(group(root, `series-${id}`)?.children.filter((c) => c.name === 'rect')).toHaveLength(result.plazo);
     // No insurance and no commission in the payments: those series are left out.
     expect(group(root, 'series-seguros')).toBeUndefined();
     expect(group(root, 'series-comision')).toBeUndefined();
     const line = group(root, 'series-saldo')?.children.find((c) => c.name === 'polyline');
     expect(line?.attributes.points?.split(' ')).toHaveLength(result.plazo + 1);
     for (const id of ['axis-left', 'axis-right', 'axis-bottom', 'legend']) expect(group(root, id)).toBeDefined();
-    const legend = group(root, 'legend')?.children.filter((c) => c.name === 'text').map((c) => c.text);
+    const legend = group(root, 'legend')
+      ?.children.filter((c) => c.name === 'text')
+      .map((c) => c.text);
     expect(legend).toEqual(['Capital', 'Interés', 'IVA', 'Saldo insoluto (eje derecho)']);
     // The bar tooltips carry the engine's amounts exactly.
     const first = group(root, 'series-capital')?.children[0]?.children[0]?.text;
@@ -52,7 +55,12 @@ describe('scheduleChartSvg', () => {
   });
 
   it('stays well-formed for long and short terms and other periodicities', () => {
-    for (const [plazo, periodicidad] of [[1, 'M'], [2, 'S'], [120, 'Q'], [360, 'M']] as const) {
+    for (const [plazo, periodicidad] of [
+      [1, 'M'],
+      [2, 'S'],
+      [120, 'Q'],
+      [360, 'M'],
+    ] as const) {
       const result = quoteCredit({ ...base, plazo, periodicidad, generaTablaPagos: true });
       expect(() => parseXml(scheduleChartSvg(result)), `${plazo} ${periodicidad}`).not.toThrow();
     }
@@ -60,6 +68,8 @@ describe('scheduleChartSvg', () => {
 
   it('needs the table', () => {
     const result = quoteCredit({ ...base, generaTablaPagos: false });
-    expect(() => scheduleChartSvg(result)).toThrow(expect.objectContaining({ codigoError: 'ERRNEG001', valorIncorrecto: 'generaTablaPagos' }));
+    expect(() => scheduleChartSvg(result)).toThrow(
+      expect.objectContaining({ codigoError: 'ERRNEG001', valorIncorrecto: 'generaTablaPagos' }),
+    );
   });
 });

@@ -24,13 +24,17 @@ describe('toCsv', () => {
   it('round-trips any table of strings through an RFC 4180 parser', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'ñ', ',', '"', '\r', '\n', ' ', '1', '.') });
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(fc.array(cell, { minLength: 5, maxLength: 5 }), { maxLength: 8 }), (width, cells) => {
-        const columns = Array.from({ length: width }, (_, i) => `c${i}`);
-        const rows = cells.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] as string])));
-        const parsed = parseCsv(toCsv(rows, columns));
-        expect(parsed[0]).toEqual(columns);
-        expect(parsed.slice(1)).toEqual(rows.map((r) => columns.map((c) => r[c])));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.array(cell, { minLength: 5, maxLength: 5 }), { maxLength: 8 }),
+        (width, cells) => {
+          const columns = Array.from({ length: width }, (_, i) => `c${i}`);
+          const rows = cells.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i] as string])));
+          const parsed = parseCsv(toCsv(rows, columns));
+          expect(parsed[0]).toEqual(columns);
+          expect(parsed.slice(1)).toEqual(rows.map((r) => columns.map((c) => r[c])));
+        },
+      ),
     );
   });
 
@@ -55,7 +59,16 @@ describe('creditRowsToCsv and receiptsToCsv', () => {
     const [header, ...lines] = parseCsv(receiptsToCsv(result));
     expect(header).toEqual([...RECEIPT_COLUMNS]);
     const expected = result.listaSeguroAuto.flatMap((o) =>
-      o.listaRecibos.map((r) => [o.idAseguradora, o.aseguradora, o.paquete, o.idCotizacion, r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]),
+      o.listaRecibos.map((r) => [
+        o.idAseguradora,
+        o.aseguradora,
+        o.paquete,
+        o.idCotizacion,
+        r.numeroRecibo,
+        r.vigenciaInicial,
+        r.vigenciaFin,
+        r.primaTotal,
+      ]),
     );
     expect(lines).toEqual(expected);
     expect(lines.length).toBeGreaterThan(result.listaSeguroAuto.length);

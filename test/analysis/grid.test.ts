@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyScenario, countScenarios, gridRecord, parseVariation, scenarioAt, scenarioGrid, scenarios, summarizeGridRow } from '../../src/entry/analysis.js';
+import {
+  applyScenario,
+  countScenarios,
+  gridRecord,
+  parseVariation,
+  scenarioAt,
+  scenarioGrid,
+  scenarios,
+  summarizeGridRow,
+} from '../../src/entry/analysis.js';
 import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
@@ -25,7 +34,19 @@ describe('parseVariation', () => {
     expect(tasa.values.slice(0, 3)).toEqual(['10.00', '10.50', '11.00']);
     expect(tasa.values.at(-1)).toBe('20.00');
     // 0.1 × 3 is 0.30000000000000004 in binary floating point; here it is exact.
-    expect(parseVariation('comisiones=0:1:0.1').values).toEqual(['0.00', '0.10', '0.20', '0.30', '0.40', '0.50', '0.60', '0.70', '0.80', '0.90', '1.00']);
+    expect(parseVariation('comisiones=0:1:0.1').values).toEqual([
+      '0.00',
+      '0.10',
+      '0.20',
+      '0.30',
+      '0.40',
+      '0.50',
+      '0.60',
+      '0.70',
+      '0.80',
+      '0.90',
+      '1.00',
+    ]);
     expect(parseVariation('tasa=9.125:9.5:0.125').values).toEqual(['9.125', '9.250', '9.375', '9.500']);
     expect(parseVariation('tasa=20:10:-5').values).toEqual(['20.00', '15.00', '10.00']);
     expect(parseVariation('tasa=10:11:0.3').values).toEqual(['10.00', '10.30', '10.60', '10.90']);
@@ -44,7 +65,10 @@ describe('parseVariation', () => {
 
   it('names the field of a bad variation', () => {
     expect(thrown(() => parseVariation('nope=1,2'))).toMatchObject({ codigoError: 'ERRESQ003', valorIncorrecto: 'nope' });
-    expect(thrown(() => parseVariation('informacionSeguro.nope=1'))).toMatchObject({ codigoError: 'ERRESQ003', valorIncorrecto: 'informacionSeguro.nope' });
+    expect(thrown(() => parseVariation('informacionSeguro.nope=1'))).toMatchObject({
+      codigoError: 'ERRESQ003',
+      valorIncorrecto: 'informacionSeguro.nope',
+    });
     expect(thrown(() => parseVariation('tasa=10:20:0'))).toMatchObject({ codigoError: 'ERRESQ005', valorIncorrecto: 'tasa' });
     expect(thrown(() => parseVariation('tasa=10:20'))).toMatchObject({ codigoError: 'ERRESQ005', valorIncorrecto: 'tasa' });
     expect(thrown(() => parseVariation('tasa=20:10:1'))).toMatchObject({ codigoError: 'ERRESQ005', valorIncorrecto: 'tasa' });
@@ -55,9 +79,11 @@ describe('parseVariation', () => {
 });
 
 describe('scenarios', () => {
-  const variationsArb = fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }).map((sizes) =>
-    sizes.map((n, i) => ({ field: ['plazo', 'tasa', 'comisiones'][i] as string, values: Array.from({ length: n }, (_, k) => `v${k}`) })),
-  );
+  const variationsArb = fc
+    .array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 })
+    .map((sizes) =>
+      sizes.map((n, i) => ({ field: ['plazo', 'tasa', 'comisiones'][i] as string, values: Array.from({ length: n }, (_, k) => `v${k}`) })),
+    );
 
   it('enumerates the cartesian product in nested-loop order; scenarioAt agrees', () => {
     fc.assert(
@@ -65,7 +91,9 @@ describe('scenarios', () => {
         const all = [...scenarios(variations)];
         expect(all).toHaveLength(countScenarios(variations));
         expect(new Set(all.map((s) => JSON.stringify(s))).size).toBe(all.length);
-        all.forEach((s, i) => expect(scenarioAt(variations, i)).toEqual(s));
+        all.forEach((s, i) => {
+          expect(scenarioAt(variations, i)).toEqual(s);
+        });
         const sorted = [...all].sort((a, b) => compareScenario(variations, a, b));
         expect(sorted).toEqual(all);
       }),
@@ -73,7 +101,10 @@ describe('scenarios', () => {
   });
 
   it('accepts a record of variations and sets nested fields without mutating the base', () => {
-    expect([...scenarios({ plazo: [12, 24], tasa: ['10.00'] })]).toEqual([{ plazo: 12, tasa: '10.00' }, { plazo: 24, tasa: '10.00' }]);
+    expect([...scenarios({ plazo: [12, 24], tasa: ['10.00'] })]).toEqual([
+      { plazo: 12, tasa: '10.00' },
+      { plazo: 24, tasa: '10.00' },
+    ]);
     const frozen = Object.freeze({ ...base, informacionSeguro: Object.freeze({ enganche: '1.00' }) }) as unknown as CreditRequest;
     const out = applyScenario(frozen, { plazo: 48, 'informacionSeguro.enganche': '70000.00' });
     expect(out.plazo).toBe(48);
@@ -83,7 +114,11 @@ describe('scenarios', () => {
   });
 });
 
-function compareScenario(variations: readonly { field: string; values: readonly unknown[] }[], a: Record<string, unknown>, b: Record<string, unknown>): number {
+function compareScenario(
+  variations: readonly { field: string; values: readonly unknown[] }[],
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): number {
   for (const v of variations) {
     const d = v.values.indexOf(a[v.field]) - v.values.indexOf(b[v.field]);
     if (d !== 0) return d;
@@ -96,7 +131,10 @@ describe('scenarioGrid', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 0, max: 96 }), { minLength: 1, maxLength: 3 }),
-        fc.uniqueArray(fc.integer({ min: 0, max: 3000 }).map((c) => (c / 100).toFixed(2)), { minLength: 1, maxLength: 3 }),
+        fc.uniqueArray(
+          fc.integer({ min: 0, max: 3000 }).map((c) => (c / 100).toFixed(2)),
+          { minLength: 1, maxLength: 3 },
+        ),
         (plazos, tasas) => {
           const rows = [...scenarioGrid(summary, { plazo: plazos, tasa: tasas })];
           expect(rows).toHaveLength(plazos.length * tasas.length);
@@ -122,8 +160,17 @@ describe('scenarioGrid', () => {
     expect(ok?.result?.pagoMensual).toMatch(/^\d+\.\d{2}$/);
     expect(bad?.error).toMatchObject({ codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado' });
     const record = gridRecord(summarizeGridRow(bad!));
-    expect(record).toMatchObject({ montoSolicitado: '349000.00', codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado', pagoMensual: undefined });
-    expect(gridRecord(summarizeGridRow(ok!))).toMatchObject({ pagoMensual: ok?.result?.pagoMensual, cat: ok?.result?.cat, codigoError: undefined });
+    expect(record).toMatchObject({
+      montoSolicitado: '349000.00',
+      codigoError: 'ERRNEG001',
+      valorIncorrecto: 'montoSolicitado',
+      pagoMensual: undefined,
+    });
+    expect(gridRecord(summarizeGridRow(ok!))).toMatchObject({
+      pagoMensual: ok?.result?.pagoMensual,
+      cat: ok?.result?.cat,
+      codigoError: undefined,
+    });
   });
 
   it('is lazy: it quotes only the rows taken', () => {

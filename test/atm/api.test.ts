@@ -27,12 +27,7 @@ const LATER = 'Thu, 16 Jan 2025 00:00:00 GMT';
 
 const publicApi = createAtmApi({ public: true });
 
-async function call(
-  headers: ServiceRequest['headers'] = {},
-  path = LIST,
-  method = 'GET',
-  api = publicApi,
-): Promise<ServiceResponse> {
+async function call(headers: ServiceRequest['headers'] = {}, path = LIST, method = 'GET', api = publicApi): Promise<ServiceResponse> {
   const response = await api.handle({ method, path, headers });
   if (response === undefined) throw new Error(`no response for ${method} ${path}`);
   return response;
@@ -139,7 +134,7 @@ describe('conditional requests', () => {
   });
 
   it('If-None-Match: other tags, unquoted or truncated tags → 200', async () => {
-    for (const value of ['"abc"', '"abc", W/"def"', tag.slice(1, -1), tag.slice(0, -2) + '"', `W/${tag.slice(1, -1)}`, '**', `"${tag}"`]) {
+    for (const value of ['"abc"', '"abc", W/"def"', tag.slice(1, -1), `${tag.slice(0, -2)}"`, `W/${tag.slice(1, -1)}`, '**', `"${tag}"`]) {
       const response = await call({ 'If-None-Match': value });
       expect(response.status).toBe(200);
       expect(response.body).toBe(ok.body);
@@ -166,7 +161,15 @@ describe('conditional requests', () => {
   });
 
   it('an unparseable If-Modified-Since → 400 with the interface text', async () => {
-    for (const value of ['yesterday', '2025-01-15T12:00:00Z', 'Wed, 32 Jan 2025 12:00:00 GMT', 'Wed, 29 Feb 2025 12:00:00 GMT', 'Wed, 15 Jan 2025 12:00:00 CST', 'Xyz, 15 Jan 2025 12:00:00 GMT', '']) {
+    for (const value of [
+      'yesterday',
+      '2025-01-15T12:00:00Z',
+      'Wed, 32 Jan 2025 12:00:00 GMT',
+      'Wed, 29 Feb 2025 12:00:00 GMT',
+      'Wed, 15 Jan 2025 12:00:00 CST',
+      'Xyz, 15 Jan 2025 12:00:00 GMT',
+      '',
+    ]) {
       expectError(await call({ 'If-Modified-Since': value }), 400, 'Solicitud Incorrecta', 'invalid value in the If-Modified-Since header');
     }
   });
@@ -265,7 +268,13 @@ describe('errors', () => {
 
   it('public: true never consults authorize', async () => {
     let calls = 0;
-    const api = createAtmApi({ public: true, authorize: async () => (calls++, false) });
+    const api = createAtmApi({
+      public: true,
+      authorize: async () => {
+        calls++;
+        return false;
+      },
+    });
     expect((await call({}, LIST, 'GET', api)).status).toBe(200);
     expect(calls).toBe(0);
   });
@@ -368,7 +377,8 @@ describe('query-parameter extension', () => {
       'lat=0&lon=0&limit=1001',
       'lat=0&lon=0&limit=2.5',
     ];
-    for (const query of bad) expectError(await call({}, `${LIST}?${query}`), 400, 'Solicitud Incorrecta', 'request could not be understood');
+    for (const query of bad)
+      expectError(await call({}, `${LIST}?${query}`), 400, 'Solicitud Incorrecta', 'request could not be understood');
   });
 });
 
@@ -421,8 +431,16 @@ describe('configuration', () => {
 
 describe('error helpers for the main service', () => {
   it('408, 429 and 503 bodies and responses', () => {
-    expect(atmErrorBody('timeout')).toEqual({ status: '408', title: 'Timeout', description: 'the client failed to send a request and a timeout occurred' });
-    expect(atmErrorBody('tooManyRequests')).toEqual({ status: '429', title: 'Demasiadas peticiones', description: 'too many requests to this resource' });
+    expect(atmErrorBody('timeout')).toEqual({
+      status: '408',
+      title: 'Timeout',
+      description: 'the client failed to send a request and a timeout occurred',
+    });
+    expect(atmErrorBody('tooManyRequests')).toEqual({
+      status: '429',
+      title: 'Demasiadas peticiones',
+      description: 'too many requests to this resource',
+    });
     expect(atmErrorBody('serviceUnavailable')).toEqual({
       status: '503',
       title: 'Servicio temporalmente no disponible.',

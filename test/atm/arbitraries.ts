@@ -89,16 +89,14 @@ export const datasetArb: fc.Arbitrary<AtmDataset> = fc.record({
 });
 
 /** A data set with at least one ATM, and the location of one chosen ATM. */
-export const datasetWithAtmArb = fc
-  .tuple(datasetArb, atmArb, fc.nat(), fc.nat(), fc.nat())
-  .map(([dataset, atm, g, b, a]) => {
-    const copy = structuredClone(dataset);
-    if (copy.data.length === 0) copy.data.push({ Brand: [{ BrandName: 'Marca', ATM: [] }] });
-    const gi = g % copy.data.length;
-    const brands = copy.data[gi]!.Brand;
-    const bi = b % brands.length;
-    const atms = brands[bi]!.ATM;
-    const ai = a % (atms.length + 1);
-    atms.splice(ai, 0, atm);
-    return { dataset: copy, g: gi, b: bi, a: ai, path: `data[${gi}].Brand[${bi}].ATM[${ai}]` };
-  });
+export const datasetWithAtmArb = fc.tuple(datasetArb, atmArb, fc.nat(), fc.nat(), fc.nat()).map(([dataset, atm, g, b, a]) => {
+  const copy = structuredClone(dataset);
+  if (copy.data.length === 0) copy.data.push({ Brand: [{ BrandName: 'Marca', ATM: [] }] });
+  const gi = g % copy.data.length;
+  const brands = copy.data[gi]!.Brand;
+  const bi = b % brands.length;
+  const atms = brands[bi]!.ATM;
+  const ai = a % (atms.length + 1);
+  atms.splice(ai, 0, atm);
+  return { dataset: copy, g: gi, b: bi, a: ai, path: `data[${gi}].Brand[${bi}].ATM[${ai}]` };
+});

@@ -26,7 +26,10 @@ describe('haversineMetres', () => {
   });
 
   it('a quarter meridian and antipodes', () => {
-    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo((Math.PI / 2) * EARTH_RADIUS_METRES, 3);
+    expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo(
+      (Math.PI / 2) * EARTH_RADIUS_METRES,
+      3,
+    );
     expect(haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 180 })).toBeCloseTo(Math.PI * EARTH_RADIUS_METRES, 3);
   });
 
@@ -58,14 +61,23 @@ describe('haversineMetres', () => {
 describe('filterAtms on the example', () => {
   it('service ATST (RetiroSinTarjeta)', () => {
     expect(ids(filterAtms(exampleAtmDataset(), { service: 'ATST' }))).toEqual([
-      'BEJ-CDMX-0001', 'BEJ-GDL-0001', 'BEJ-MTY-0002', 'BEJ-MID-0001', 'CRD-CUN-0001',
-      'FIL-CDMX-0002', 'FIL-PUE-0001',
+      'BEJ-CDMX-0001',
+      'BEJ-GDL-0001',
+      'BEJ-MTY-0002',
+      'BEJ-MID-0001',
+      'CRD-CUN-0001',
+      'FIL-CDMX-0002',
+      'FIL-PUE-0001',
     ]);
   });
 
   it('accessibility, category, currency, brand, 24 hours and postal code', () => {
     expect(ids(filterAtms(exampleAtmDataset(), { accessibility: 'ATWA' }))).toEqual([
-      'BEJ-CDMX-0001', 'BEJ-MID-0001', 'CRD-TIJ-0001', 'FIL-CDMX-0002', 'FIL-MID-0002',
+      'BEJ-CDMX-0001',
+      'BEJ-MID-0001',
+      'CRD-TIJ-0001',
+      'FIL-CDMX-0002',
+      'FIL-MID-0002',
     ]);
     expect(ids(filterAtms(exampleAtmDataset(), { category: 'ATRU' }))).toEqual(['CRD-CUN-0002']);
     expect(ids(filterAtms(exampleAtmDataset(), { currency: 'EUR' }))).toEqual(['CRD-CDMX-0001', 'CRD-CUN-0001']);
@@ -75,7 +87,9 @@ describe('filterAtms on the example', () => {
     const closed = countAtms(filterAtms(exampleAtmDataset(), { open24h: false }));
     expect(open).toBe(17);
     expect(open + closed).toBe(countAtms(exampleAtmDataset()));
-    expect(ids(filterAtms(exampleAtmDataset(), { currency: 'USD', open24h: true, category: 'ATRO', service: 'ATCA' }))).toEqual(['CRD-TIJ-0001']);
+    expect(ids(filterAtms(exampleAtmDataset(), { currency: 'USD', open24h: true, category: 'ATRO', service: 'ATCA' }))).toEqual([
+      'CRD-TIJ-0001',
+    ]);
   });
 
   it('drops emptied brands and groups and stays a valid data set', () => {
@@ -158,7 +172,10 @@ describe('nearestAtms', () => {
   });
 
   it('matches a brute-force reference on generated data sets', () => {
-    const point = fc.record({ latitude: fc.double({ min: -90, max: 90, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) });
+    const point = fc.record({
+      latitude: fc.double({ min: -90, max: 90, noNaN: true }),
+      longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+    });
     fc.assert(
       fc.property(datasetArb, point, fc.integer({ min: 1, max: 10 }), (dataset, p, limit) => {
         const result = nearestAtms(dataset, p, { limit });

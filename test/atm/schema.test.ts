@@ -22,101 +22,510 @@ const coords = (atm: Json): Json => {
 };
 
 const MUTATIONS: Mutation[] = [
-  { name: 'Identification empty', code: 'ERRESQ002', apply: (m) => ((m['Identification'] = ''), 'Identification') },
-  { name: 'Identification 36 chars', code: 'ERRESQ004', apply: (m) => ((m['Identification'] = long(36)), 'Identification') },
-  { name: 'Identification missing', code: 'ERRESQ006', apply: (m) => (delete m['Identification'], 'Identification') },
-  { name: 'Identification a number', code: 'ERRESQ005', apply: (m) => ((m['Identification'] = 7), 'Identification') },
-  { name: 'ATMServices empty', code: 'ERRESQ004', apply: (m) => ((m['ATMServices'] = []), 'ATMServices') },
-  { name: 'ATMServices missing', code: 'ERRESQ006', apply: (m) => (delete m['ATMServices'], 'ATMServices') },
-  { name: 'ATMServices unknown code', code: 'ERRESQ005', apply: (m) => ((m['ATMServices'] = ['ATBA', 'ATXX']), 'ATMServices[1]') },
-  { name: 'ATMServices lowercase code', code: 'ERRESQ005', apply: (m) => ((m['ATMServices'] = ['atba']), 'ATMServices[0]') },
-  { name: 'SupportedLanguages uppercase', code: 'ERRESQ005', apply: (m) => ((m['SupportedLanguages'] = ['es', 'EN']), 'SupportedLanguages[1]') },
-  { name: 'SupportedLanguages three letters', code: 'ERRESQ005', apply: (m) => ((m['SupportedLanguages'] = ['spa']), 'SupportedLanguages[0]') },
-  { name: 'Accessibility two items', code: 'ERRESQ004', apply: (m) => ((m['Accessibility'] = ['ATWA', 'ATPT']), 'Accessibility') },
-  { name: 'Accessibility unknown code', code: 'ERRESQ005', apply: (m) => ((m['Accessibility'] = ['ATBA']), 'Accessibility[0]') },
-  { name: 'Access24HoursIndicator text', code: 'ERRESQ005', apply: (m) => ((m['Access24HoursIndicator'] = 'true'), 'Access24HoursIndicator') },
-  { name: 'SupportedCurrencies empty', code: 'ERRESQ004', apply: (m) => ((m['SupportedCurrencies'] = []), 'SupportedCurrencies') },
-  { name: 'SupportedCurrencies missing', code: 'ERRESQ006', apply: (m) => (delete m['SupportedCurrencies'], 'SupportedCurrencies') },
-  { name: 'SupportedCurrencies lowercase', code: 'ERRESQ005', apply: (m) => ((m['SupportedCurrencies'] = ['MXN', 'usd']), 'SupportedCurrencies[1]') },
-  { name: 'MinimumPossibleAmount 3 decimals', code: 'ERRESQ005', apply: (m) => ((m['MinimumPossibleAmount'] = '1.234'), 'MinimumPossibleAmount') },
-  { name: 'MinimumPossibleAmount 11 digits + dot', code: 'ERRESQ005', apply: (m) => ((m['MinimumPossibleAmount'] = '12345678901.5'), 'MinimumPossibleAmount') },
-  { name: 'MinimumPossibleAmount with currency', code: 'ERRESQ005', apply: (m) => ((m['MinimumPossibleAmount'] = '100 MXN'), 'MinimumPossibleAmount') },
-  { name: 'Note empty item', code: 'ERRESQ002', apply: (m) => ((m['Note'] = ['ok', '']), 'Note[1]') },
-  { name: 'Note 2001 chars', code: 'ERRESQ004', apply: (m) => ((m['Note'] = [long(2001)]), 'Note[0]') },
-  { name: 'OtherAccessibility lowercase code', code: 'ERRESQ005', apply: (m) => ((m['OtherAccessibility'] = [{ ...otherItem, Code: 'abcd' }]), 'OtherAccessibility[0].Code') },
-  { name: 'OtherAccessibility 5-letter code', code: 'ERRESQ004', apply: (m) => ((m['OtherAccessibility'] = [{ ...otherItem, Code: 'ABCDE' }]), 'OtherAccessibility[0].Code') },
-  { name: 'OtherAccessibility extra property', code: 'ERRESQ003', apply: (m) => ((m['OtherAccessibility'] = [{ ...otherItem, Extra: 1 }]), 'OtherAccessibility[0].Extra') },
-  { name: 'OtherAccessibility missing Description', code: 'ERRESQ006', apply: (m) => ((m['OtherAccessibility'] = [{ Name: 'x' }]), 'OtherAccessibility[0].Description') },
-  { name: 'OtherATMServices digit in code', code: 'ERRESQ005', apply: (m) => ((m['OtherATMServices'] = [{ ...otherItem, Code: 'AB1D' }]), 'OtherATMServices[0].Code') },
-  { name: 'OtherATMServices Name 71 chars', code: 'ERRESQ004', apply: (m) => ((m['OtherATMServices'] = [{ ...otherItem, Name: long(71) }]), 'OtherATMServices[0].Name') },
-  { name: 'OtherATMServices Description 351 chars', code: 'ERRESQ004', apply: (m) => ((m['OtherATMServices'] = [{ ...otherItem, Description: long(351) }]), 'OtherATMServices[0].Description') },
-  { name: 'Branch extra property', code: 'ERRESQ003', apply: (m) => ((m['Branch'] = { Identification: 'B1', Name: 'x' }), 'Branch.Name') },
-  { name: 'Branch Identification 36 chars', code: 'ERRESQ004', apply: (m) => ((m['Branch'] = { Identification: long(36) }), 'Branch.Identification') },
-  { name: 'Location missing', code: 'ERRESQ006', apply: (m) => (delete m['Location'], 'Location') },
-  { name: 'Location extra property', code: 'ERRESQ003', apply: (m) => ((location(m)['Extra'] = 'x'), 'Location.Extra') },
-  { name: 'PostalAddress missing', code: 'ERRESQ006', apply: (m) => (delete location(m)['PostalAddress'], 'Location.PostalAddress') },
-  { name: 'LocationCategory unknown', code: 'ERRESQ005', apply: (m) => ((location(m)['LocationCategory'] = ['ATBI', 'ATWA']), 'Location.LocationCategory[1]') },
-  { name: 'OtherLocationCategory dash in code', code: 'ERRESQ005', apply: (m) => ((location(m)['OtherLocationCategory'] = [{ ...otherItem, Code: 'ab-1' }]), 'Location.OtherLocationCategory[0].Code') },
-  { name: 'OtherLocationCategory extra', code: 'ERRESQ003', apply: (m) => ((location(m)['OtherLocationCategory'] = [{ ...otherItem, Z: 'x' }]), 'Location.OtherLocationCategory[0].Z') },
-  { name: 'Site Name 141 chars', code: 'ERRESQ004', apply: (m) => ((location(m)['Site'] = { Name: long(141) }), 'Location.Site.Name') },
-  { name: 'Site Identification 36 chars', code: 'ERRESQ004', apply: (m) => ((location(m)['Site'] = { Identification: long(36) }), 'Location.Site.Identification') },
-  { name: 'PostalAddress extra', code: 'ERRESQ003', apply: (m) => ((address(m)['Colonia'] = 'x'), 'Location.PostalAddress.Colonia') },
-  { name: 'AddressLine 8 items', code: 'ERRESQ004', apply: (m) => ((address(m)['AddressLine'] = Array(8).fill('a')), 'Location.PostalAddress.AddressLine') },
-  { name: 'AddressLine 71 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['AddressLine'] = [long(71)]), 'Location.PostalAddress.AddressLine[0]') },
-  { name: 'BuildingNumber 351 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['BuildingNumber'] = long(351)), 'Location.PostalAddress.BuildingNumber') },
-  { name: 'StreetName 71 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['StreetName'] = long(71)), 'Location.PostalAddress.StreetName') },
-  { name: 'TownName 36 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['TownName'] = long(36)), 'Location.PostalAddress.TownName') },
-  { name: 'CountrySubDivision 2 items', code: 'ERRESQ004', apply: (m) => ((address(m)['CountrySubDivision'] = ['a', 'b']), 'Location.PostalAddress.CountrySubDivision') },
-  { name: 'CountrySubDivision 36 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['CountrySubDivision'] = [long(36)]), 'Location.PostalAddress.CountrySubDivision[0]') },
-  { name: 'Country lowercase', code: 'ERRESQ005', apply: (m) => ((address(m)['Country'] = 'mx'), 'Location.PostalAddress.Country') },
-  { name: 'Country three letters', code: 'ERRESQ005', apply: (m) => ((address(m)['Country'] = 'MEX'), 'Location.PostalAddress.Country') },
-  { name: 'PostCode 17 chars', code: 'ERRESQ004', apply: (m) => ((address(m)['PostCode'] = long(17)), 'Location.PostalAddress.PostCode') },
-  { name: 'PostCode empty', code: 'ERRESQ002', apply: (m) => ((address(m)['PostCode'] = ''), 'Location.PostalAddress.PostCode') },
+  {
+    name: 'Identification empty',
+    code: 'ERRESQ002',
+    apply: (m) => {
+      m['Identification'] = '';
+      return 'Identification';
+    },
+  },
+  {
+    name: 'Identification 36 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['Identification'] = long(36);
+      return 'Identification';
+    },
+  },
+  {
+    name: 'Identification missing',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      delete m['Identification'];
+      return 'Identification';
+    },
+  },
+  {
+    name: 'Identification a number',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['Identification'] = 7;
+      return 'Identification';
+    },
+  },
+  {
+    name: 'ATMServices empty',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['ATMServices'] = [];
+      return 'ATMServices';
+    },
+  },
+  {
+    name: 'ATMServices missing',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      delete m['ATMServices'];
+      return 'ATMServices';
+    },
+  },
+  {
+    name: 'ATMServices unknown code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['ATMServices'] = ['ATBA', 'ATXX'];
+      return 'ATMServices[1]';
+    },
+  },
+  {
+    name: 'ATMServices lowercase code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['ATMServices'] = ['atba'];
+      return 'ATMServices[0]';
+    },
+  },
+  {
+    name: 'SupportedLanguages uppercase',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['SupportedLanguages'] = ['es', 'EN'];
+      return 'SupportedLanguages[1]';
+    },
+  },
+  {
+    name: 'SupportedLanguages three letters',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['SupportedLanguages'] = ['spa'];
+      return 'SupportedLanguages[0]';
+    },
+  },
+  {
+    name: 'Accessibility two items',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['Accessibility'] = ['ATWA', 'ATPT'];
+      return 'Accessibility';
+    },
+  },
+  {
+    name: 'Accessibility unknown code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['Accessibility'] = ['ATBA'];
+      return 'Accessibility[0]';
+    },
+  },
+  {
+    name: 'Access24HoursIndicator text',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['Access24HoursIndicator'] = 'true';
+      return 'Access24HoursIndicator';
+    },
+  },
+  {
+    name: 'SupportedCurrencies empty',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['SupportedCurrencies'] = [];
+      return 'SupportedCurrencies';
+    },
+  },
+  {
+    name: 'SupportedCurrencies missing',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      delete m['SupportedCurrencies'];
+      return 'SupportedCurrencies';
+    },
+  },
+  {
+    name: 'SupportedCurrencies lowercase',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['SupportedCurrencies'] = ['MXN', 'usd'];
+      return 'SupportedCurrencies[1]';
+    },
+  },
+  {
+    name: 'MinimumPossibleAmount 3 decimals',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['MinimumPossibleAmount'] = '1.234';
+      return 'MinimumPossibleAmount';
+    },
+  },
+  {
+    name: 'MinimumPossibleAmount 11 digits + dot',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['MinimumPossibleAmount'] = '12345678901.5';
+      return 'MinimumPossibleAmount';
+    },
+  },
+  {
+    name: 'MinimumPossibleAmount with currency',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['MinimumPossibleAmount'] = '100 MXN';
+      return 'MinimumPossibleAmount';
+    },
+  },
+  {
+    name: 'Note empty item',
+    code: 'ERRESQ002',
+    apply: (m) => {
+      m['Note'] = ['ok', ''];
+      return 'Note[1]';
+    },
+  },
+  {
+    name: 'Note 2001 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['Note'] = [long(2001)];
+      return 'Note[0]';
+    },
+  },
+  {
+    name: 'OtherAccessibility lowercase code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['OtherAccessibility'] = [{ ...otherItem, Code: 'abcd' }];
+      return 'OtherAccessibility[0].Code';
+    },
+  },
+  {
+    name: 'OtherAccessibility 5-letter code',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['OtherAccessibility'] = [{ ...otherItem, Code: 'ABCDE' }];
+      return 'OtherAccessibility[0].Code';
+    },
+  },
+  {
+    name: 'OtherAccessibility extra property',
+    code: 'ERRESQ003',
+    apply: (m) => {
+      m['OtherAccessibility'] = [{ ...otherItem, Extra: 1 }];
+      return 'OtherAccessibility[0].Extra';
+    },
+  },
+  {
+    name: 'OtherAccessibility missing Description',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      m['OtherAccessibility'] = [{ Name: 'x' }];
+      return 'OtherAccessibility[0].Description';
+    },
+  },
+  {
+    name: 'OtherATMServices digit in code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['OtherATMServices'] = [{ ...otherItem, Code: 'AB1D' }];
+      return 'OtherATMServices[0].Code';
+    },
+  },
+  {
+    name: 'OtherATMServices Name 71 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['OtherATMServices'] = [{ ...otherItem, Name: long(71) }];
+      return 'OtherATMServices[0].Name';
+    },
+  },
+  {
+    name: 'OtherATMServices Description 351 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['OtherATMServices'] = [{ ...otherItem, Description: long(351) }];
+      return 'OtherATMServices[0].Description';
+    },
+  },
+  {
+    name: 'Branch extra property',
+    code: 'ERRESQ003',
+    apply: (m) => {
+      m['Branch'] = { Identification: 'B1', Name: 'x' };
+      return 'Branch.Name';
+    },
+  },
+  {
+    name: 'Branch Identification 36 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      m['Branch'] = { Identification: long(36) };
+      return 'Branch.Identification';
+    },
+  },
+  {
+    name: 'Location missing',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      delete m['Location'];
+      return 'Location';
+    },
+  },
+  {
+    name: 'Location extra property',
+    code: 'ERRESQ003',
+    apply: (m) => {
+      location(m)['Extra'] = 'x';
+      return 'Location.Extra';
+    },
+  },
+  {
+    name: 'PostalAddress missing',
+    code: 'ERRESQ006',
+    apply: (m) => {
+      delete location(m)['PostalAddress'];
+      return 'Location.PostalAddress';
+    },
+  },
+  {
+    name: 'LocationCategory unknown',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      location(m)['LocationCategory'] = ['ATBI', 'ATWA'];
+      return 'Location.LocationCategory[1]';
+    },
+  },
+  {
+    name: 'OtherLocationCategory dash in code',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      location(m)['OtherLocationCategory'] = [{ ...otherItem, Code: 'ab-1' }];
+      return 'Location.OtherLocationCategory[0].Code';
+    },
+  },
+  {
+    name: 'OtherLocationCategory extra',
+    code: 'ERRESQ003',
+    apply: (m) => {
+      location(m)['OtherLocationCategory'] = [{ ...otherItem, Z: 'x' }];
+      return 'Location.OtherLocationCategory[0].Z';
+    },
+  },
+  {
+    name: 'Site Name 141 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      location(m)['Site'] = { Name: long(141) };
+      return 'Location.Site.Name';
+    },
+  },
+  {
+    name: 'Site Identification 36 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      location(m)['Site'] = { Identification: long(36) };
+      return 'Location.Site.Identification';
+    },
+  },
+  {
+    name: 'PostalAddress extra',
+    code: 'ERRESQ003',
+    apply: (m) => {
+      address(m)['Colonia'] = 'x';
+      return 'Location.PostalAddress.Colonia';
+    },
+  },
+  {
+    name: 'AddressLine 8 items',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['AddressLine'] = Array(8).fill('a');
+      return 'Location.PostalAddress.AddressLine';
+    },
+  },
+  {
+    name: 'AddressLine 71 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['AddressLine'] = [long(71)];
+      return 'Location.PostalAddress.AddressLine[0]';
+    },
+  },
+  {
+    name: 'BuildingNumber 351 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['BuildingNumber'] = long(351);
+      return 'Location.PostalAddress.BuildingNumber';
+    },
+  },
+  {
+    name: 'StreetName 71 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['StreetName'] = long(71);
+      return 'Location.PostalAddress.StreetName';
+    },
+  },
+  {
+    name: 'TownName 36 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['TownName'] = long(36);
+      return 'Location.PostalAddress.TownName';
+    },
+  },
+  {
+    name: 'CountrySubDivision 2 items',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['CountrySubDivision'] = ['a', 'b'];
+      return 'Location.PostalAddress.CountrySubDivision';
+    },
+  },
+  {
+    name: 'CountrySubDivision 36 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['CountrySubDivision'] = [long(36)];
+      return 'Location.PostalAddress.CountrySubDivision[0]';
+    },
+  },
+  {
+    name: 'Country lowercase',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      address(m)['Country'] = 'mx';
+      return 'Location.PostalAddress.Country';
+    },
+  },
+  {
+    name: 'Country three letters',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      address(m)['Country'] = 'MEX';
+      return 'Location.PostalAddress.Country';
+    },
+  },
+  {
+    name: 'PostCode 17 chars',
+    code: 'ERRESQ004',
+    apply: (m) => {
+      address(m)['PostCode'] = long(17);
+      return 'Location.PostalAddress.PostCode';
+    },
+  },
+  {
+    name: 'PostCode empty',
+    code: 'ERRESQ002',
+    apply: (m) => {
+      address(m)['PostCode'] = '';
+      return 'Location.PostalAddress.PostCode';
+    },
+  },
   {
     name: 'GeographicCoordinates missing',
     code: 'ERRESQ006',
-    apply: (m) => ((address(m)['GeoLocation'] = {}), 'Location.PostalAddress.GeoLocation.GeographicCoordinates'),
+    apply: (m) => {
+      address(m)['GeoLocation'] = {};
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates';
+    },
   },
   {
     name: 'Latitude without dot',
     code: 'ERRESQ005',
-    apply: (m) => ((coords(m)['Latitude'] = '19'), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude'),
+    apply: (m) => {
+      coords(m)['Latitude'] = '19';
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude';
+    },
   },
   {
     name: 'Latitude 9 decimals',
     code: 'ERRESQ005',
-    apply: (m) => ((coords(m)['Latitude'] = '19.123456789'), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude'),
+    apply: (m) => {
+      coords(m)['Latitude'] = '19.123456789';
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude';
+    },
   },
   {
     name: 'Longitude 4 integer digits',
     code: 'ERRESQ005',
-    apply: (m) => ((coords(m)['Longitude'] = '-1099.5'), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude'),
+    apply: (m) => {
+      coords(m)['Longitude'] = '-1099.5';
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude';
+    },
   },
   {
     name: 'Longitude a number',
     code: 'ERRESQ005',
-    apply: (m) => ((coords(m)['Longitude'] = -99.1), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude'),
+    apply: (m) => {
+      coords(m)['Longitude'] = -99.1;
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude';
+    },
   },
   {
     name: 'Latitude missing',
     code: 'ERRESQ006',
-    apply: (m) => (delete coords(m)['Latitude'], 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude'),
+    apply: (m) => {
+      delete coords(m)['Latitude'];
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude';
+    },
   },
   {
     name: 'Latitude beyond 90 (range check)',
     code: 'ERRESQ004',
-    apply: (m) => ((coords(m)['Latitude'] = '95.0'), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude'),
+    apply: (m) => {
+      coords(m)['Latitude'] = '95.0';
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Latitude';
+    },
   },
   {
     name: 'Longitude beyond 180 (range check)',
     code: 'ERRESQ004',
-    apply: (m) => ((coords(m)['Longitude'] = '-180.5'), 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude'),
+    apply: (m) => {
+      coords(m)['Longitude'] = '-180.5';
+      return 'Location.PostalAddress.GeoLocation.GeographicCoordinates.Longitude';
+    },
   },
-  { name: 'International fee without space', code: 'ERRESQ005', apply: (m) => ((m['FeeSurcharges'] = { CashWithdrawalInternational: '30.00USD' }), 'FeeSurcharges.CashWithdrawalInternational') },
-  { name: 'Balance fee without space', code: 'ERRESQ005', apply: (m) => ((m['FeeSurcharges'] = { BalanceInquiry: '12.00MXN' }), 'FeeSurcharges.BalanceInquiry') },
-  { name: 'National fee lowercase currency', code: 'ERRESQ005', apply: (m) => ((m['FeeSurcharges'] = { CashWithdrawalNational: '30.00 mxn' }), 'FeeSurcharges.CashWithdrawalNational') },
-  { name: 'National fee two spaces', code: 'ERRESQ005', apply: (m) => ((m['FeeSurcharges'] = { CashWithdrawalNational: '30.00  MXN' }), 'FeeSurcharges.CashWithdrawalNational') },
-  { name: 'Fee without currency', code: 'ERRESQ005', apply: (m) => ((m['FeeSurcharges'] = { BalanceInquiry: '12.00' }), 'FeeSurcharges.BalanceInquiry') },
+  {
+    name: 'International fee without space',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['FeeSurcharges'] = { CashWithdrawalInternational: '30.00USD' };
+      return 'FeeSurcharges.CashWithdrawalInternational';
+    },
+  },
+  {
+    name: 'Balance fee without space',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['FeeSurcharges'] = { BalanceInquiry: '12.00MXN' };
+      return 'FeeSurcharges.BalanceInquiry';
+    },
+  },
+  {
+    name: 'National fee lowercase currency',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['FeeSurcharges'] = { CashWithdrawalNational: '30.00 mxn' };
+      return 'FeeSurcharges.CashWithdrawalNational';
+    },
+  },
+  {
+    name: 'National fee two spaces',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['FeeSurcharges'] = { CashWithdrawalNational: '30.00  MXN' };
+      return 'FeeSurcharges.CashWithdrawalNational';
+    },
+  },
+  {
+    name: 'Fee without currency',
+    code: 'ERRESQ005',
+    apply: (m) => {
+      m['FeeSurcharges'] = { BalanceInquiry: '12.00' };
+      return 'FeeSurcharges.BalanceInquiry';
+    },
+  },
 ];
 
 describe('validateAtmDataset: generated valid data sets', () => {
@@ -138,7 +547,7 @@ describe('validateAtmDataset: generated valid data sets', () => {
         atm['MinimumPossibleAmount'] = '123456789012';
         atm['Accessibility'] = [];
         atm['Extension'] = 'ATM objects do not forbid other properties';
-        (location(atm)['Site'] = { Identification: 'S', Name: 'N', Piso: '2' });
+        location(atm)['Site'] = { Identification: 'S', Name: 'N', Piso: '2' };
         location(atm)['OtherLocationCategory'] = [{ ...otherItem, Code: 'a_1Z' }];
         expect(validateAtmDataset(dataset).success).toBe(true);
       }),
@@ -174,14 +583,34 @@ describe('validateAtmDataset: brand, data and top-level constraints', () => {
     { name: 'LastUpdated without zone', apply: (d) => (d['LastUpdated'] = '2025-01-15T06:00:00'), path: 'LastUpdated', code: 'ERRESQ005' },
     { name: 'LastUpdated date only', apply: (d) => (d['LastUpdated'] = '2025-01-15'), path: 'LastUpdated', code: 'ERRESQ005' },
     { name: 'LastUpdated 30 February', apply: (d) => (d['LastUpdated'] = '2025-02-30T00:00:00Z'), path: 'LastUpdated', code: 'ERRESQ005' },
-    { name: 'LastUpdated 29 February of a common year', apply: (d) => (d['LastUpdated'] = '2100-02-29T00:00:00Z'), path: 'LastUpdated', code: 'ERRESQ005' },
+    {
+      name: 'LastUpdated 29 February of a common year',
+      apply: (d) => (d['LastUpdated'] = '2100-02-29T00:00:00Z'),
+      path: 'LastUpdated',
+      code: 'ERRESQ005',
+    },
     { name: 'data missing', apply: (d) => delete d['data'], path: 'data', code: 'ERRESQ006' },
     { name: 'Brand missing', apply: (d) => (d['data'] = [{}]), path: 'data[0].Brand', code: 'ERRESQ006' },
     { name: 'Brand empty', apply: (d) => (d['data'] = [{ Brand: [] }]), path: 'data[0].Brand', code: 'ERRESQ004' },
-    { name: 'BrandName empty', apply: (d) => (d['data'] = [{ Brand: [{ BrandName: '', ATM: [] }] }]), path: 'data[0].Brand[0].BrandName', code: 'ERRESQ002' },
-    { name: 'BrandName 141 chars', apply: (d) => (d['data'] = [{ Brand: [{ BrandName: long(141), ATM: [] }] }]), path: 'data[0].Brand[0].BrandName', code: 'ERRESQ004' },
+    {
+      name: 'BrandName empty',
+      apply: (d) => (d['data'] = [{ Brand: [{ BrandName: '', ATM: [] }] }]),
+      path: 'data[0].Brand[0].BrandName',
+      code: 'ERRESQ002',
+    },
+    {
+      name: 'BrandName 141 chars',
+      apply: (d) => (d['data'] = [{ Brand: [{ BrandName: long(141), ATM: [] }] }]),
+      path: 'data[0].Brand[0].BrandName',
+      code: 'ERRESQ004',
+    },
     { name: 'ATM missing', apply: (d) => (d['data'] = [{ Brand: [{ BrandName: 'M' }] }]), path: 'data[0].Brand[0].ATM', code: 'ERRESQ006' },
-    { name: 'Brand item extra property', apply: (d) => (d['data'] = [{ Brand: [{ BrandName: 'M', ATM: [], Logo: 'x' }] }]), path: 'data[0].Brand[0].Logo', code: 'ERRESQ003' },
+    {
+      name: 'Brand item extra property',
+      apply: (d) => (d['data'] = [{ Brand: [{ BrandName: 'M', ATM: [], Logo: 'x' }] }]),
+      path: 'data[0].Brand[0].Logo',
+      code: 'ERRESQ003',
+    },
   ];
   for (const c of cases) {
     it(`${c.name} → ${c.code} at ${c.path}`, () => {

@@ -12,12 +12,21 @@ describe('computeCat', () => {
   it('the public vector: quincenal, 4 payments, 37 %, commission 50.00 → 51.5', () => {
     // Payments without IVA (capital + interest) of the cent schedule: 2612.76 − IVA.
     const r = quoteCredit({
-      fechaApertura: '2026-01-01', montoSolicitado: '10000.00', valorFactura: '20000.00', tasa: '37',
-      plazo: 4, periodicidad: 'Q', comisiones: '0.5', generaTablaPagos: true,
+      fechaApertura: '2026-01-01',
+      montoSolicitado: '10000.00',
+      valorFactura: '20000.00',
+      tasa: '37',
+      plazo: 4,
+      periodicidad: 'Q',
+      comisiones: '0.5',
+      generaTablaPagos: true,
     });
     const flows = {
       disbursements: [{ time: 0, amount: '9950.00' }],
-      payments: r.registros.map((row, k) => ({ time: (k + 1) / 24, amount: text(cents(row.abonoCapital) + cents(row.interesAmortizacion)) })),
+      payments: r.registros.map((row, k) => ({
+        time: (k + 1) / 24,
+        amount: text(cents(row.abonoCapital) + cents(row.interesAmortizacion)),
+      })),
     };
     const cat = computeCat(flows);
     expect(cat.percent).toBe('51.5');
@@ -31,7 +40,13 @@ describe('computeCat', () => {
       fc.property(fc.integer({ min: 1, max: 9000 }), fc.integer({ min: 12, max: 360 }), (bp, n) => {
         const tasa = (bp / 100).toFixed(2);
         const r = quoteCredit({
-          fechaApertura: '2026-01-01', montoSolicitado: '500000.00', valorFactura: '1000000.00', tasa, plazo: n, iva: 0, comisiones: '0',
+          fechaApertura: '2026-01-01',
+          montoSolicitado: '500000.00',
+          valorFactura: '1000000.00',
+          tasa,
+          plazo: n,
+          iva: 0,
+          comisiones: '0',
         });
         const exact = new Decimal(1).add(new Decimal(tasa).div(1200)).pow(12).sub(1).mul(100);
         // Cent rounding of the schedule moves the rate by far less than a tenth, except at a boundary.
@@ -74,15 +89,24 @@ describe('computeCat', () => {
     // roots v = 1/1.1, 1/1.2, 1/1.0: (1−1.1v)(1−1.2v)(1−v) scaled. The closest positive to 0 is 10 %.
     // Expand (1−1.1v)(1−1.2v)(1−v) = 1 − 3.3v + 3.62v² − 1.32v³.
     const r = computeCat({
-      disbursements: [{ time: 0, amount: '1.00' }, { time: 2, amount: '3.62' }],
-      payments: [{ time: 1, amount: '3.30' }, { time: 3, amount: '1.32' }],
+      disbursements: [
+        { time: 0, amount: '1.00' },
+        { time: 2, amount: '3.62' },
+      ],
+      payments: [
+        { time: 1, amount: '3.30' },
+        { time: 3, amount: '1.32' },
+      ],
     });
     expect(r.percent).toBe('10.0');
     expect(Number(r.rate)).toBeCloseTo(0.1, 12);
   });
 
   it('a zero root: payments equal to the disbursement', () => {
-    const r = computeCat({ disbursements: [{ time: 0, amount: '1200.00' }], payments: Array.from({ length: 12 }, (_, k) => ({ time: (k + 1) / 12, amount: '100.00' })) });
+    const r = computeCat({
+      disbursements: [{ time: 0, amount: '1200.00' }],
+      payments: Array.from({ length: 12 }, (_, k) => ({ time: (k + 1) / 12, amount: '100.00' })),
+    });
     expect(r.percent).toBe('0.0');
   });
 
@@ -91,7 +115,13 @@ describe('computeCat', () => {
       { disbursements: [{ time: 0, amount: '100.00' }], payments: [] },
       { disbursements: [], payments: [{ time: 1, amount: '100.00' }] },
       // 1 − 2v + 2v²: no real root.
-      { disbursements: [{ time: 1, amount: '2.00' }], payments: [{ time: 0, amount: '1.00' }, { time: 2, amount: '2.00' }] },
+      {
+        disbursements: [{ time: 1, amount: '2.00' }],
+        payments: [
+          { time: 0, amount: '1.00' },
+          { time: 2, amount: '2.00' },
+        ],
+      },
     ];
     for (const flows of bad) {
       expect(() => computeCat(flows)).toThrowError(QuoteError);
@@ -116,7 +146,10 @@ describe('computeCat', () => {
   it('never returns NaN or Infinity over random flows', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ time: fc.integer({ min: 0, max: 600 }), amount: fc.integer({ min: 0, max: 1e9 }), out: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ time: fc.integer({ min: 0, max: 600 }), amount: fc.integer({ min: 0, max: 1e9 }), out: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
         (list) => {
           const flows = {
             disbursements: list.filter((f) => f.out).map((f) => ({ time: f.time / 12, amount: text(f.amount) })),
@@ -139,7 +172,10 @@ describe('computeCat', () => {
 describe('CAT tenths near a rounding boundary are decided exactly', () => {
   it('a rate a hair above and below x.x5 % rounds to the right side', () => {
     // Build flows whose exact rate is 12.35 % ± 1e-12 by discounting at that rate in decimal.
-    for (const [offset, expected] of [['1e-12', '12.4'], ['-1e-12', '12.3']] as const) {
+    for (const [offset, expected] of [
+      ['1e-12', '12.4'],
+      ['-1e-12', '12.3'],
+    ] as const) {
       const rate = new Decimal('0.1235').add(offset);
       const payments = [1, 2, 3].map((k) => ({ time: k, amount: '1000.00' }));
       const pv = payments.reduce((sum, p) => sum.add(new Decimal(p.amount).div(rate.add(1).pow(p.time))), new Decimal(0));

@@ -65,7 +65,14 @@ describe('credit', () => {
   it('table: the summary, the aligned table and the CAT', () => {
     const run = cli(['credit', CREDIT]);
     expect(run.status).toBe(0);
-    for (const value of [expected.pagoMensual, expected.totalPagar, expected.importeInteresTotal, expected.impIVAInteresTotal, `${expected.cat} %`]) expect(run.stdout).toContain(value);
+    for (const value of [
+      expected.pagoMensual,
+      expected.totalPagar,
+      expected.importeInteresTotal,
+      expected.impIVAInteresTotal,
+      `${expected.cat} %`,
+    ])
+      expect(run.stdout).toContain(value);
     const rows = run.stdout.split('\n').filter((l) => /^\s*\d+\s+\d{4}-\d{2}-\d{2}\s/.test(l));
     expect(rows).toHaveLength(expected.plazo);
     // Aligned: every table line has the same length.
@@ -105,7 +112,11 @@ describe('credit', () => {
   });
 
   it('bad input: exit 1, the field named, no stack trace', () => {
-    expectCleanFailure(cli(['credit', bodyFile('bad.json', { solicitud: { ...credit, montoSolicitado: 'abc' } })]), 'montoSolicitado', 'ERRESQ005');
+    expectCleanFailure(
+      cli(['credit', bodyFile('bad.json', { solicitud: { ...credit, montoSolicitado: 'abc' } })]),
+      'montoSolicitado',
+      'ERRESQ005',
+    );
     expectCleanFailure(cli(['credit', bodyFile('plazo.json', { ...credit, plazo: 0 })]), "field 'plazo'", 'ERRESQ004');
     expectCleanFailure(cli(['credit', bodyFile('extra.json', { ...credit, colour: 'red' })]), 'colour', 'ERRESQ003');
     const missing = bodyFile('missing.json', { solicitud: { plazo: 12, valorFactura: '100.00' } });
@@ -139,8 +150,13 @@ describe('policy', () => {
     expect(header).toEqual([...RECEIPT_COLUMNS]);
     expect(lines).toHaveLength(expected.listaSeguroAuto.reduce((n, o) => n + o.listaRecibos.length, 0));
     expect(lines[0]).toEqual([
-      expected.listaSeguroAuto[0]?.idAseguradora, expected.listaSeguroAuto[0]?.aseguradora, expected.listaSeguroAuto[0]?.paquete,
-      expected.listaSeguroAuto[0]?.idCotizacion, '1', '01/02/2026', expected.listaSeguroAuto[0]?.listaRecibos[0]?.vigenciaFin,
+      expected.listaSeguroAuto[0]?.idAseguradora,
+      expected.listaSeguroAuto[0]?.aseguradora,
+      expected.listaSeguroAuto[0]?.paquete,
+      expected.listaSeguroAuto[0]?.idCotizacion,
+      '1',
+      '01/02/2026',
+      expected.listaSeguroAuto[0]?.listaRecibos[0]?.vigenciaFin,
       expected.listaSeguroAuto[0]?.listaRecibos[0]?.primaTotal,
     ]);
   });
@@ -155,7 +171,10 @@ describe('policy', () => {
   });
 
   it('without --fecha-inicio starts today in Mexico City', () => {
-    const today = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    const today = () =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+        new Date(),
+      );
     const before = today();
     const run = cli(['policy', POLICY, '--format', 'json']);
     const after = today();
@@ -164,7 +183,10 @@ describe('policy', () => {
   });
 
   it('bad input names the field', () => {
-    expectCleanFailure(cli(['policy', bodyFile('p.json', { solicitud: { ...policy, codigoPostal: 'abc' } }), '--fecha-inicio', '2026-02-01']), 'codigoPostal');
+    expectCleanFailure(
+      cli(['policy', bodyFile('p.json', { solicitud: { ...policy, codigoPostal: 'abc' } }), '--fecha-inicio', '2026-02-01']),
+      'codigoPostal',
+    );
     expectCleanFailure(cli(['policy', POLICY, '--fecha-inicio', '2026-02-30']), 'fechaInicio');
   });
 });
@@ -175,7 +197,17 @@ describe('grid', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(''); // no progress bar when stderr is not a terminal
     const [header, ...lines] = parseCsv(run.stdout);
-    expect(header).toEqual(['plazo', 'tasa', 'pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat', 'codigoError', 'valorIncorrecto', 'mensaje']);
+    expect(header).toEqual([
+      'plazo',
+      'tasa',
+      'pagoMensual',
+      'totalPagar',
+      'importeInteresTotal',
+      'cat',
+      'codigoError',
+      'valorIncorrecto',
+      'mensaje',
+    ]);
     expect(lines).toHaveLength(9);
     for (const line of lines) {
       const [plazo, tasa, pago, total, interes, cat, code, field] = line;
@@ -196,13 +228,18 @@ describe('grid', () => {
     expect(single.status).toBe(0);
     expect(pooled.status).toBe(0);
     expect(pooled.stdout).toBe(single.stdout);
-    for (const format of ['json', 'table']) expect(cli([...args, '--workers', '2', '--format', format]).stdout).toBe(cli([...args, '--workers', '0', '--format', format]).stdout);
+    for (const format of ['json', 'table'])
+      expect(cli([...args, '--workers', '2', '--format', format]).stdout).toBe(cli([...args, '--workers', '0', '--format', format]).stdout);
   });
 
   it('json and table formats', () => {
     const json = JSON.parse(cli(['grid', CREDIT, '--vary', 'plazo=12,0', '--format', 'json']).stdout);
     expect(json).toHaveLength(2);
-    expect(json[0]).toEqual({ index: 0, scenario: { plazo: 12 }, result: expect.objectContaining({ pagoMensual: quoteCredit({ ...credit, plazo: 12 }).pagoMensual }) });
+    expect(json[0]).toEqual({
+      index: 0,
+      scenario: { plazo: 12 },
+      result: expect.objectContaining({ pagoMensual: quoteCredit({ ...credit, plazo: 12 }).pagoMensual }),
+    });
     expect(json[1].error).toMatchObject({ codigoError: 'ERRESQ004', valorIncorrecto: 'plazo' });
     const table = cli(['grid', CREDIT, '--vary', 'plazo=12,24', '--format', 'table']).stdout.split('\n');
     expect(table[0]).toMatch(/^plazo\s+pagoMensual\s+totalPagar\s+importeInteresTotal\s+cat/);
@@ -227,7 +264,19 @@ describe('chart', () => {
     expect(run.status).toBe(0);
     const root = parseXml(readFileSync(out, 'utf8'));
     const ids = [...walk(root)].filter((e) => e.name === 'g').map((e) => e.attributes.id);
-    expect(ids).toEqual(expect.arrayContaining(['series-capital', 'series-interes', 'series-iva', 'series-seguros', 'series-saldo', 'legend', 'axis-left', 'axis-right', 'axis-bottom']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'series-capital',
+        'series-interes',
+        'series-iva',
+        'series-seguros',
+        'series-saldo',
+        'legend',
+        'axis-left',
+        'axis-right',
+        'axis-bottom',
+      ]),
+    );
     expect(root.children[0]?.text).toBe('Sedán <2026> & co');
   });
 

@@ -4,9 +4,22 @@ import { schemas, TYPEBOX_SCHEMAS } from '../../src/entry/contracts.js';
 describe('schemas', () => {
   it('exports every shape of the interface by name', () => {
     expect(Object.keys(schemas).sort()).toEqual([
-      'AtmApiVersion', 'AtmErrorBody', 'AtmListResponse', 'AutoEstreneRequest', 'AutoEstreneResponse', 'Detalles',
-      'ErrorEnvelope', 'OAuthError', 'OAuthTokenResponse', 'ObtenerDocumentoRequest', 'ObtenerDocumentoResponse',
-      'PaymentRecord', 'SegAutoVendorRequest', 'SegAutoVendorResponse', 'TokenRequest', 'TokenResponse',
+      'AtmApiVersion',
+      'AtmErrorBody',
+      'AtmListResponse',
+      'AutoEstreneRequest',
+      'AutoEstreneResponse',
+      'Detalles',
+      'ErrorEnvelope',
+      'OAuthError',
+      'OAuthTokenResponse',
+      'ObtenerDocumentoRequest',
+      'ObtenerDocumentoResponse',
+      'PaymentRecord',
+      'SegAutoVendorRequest',
+      'SegAutoVendorResponse',
+      'TokenRequest',
+      'TokenResponse',
     ]);
   });
 

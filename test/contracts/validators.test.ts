@@ -46,7 +46,9 @@ describe('validateAutoEstrene', () => {
   });
 
   it('reports __proto__ and constructor keys as fields not defined in the API, polluting nothing', () => {
-    const result = validateAutoEstrene('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"solicitud":{"montoSolicitado":"1.00","plazo":1,"valorFactura":"1.00"}}');
+    const result = validateAutoEstrene(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"solicitud":{"montoSolicitado":"1.00","plazo":1,"valorFactura":"1.00"}}',
+    );
     expect(codes(result)).toEqual(['ERRESQ003 __proto__', 'ERRESQ003 constructor']);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
@@ -119,14 +121,23 @@ describe('error envelopes', () => {
     const value = envelope.detalles.valorIncorrecto ?? '';
     expect(value).toBe(`${'a'.repeat(47)}😀…`);
     expect(value.length).toBe(50);
-    expect(errorEnvelope({ status: 400, codigoError: 'ERRESQ005', folio: 'f', valorIncorrecto: `${'a'.repeat(48)}😀😀` }).detalles.valorIncorrecto).toBe(`${'a'.repeat(48)}…`);
+    expect(
+      errorEnvelope({ status: 400, codigoError: 'ERRESQ005', folio: 'f', valorIncorrecto: `${'a'.repeat(48)}😀😀` }).detalles
+        .valorIncorrecto,
+    ).toBe(`${'a'.repeat(48)}…`);
     expect(validateWith(ErrorEnvelopeSchema, envelope).success).toBe(true);
     expect(truncateText('corto', 50)).toBe('corto');
   });
 
   it('clamps every length so the envelope is always valid', () => {
-    const envelope = errorEnvelope({ status: 500, codigoError: 'ERRSER002', folio: 'x'.repeat(80), mensaje: 'm'.repeat(900), propiedad: '' });
+    const envelope = errorEnvelope({
+      status: 500,
+      codigoError: 'ERRSER002',
+      folio: 'x'.repeat(80),
+      mensaje: 'm'.repeat(900),
+      propiedad: '',
+    });
     expect(validateWith(ErrorEnvelopeSchema, envelope).success).toBe(true);
-    expect(envelope.detalles.propiedad).toBe(envelope.mensaje.slice(0, 299) + '…');
+    expect(envelope.detalles.propiedad).toBe(`${envelope.mensaje.slice(0, 299)}…`);
   });
 });

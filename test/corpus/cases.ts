@@ -68,7 +68,14 @@ function isoDate(d: Draw, fromYear = 2020, toYear = 2030): string {
 }
 
 /** Vehicle keys of the illustrative tariff and their unit types (9999 is unknown). */
-const VEHICLES: readonly (readonly [number, number])[] = [[1001, 1], [1002, 1], [1003, 1], [2001, 2], [2002, 2], [3001, 3]];
+const VEHICLES: readonly (readonly [number, number])[] = [
+  [1001, 1],
+  [1002, 1],
+  [1003, 1],
+  [2001, 2],
+  [2002, 2],
+  [3001, 3],
+];
 
 function vehicle(d: Draw): { key: number; type: number } {
   if (d.chance(0.05)) return { key: 9999, type: 1 };
@@ -104,7 +111,12 @@ function creditCase(d: Draw): { solicitud: Record<string, unknown>; options?: Re
   const periodicidad = d.pick(['M', 'M', 'M', 'Q', 'C', 'S', 'D']);
   const longTerm = d.chance(0.08);
   const plazo = longTerm ? d.int(73, 999) : d.int(1, 72);
-  const amount = d.pick([d.int(80_000_00, 900_000_00), d.int(80_000_00, 900_000_00), d.int(100_00, 5_000_00), d.int(1_000_000_00, 50_000_000_00)]);
+  const amount = d.pick([
+    d.int(80_000_00, 900_000_00),
+    d.int(80_000_00, 900_000_00),
+    d.int(100_00, 5_000_00),
+    d.int(1_000_000_00, 50_000_000_00),
+  ]);
   const lowDown = d.chance(0.12);
   const downPercent = lowDown ? d.pick([5, 10, 15]) + d.int(0, 4) : d.pick([20, 20, 25, 30, 40, 50, 60]) + d.int(0, 9);
   const price = Math.ceil((amount * 100) / (100 - Math.min(downPercent, 90)));
@@ -114,7 +126,8 @@ function creditCase(d: Draw): { solicitud: Record<string, unknown>; options?: Re
     plazo,
   };
   if (d.chance(0.9)) s['fechaApertura'] = isoDate(d);
-  if (d.chance(0.85)) s['tasa'] = d.pick(['13.50', '0', '200', '37', '9.5', (d.int(0, 6000) / 100).toFixed(2), String(d.int(1, 99)), '12.345678']);
+  if (d.chance(0.85))
+    s['tasa'] = d.pick(['13.50', '0', '200', '37', '9.5', (d.int(0, 6000) / 100).toFixed(2), String(d.int(1, 99)), '12.345678']);
   if (d.chance(0.9)) s['periodicidad'] = periodicidad;
   if (d.chance(0.6)) s['iva'] = d.pick([16, 16, 8, 0]);
   if (d.chance(0.4)) s['facturaConIva'] = d.pick([1, 1, 0]);
@@ -161,28 +174,76 @@ function creditCase(d: Draw): { solicitud: Record<string, unknown>; options?: Re
 
 function breakCredit(d: Draw, s: Record<string, unknown>): void {
   switch (d.int(0, 21)) {
-    case 0: s['montoSolicitado'] = '1e5'; break;
-    case 1: s['plazo'] = 0; break;
-    case 2: s['plazo'] = 1000; break;
-    case 3: s['periodicidad'] = 'X'; break;
-    case 4: s['campoDesconocido'] = 1; break;
-    case 5: s['tasa'] = null; break;
-    case 6: s['montoSolicitado'] = ''; break;
-    case 7: delete s['valorFactura']; break;
-    case 8: s['valorFactura'] = s['montoSolicitado']; break;
-    case 9: s['facturaConIva'] = 5; break;
-    case 10: s['tipoSeguro'] = 3; break;
-    case 11: s['tipoSeguro'] = 1; delete s['informacionSeguro']; break;
-    case 12: s['indSeguro'] = 1; delete s['importeSeguros']; break;
-    case 13: s['comisiones'] = '100'; break;
-    case 14: s['creditoGarantiaExt'] = true; delete s['montoGarantiaExt']; break;
-    case 15: s['fechaApertura'] = '2026-02-30'; break;
-    case 16: s['plazo'] = '12'; break;
-    case 17: s['iva'] = 100; break;
-    case 18: s['montoSolicitado'] = '0'; break;
-    case 19: s['montoGarantiaExt'] = money(50_000_000_00); s['creditoGarantiaExt'] = true; break;
-    case 20: s['indSeguro'] = 2; break;
-    default: s['tasa'] = '-1'; break;
+    case 0:
+      s['montoSolicitado'] = '1e5';
+      break;
+    case 1:
+      s['plazo'] = 0;
+      break;
+    case 2:
+      s['plazo'] = 1000;
+      break;
+    case 3:
+      s['periodicidad'] = 'X';
+      break;
+    case 4:
+      s['campoDesconocido'] = 1;
+      break;
+    case 5:
+      s['tasa'] = null;
+      break;
+    case 6:
+      s['montoSolicitado'] = '';
+      break;
+    case 7:
+      delete s['valorFactura'];
+      break;
+    case 8:
+      s['valorFactura'] = s['montoSolicitado'];
+      break;
+    case 9:
+      s['facturaConIva'] = 5;
+      break;
+    case 10:
+      s['tipoSeguro'] = 3;
+      break;
+    case 11:
+      s['tipoSeguro'] = 1;
+      delete s['informacionSeguro'];
+      break;
+    case 12:
+      s['indSeguro'] = 1;
+      delete s['importeSeguros'];
+      break;
+    case 13:
+      s['comisiones'] = '100';
+      break;
+    case 14:
+      s['creditoGarantiaExt'] = true;
+      delete s['montoGarantiaExt'];
+      break;
+    case 15:
+      s['fechaApertura'] = '2026-02-30';
+      break;
+    case 16:
+      s['plazo'] = '12';
+      break;
+    case 17:
+      s['iva'] = 100;
+      break;
+    case 18:
+      s['montoSolicitado'] = '0';
+      break;
+    case 19:
+      s['montoGarantiaExt'] = money(50_000_000_00);
+      s['creditoGarantiaExt'] = true;
+      break;
+    case 20:
+      s['indSeguro'] = 2;
+      break;
+    default:
+      s['tasa'] = '-1';
+      break;
   }
 }
 
@@ -218,15 +279,26 @@ function policyCase(d: Draw): { solicitud: Record<string, unknown>; options?: Re
   if (d.chance(0.2)) s['idUsuario'] = 'portal.demo';
   if (!clean && d.chance(0.4)) {
     switch (d.int(0, 4)) {
-      case 0: s['montoSumaAsegurada'] = 350000; break;
-      case 1: delete s['codigoPostal']; break;
-      case 2: s['extra'] = true; break;
-      case 3: s['enganche'] = ''; break;
-      default: s['plazoFinanciado'] = -1; break;
+      case 0:
+        s['montoSumaAsegurada'] = 350000;
+        break;
+      case 1:
+        delete s['codigoPostal'];
+        break;
+      case 2:
+        s['extra'] = true;
+        break;
+      case 3:
+        s['enganche'] = '';
+        break;
+      default:
+        s['plazoFinanciado'] = -1;
+        break;
     }
   }
   const options: Record<string, unknown> = {};
-  if (clean || d.chance(0.8)) options['fechaInicio'] = !clean && d.chance(0.2) ? '2026-13-01' : `${startYear}${isoDate(d, 2025, 2025).slice(4)}`;
+  if (clean || d.chance(0.8))
+    options['fechaInicio'] = !clean && d.chance(0.2) ? '2026-13-01' : `${startYear}${isoDate(d, 2025, 2025).slice(4)}`;
   if (d.chance(0.2)) options['lifeBalance'] = clean ? d.pick(['declining', 'flat']) : 'otra';
   if (d.chance(0.1)) options['urlTemplate'] = 'https://seguros.example/{idAseguradora}/{idPaquete}/{idCotizacion}';
   if (d.chance(0.1)) options['conventions'] = { idLength: clean ? d.pick([8, 32, 64]) : 4 };
@@ -246,7 +318,10 @@ function catCase(d: Draw): { flows: unknown; options?: unknown } {
     return {
       flows: {
         disbursements: [{ time: 0, amount: money(principal - d.int(0, principal / 20)) }],
-        payments: Array.from({ length: n }, (_, k) => ({ time: useNumber ? (k + 1) / ppy : String(((k + 1) / ppy).toFixed(6)), amount: money(payment) })),
+        payments: Array.from({ length: n }, (_, k) => ({
+          time: useNumber ? (k + 1) / ppy : String(((k + 1) / ppy).toFixed(6)),
+          amount: money(payment),
+        })),
       },
     };
   }
@@ -295,17 +370,47 @@ function serviceCases(d: Draw): ServiceCase[] {
   const atms = '/open-banking/open-data/v2/atms';
 
   // Token API.
-  out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=client_credentials&scope=update' });
-  out.push({ method: 'POST', path: token, headers: { 'content-type': FORM }, body: 'grant_type=client_credentials&client_id=corpus-app&client_secret=corpus-secret' });
+  out.push({
+    method: 'POST',
+    path: token,
+    headers: { authorization: BASIC, 'content-type': FORM },
+    body: 'grant_type=client_credentials&scope=update',
+  });
+  out.push({
+    method: 'POST',
+    path: token,
+    headers: { 'content-type': FORM },
+    body: 'grant_type=client_credentials&client_id=corpus-app&client_secret=corpus-secret',
+  });
   out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=password' });
-  out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=client_credentials&scope=admin' });
-  out.push({ method: 'POST', path: token, headers: { authorization: `Basic ${Buffer.from('corpus-app:wrong').toString('base64')}`, 'content-type': FORM }, body: 'grant_type=client_credentials' });
+  out.push({
+    method: 'POST',
+    path: token,
+    headers: { authorization: BASIC, 'content-type': FORM },
+    body: 'grant_type=client_credentials&scope=admin',
+  });
+  out.push({
+    method: 'POST',
+    path: token,
+    headers: { authorization: `Basic ${Buffer.from('corpus-app:wrong').toString('base64')}`, 'content-type': FORM },
+    body: 'grant_type=client_credentials',
+  });
   out.push({ method: 'POST', path: token, headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' });
   out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': JSON_TYPE }, body: '{}' });
   out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': FORM }, body: '' });
-  out.push({ method: 'POST', path: token, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=client_credentials&grant_type=client_credentials' });
+  out.push({
+    method: 'POST',
+    path: token,
+    headers: { authorization: BASIC, 'content-type': FORM },
+    body: 'grant_type=client_credentials&grant_type=client_credentials',
+  });
   out.push({ method: 'GET', path: token, headers: { authorization: BASIC } });
-  out.push({ method: 'POST', path: atmToken, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=client_credentials&scope=read' });
+  out.push({
+    method: 'POST',
+    path: atmToken,
+    headers: { authorization: BASIC, 'content-type': FORM },
+    body: 'grant_type=client_credentials&scope=read',
+  });
   out.push({ method: 'POST', path: atmToken, headers: { 'content-type': FORM }, body: 'grant_type=client_credentials' });
   out.push({ method: 'POST', path: atmToken, headers: { authorization: BASIC, 'content-type': FORM }, body: 'grant_type=implicit' });
 
@@ -319,7 +424,9 @@ function serviceCases(d: Draw): ServiceCase[] {
     const { solicitud } = policyCase(d);
     out.push({ method: 'POST', path: policy, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify({ solicitud }), token: 'valid' });
   }
-  const sample = JSON.stringify({ solicitud: { montoSolicitado: '250000.00', plazo: 24, valorFactura: '350000.00', generaTablaPagos: true } });
+  const sample = JSON.stringify({
+    solicitud: { montoSolicitado: '250000.00', plazo: 24, valorFactura: '350000.00', generaTablaPagos: true },
+  });
   out.push({ method: 'POST', path: credit, headers: {}, body: sample, token: 'expired' });
   out.push({ method: 'POST', path: credit, headers: {}, body: sample, token: 'readOnly' });
   out.push({ method: 'POST', path: credit, headers: {}, body: sample, token: 'tampered' });
@@ -368,6 +475,8 @@ export function generateCorpus(seed = 20261122): CorpusCase[] {
   for (let k = 0; k < 340; k++) cases.push({ id: `credit-${k}`, kind: 'credit', ...creditCase(d) });
   for (let k = 0; k < 130; k++) cases.push({ id: `policy-${k}`, kind: 'policy', ...policyCase(d) });
   for (let k = 0; k < 70; k++) cases.push({ id: `cat-${k}`, kind: 'cat', ...catCase(d) });
-  serviceCases(d).forEach((request, k) => cases.push({ id: `service-${k}`, kind: 'service', request }));
+  serviceCases(d).forEach((request, k) => {
+    cases.push({ id: `service-${k}`, kind: 'service', request });
+  });
   return cases;
 }

@@ -39,7 +39,10 @@ async function tokenFrom(now: Date, clientId: string, secret: string, scope: str
   const response = await service.handle({
     method: 'POST',
     path: '/api/esb/ValidaCredenciales/accesstoken',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: `grant_type=client_credentials&scope=${scope}`,
   });
   const token = (JSON.parse(response.body) as { access_token?: string }).access_token;
@@ -66,7 +69,10 @@ export async function serviceContext(): Promise<ServiceContext> {
       if (request.token !== undefined) headers['authorization'] = `Bearer ${tokens[request.token]}`;
       const response = await service.handle({ method: request.method, path: request.path, headers, body: request.body });
       // Access tokens are signatures over the case's own claims; they are compared by digest.
-      const body = response.body.replace(/"access_token":"([^"]+)"/, (_, t: string) => `"access_token":"sha256:${createHash('sha256').update(t).digest('hex')}"`);
+      const body = response.body.replace(
+        /"access_token":"([^"]+)"/,
+        (_, t: string) => `"access_token":"sha256:${createHash('sha256').update(t).digest('hex')}"`,
+      );
       return JSON.stringify({ status: response.status, headers: response.headers, body });
     },
   };

@@ -32,8 +32,21 @@ const base: CreditRequest = {
 
 const policyFor = (plazoFinanciado: number) =>
   quotePolicy(
-    { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1, idClaveVehiculo: 1001, modelo: 2026,
-      idAgencia: 77, montoSumaAsegurada: '350000.00', enganche: '70000.00', plazoFinanciado, codigoPostal: '03100', idVigencia: 2 },
+    {
+      idPaquete: 1,
+      idAseguradora: 1,
+      cveEntidadFederativa: 9,
+      idTipoUnidad: 1,
+      idUsoAutomovil: 1,
+      idClaveVehiculo: 1001,
+      modelo: 2026,
+      idAgencia: 77,
+      montoSumaAsegurada: '350000.00',
+      enganche: '70000.00',
+      plazoFinanciado,
+      codigoPostal: '03100',
+      idVigencia: 2,
+    },
     { fechaInicio: '2026-01-31' },
   ).listaSeguroAuto[0]!;
 
@@ -87,12 +100,21 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
     const { informacionSeguro, ...noInfo } = base;
     void informacionSeguro;
     expect(fail({ ...noInfo, tipoSeguro: 2 })).toEqual(['ERRESQ006', 'informacionSeguro']);
-    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idPaquete: 0 } })).toEqual(['ERRESQ006', 'informacionSeguro.idPaquete']);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idPaquete: 0 } })).toEqual([
+      'ERRESQ006',
+      'informacionSeguro.idPaquete',
+    ]);
     const { idAseguradora, ...anyInsurer } = info;
     void idAseguradora;
     expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: anyInsurer })).toEqual(['ERRNEG001', 'informacionSeguro.idAseguradora']);
-    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idAgencia: 999 } })).toEqual(['ERRNEG001', 'informacionSeguro.idAgencia']);
-    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, modelo: '2026' as never } })).toEqual(['ERRESQ005', 'informacionSeguro.modelo']);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, idAgencia: 999 } })).toEqual([
+      'ERRNEG001',
+      'informacionSeguro.idAgencia',
+    ]);
+    expect(fail({ ...base, tipoSeguro: 1, informacionSeguro: { ...info, modelo: '2026' as never } })).toEqual([
+      'ERRESQ005',
+      'informacionSeguro.modelo',
+    ]);
   });
 
   it('the policy start defaults to the opening date and can be overridden', () => {

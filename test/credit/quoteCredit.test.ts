@@ -83,7 +83,12 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
     );
   });
   it('ordinary loans (up to 72 monthly payments, up to 60 %): regular payments within 2 cents, the last within 3', () => {
-    const ordinary = solicitudArb.map((s) => ({ ...s, periodicidad: 'M', plazo: Math.min(s.plazo, 72), tasa: (Number(s.tasa) * 0.3).toFixed(2) }));
+    const ordinary = solicitudArb.map((s) => ({
+      ...s,
+      periodicidad: 'M',
+      plazo: Math.min(s.plazo, 72),
+      tasa: (Number(s.tasa) * 0.3).toFixed(2),
+    }));
     fc.assert(
       fc.property(ordinary, (s) => {
         const level = levelParts(quoteCredit(s));

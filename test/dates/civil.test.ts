@@ -19,7 +19,12 @@ describe('civil dates', () => {
     fc.assert(
       fc.property(
         dayArb,
-        fc.constantFrom({ unit: 'months', count: 1 } as const, { unit: 'months', count: 2 } as const, { unit: 'days', count: 7 } as const, { unit: 'days', count: 15 } as const),
+        fc.constantFrom(
+          { unit: 'months', count: 1 } as const,
+          { unit: 'months', count: 2 } as const,
+          { unit: 'days', count: 7 } as const,
+          { unit: 'days', count: 15 } as const,
+        ),
         fc.integer({ min: 0, max: 999 }),
         (start, step, k) => {
           expect(formatIsoDate(addSteps(start, step, k))).toBe(formatIsoDate(addStepsDateFns(start, step, k)));
@@ -32,7 +37,12 @@ describe('civil dates', () => {
     fc.assert(
       fc.property(
         dayArb,
-        fc.constantFrom({ unit: 'months', count: 1 } as const, { unit: 'months', count: 3 } as const, { unit: 'days', count: 14 } as const, { unit: 'days', count: 45 } as const),
+        fc.constantFrom(
+          { unit: 'months', count: 1 } as const,
+          { unit: 'months', count: 3 } as const,
+          { unit: 'days', count: 14 } as const,
+          { unit: 'days', count: 45 } as const,
+        ),
         fc.integer({ min: 1, max: 400 }),
         (start, step, n) => {
           const expected = Array.from({ length: n }, (_, k) => formatIsoDate(addSteps(start, step, k + 1)));

@@ -20,7 +20,9 @@ describe('hand-worked annual examples, one per payment form', () => {
     // recargo 0; IVA = (12,750 + 500) × 0.16 = 13,250 × 0.16 = 2,120.00; total = 13,250 + 2,120 = 15,370.00
     const o = quote(1);
     expect(o.primaTotal).toBe('15370.00');
-    expect(o.listaRecibos).toEqual([{ numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '15370.00' }]);
+    expect(o.listaRecibos).toEqual([
+      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '15370.00' },
+    ]);
     expect([o.vigenciaInicial, o.vigenciaFin]).toEqual(['10/03/2025', '10/03/2026']);
   });
 
@@ -59,7 +61,12 @@ describe('hand-worked annual examples, one per payment form', () => {
     expect(o.listaRecibos).toHaveLength(12);
     expect(o.listaRecibos[0]!.primaTotal).toBe('1892.64');
     expect(new Set(o.listaRecibos.slice(1).map((r) => r.primaTotal))).toEqual(new Set(['1312.61']));
-    expect(o.listaRecibos[11]).toEqual({ numeroRecibo: '12', vigenciaInicial: '10/02/2026', vigenciaFin: '10/03/2026', primaTotal: '1312.61' });
+    expect(o.listaRecibos[11]).toEqual({
+      numeroRecibo: '12',
+      vigenciaInicial: '10/02/2026',
+      vigenciaFin: '10/03/2026',
+      primaTotal: '1312.61',
+    });
   });
 
   it('GAP and life for a 24-month credit', () => {
@@ -102,10 +109,8 @@ describe('hand-worked multi-year example (idVigencia 2)', () => {
     // Year 2: S = 255,000; neta = 8,160 + 2,600 = 10,760.00; IVA = 1,721.60; total = 12,481.60
     // Year 3: S = 228,000; neta = (7,296 + 2,600) × 1.05 = 10,390.80; IVA = 1,662.528 → 1,662.53; total = 12,053.33
     // Policy: 14,790.00 + 12,481.60 + 12,053.33 = 39,324.93
-    const o = quotePolicy(
-      { ...BASE, idAseguradora: 1, idVigencia: 2, plazoFinanciado: 30, idFormaPago: 1 },
-      { fechaInicio: '2025-03-10' },
-    ).listaSeguroAuto[0]!;
+    const o = quotePolicy({ ...BASE, idAseguradora: 1, idVigencia: 2, plazoFinanciado: 30, idFormaPago: 1 }, { fechaInicio: '2025-03-10' })
+      .listaSeguroAuto[0]!;
     expect(o.primaTotal).toBe('39324.93');
     expect(o.listaRecibos).toEqual([
       { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '14790.00' },

@@ -75,7 +75,7 @@ describe('quotePolicy properties (default tariff)', () => {
         (amount, replacement, years) => {
           const sums = sumsInsuredByYear(amount, replacement, years);
           expect(sums[0]).toBe(amount);
-          sums.forEach((s, i) => i > 0 && expect(s).toBeLessThanOrEqual(sums[i - 1]!));
+          for (let i = 1; i < sums.length; i++) expect(sums[i]).toBeLessThanOrEqual(sums[i - 1]!);
         },
       ),
     );
@@ -92,7 +92,7 @@ describe('quotePolicy properties (default tariff)', () => {
         for (const o of quotePolicy(s, { fechaInicio, tariff }).listaSeguroAuto) {
           const years = o.listaRecibos.map((r) => parseCents(r.primaTotal));
           expect(years).toHaveLength(Math.ceil(s.plazoFinanciado / 12));
-          years.forEach((y, i) => i > 0 && expect(y).toBeLessThanOrEqual(years[i - 1]!));
+          for (let i = 1; i < years.length; i++) expect(years[i]).toBeLessThanOrEqual(years[i - 1]!);
         }
       }),
       { numRuns: 100 },
@@ -106,8 +106,10 @@ describe('quotePolicy properties (default tariff)', () => {
         const b = quotePolicy(structuredClone(solicitud), { fechaInicio }).listaSeguroAuto.map((o) => o.idCotizacion);
         expect(b).toEqual(a);
         expect(new Set(a).size).toBe(a.length);
-        const other = quotePolicy({ ...solicitud, idAgencia: solicitud.idAgencia + 1 }, { fechaInicio }).listaSeguroAuto.map((o) => o.idCotizacion);
-        other.forEach((id) => expect(a).not.toContain(id));
+        const other = quotePolicy({ ...solicitud, idAgencia: solicitud.idAgencia + 1 }, { fechaInicio }).listaSeguroAuto.map(
+          (o) => o.idCotizacion,
+        );
+        for (const id of other) expect(a).not.toContain(id);
       }),
       RUNS,
     );

@@ -15,9 +15,15 @@ describe('quotePolicy: selection and shape', () => {
   it('idPaquete 0 returns every package of every insurer, matching the response schema', () => {
     const { listaSeguroAuto } = quotePolicy(ALL, START);
     expect(listaSeguroAuto.map((o) => `${o.idAseguradora}:${o.paquete}`)).toEqual([
-      '1:Amplia', '1:Limitada', '1:Responsabilidad Civil',
-      '2:Amplia', '2:Limitada', '2:Responsabilidad Civil',
-      '3:Amplia', '3:Limitada', '3:Responsabilidad Civil',
+      '1:Amplia',
+      '1:Limitada',
+      '1:Responsabilidad Civil',
+      '2:Amplia',
+      '2:Limitada',
+      '2:Responsabilidad Civil',
+      '3:Amplia',
+      '3:Limitada',
+      '3:Responsabilidad Civil',
     ]);
     expect(validateWith(PolicyResultSchema, { listaSeguroAuto }).success).toBe(true);
     expect(listaSeguroAuto[0]!.aseguradora).toBe('Aseguradora Ilustrativa Alfa');
@@ -28,8 +34,16 @@ describe('quotePolicy: selection and shape', () => {
     const noPkg = { ...ALL };
     delete noPkg.idPaquete;
     expect(quotePolicy(noPkg, START).listaSeguroAuto).toHaveLength(9);
-    expect(quotePolicy({ ...ALL, idAseguradora: 2 }, START).listaSeguroAuto.map((o) => o.paquete)).toEqual(['Amplia', 'Limitada', 'Responsabilidad Civil']);
-    expect(quotePolicy({ ...ALL, idPaquete: 2 }, START).listaSeguroAuto.map((o) => `${o.idAseguradora}:${o.paquete}`)).toEqual(['1:Limitada', '2:Limitada', '3:Limitada']);
+    expect(quotePolicy({ ...ALL, idAseguradora: 2 }, START).listaSeguroAuto.map((o) => o.paquete)).toEqual([
+      'Amplia',
+      'Limitada',
+      'Responsabilidad Civil',
+    ]);
+    expect(quotePolicy({ ...ALL, idPaquete: 2 }, START).listaSeguroAuto.map((o) => `${o.idAseguradora}:${o.paquete}`)).toEqual([
+      '1:Limitada',
+      '2:Limitada',
+      '3:Limitada',
+    ]);
   });
 
   it('an insurer that does not rate a combination is left out', () => {
@@ -52,7 +66,8 @@ describe('quotePolicy: selection and shape', () => {
   });
 
   it('the URL comes from the template', () => {
-    const o = quotePolicy(BASE, { ...START, urlTemplate: 'https://seguros.example/{idAseguradora}/{idPaquete}/{idCotizacion}?x={nada}' }).listaSeguroAuto[0]!;
+    const o = quotePolicy(BASE, { ...START, urlTemplate: 'https://seguros.example/{idAseguradora}/{idPaquete}/{idCotizacion}?x={nada}' })
+      .listaSeguroAuto[0]!;
     expect(o.urlCotizacion).toBe(`https://seguros.example/3/1/${o.idCotizacion}?x={nada}`);
     const d = quotePolicy(BASE, START).listaSeguroAuto[0]!;
     expect(d.urlCotizacion).toBe(`https://cotizador.example/seguro-auto/cotizaciones/${d.idCotizacion}`);
@@ -120,7 +135,7 @@ describe('quotePolicy: business errors (ERRNEG001) name the field', () => {
     expectError(() => quotePolicy({ ...BASE, ...patch }, START), 'ERRNEG001', field);
   });
 
-  it('next year\'s model and a ten-year-old car are insurable', () => {
+  it("next year's model and a ten-year-old car are insurable", () => {
     expect(quotePolicy({ ...BASE, modelo: 2026 }, START).listaSeguroAuto).toHaveLength(1);
     expect(quotePolicy({ ...BASE, modelo: 2015 }, START).listaSeguroAuto).toHaveLength(1);
   });

@@ -101,8 +101,18 @@ describe('documentation', () => {
     const json = /```json\n([\s\S]*?)```/.exec(doc)![1]!;
     const tariff = loadTariff(JSON.parse(json));
     const offers = quotePolicy(
-      { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1, idClaveVehiculo: 1001, modelo: 2025, idAgencia: 1,
-        montoSumaAsegurada: '300000.00', enganche: '60000.00', plazoFinanciado: 24, codigoPostal: '03100' },
+      {
+        cveEntidadFederativa: 9,
+        idTipoUnidad: 1,
+        idUsoAutomovil: 1,
+        idClaveVehiculo: 1001,
+        modelo: 2025,
+        idAgencia: 1,
+        montoSumaAsegurada: '300000.00',
+        enganche: '60000.00',
+        plazoFinanciado: 24,
+        codigoPostal: '03100',
+      },
       { fechaInicio: '2025-03-10', tariff },
     ).listaSeguroAuto;
     // (300,000 × 0.032 × 1 + 2,600) × 1.20 = 14,640.00; IVA (14,640 + 550) × 0.16 = 2,430.40; total 17,620.40

@@ -52,7 +52,11 @@ async function token(scope: string): Promise<string> {
 function postJson(path: string, body: unknown, bearer?: string, headers: Record<string, string> = {}) {
   return fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }), ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -105,7 +109,12 @@ describe('end to end over node:http', () => {
     const tokenRes = await fetch(`${base}/open-banking/oauth2/v1/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'read', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: 'read',
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+      }),
     });
     expect(tokenRes.status).toBe(200);
     const { access_token } = (await tokenRes.json()) as { access_token: string };
@@ -117,9 +126,14 @@ describe('end to end over node:http', () => {
     const etag = list.headers.get('etag');
     expect(etag).toBeTruthy();
 
-    const head = await fetch(`${base}/open-banking/open-data/v2/atms`, { method: 'HEAD', headers: { authorization: `Bearer ${access_token}` } });
+    const head = await fetch(`${base}/open-banking/open-data/v2/atms`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect(head.status).toBe(200);
-    const version = await fetch(`${base}/open-banking/open-data/v2/atms/api-version`, { headers: { authorization: `Bearer ${access_token}` } });
+    const version = await fetch(`${base}/open-banking/open-data/v2/atms/api-version`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect(await version.json()).toEqual({ version: expect.any(String) });
   });
 });

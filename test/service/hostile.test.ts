@@ -22,7 +22,9 @@ const service = createService(config);
 
 const token = await (async () => {
   const res = await service.handle({
-    method: 'POST', path: PATHS[0], headers: {},
+    method: 'POST',
+    path: PATHS[0],
+    headers: {},
     body: `grant_type=client_credentials&scope=update&client_id=${CLIENT.clientId}&client_secret=${CLIENT.clientSecret}`,
   });
   return (JSON.parse(res.body) as { access_token: string }).access_token;
@@ -49,19 +51,34 @@ const body = fc.oneof(
   }),
   fc.string(),
   fc.string().map((text) => `{"solicitud":${text}`),
-  fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom('grant_type', 'scope', 'client_id', 'client_secret')), fc.string()), { maxLength: 5 })
+  fc
+    .array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom('grant_type', 'scope', 'client_id', 'client_secret')), fc.string()), {
+      maxLength: 5,
+    })
     .map((pairs) => new URLSearchParams(pairs).toString()),
 );
 
-const headerValue = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('application/json', 'text/html', '*/*;q=0', `Bearer ${token}`, 'Basic Og==', 'Bearer a.b.c'));
+const headerValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('application/json', 'text/html', '*/*;q=0', `Bearer ${token}`, 'Basic Og==', 'Bearer a.b.c'),
+);
 const request: fc.Arbitrary<ServiceRequest> = fc.record({
   method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'HEAD', 'post', ''),
-  path: fc.oneof(fc.constantFrom(...PATHS), fc.constantFrom('/__proto__', '/constructor', '/', '/open-banking/open-data/v2/atms'), fc.string()),
-  headers: fc.dictionary(
-    fc.oneof(fc.constantFrom('authorization', 'Authorization', 'accept', 'content-type', '__proto__', 'constructor'), fc.string({ maxLength: 10 })),
-    headerValue,
-    { maxKeys: 4 },
-  ).map((headers) => ({ authorization: `Bearer ${token}`, ...headers })),
+  path: fc.oneof(
+    fc.constantFrom(...PATHS),
+    fc.constantFrom('/__proto__', '/constructor', '/', '/open-banking/open-data/v2/atms'),
+    fc.string(),
+  ),
+  headers: fc
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom('authorization', 'Authorization', 'accept', 'content-type', '__proto__', 'constructor'),
+        fc.string({ maxLength: 10 }),
+      ),
+      headerValue,
+      { maxKeys: 4 },
+    )
+    .map((headers) => ({ authorization: `Bearer ${token}`, ...headers })),
   body,
 });
 
@@ -101,11 +118,17 @@ describe('hostile input', () => {
   it('pollutes no prototype and mutates no shared state', async () => {
     for (const path of PATHS) {
       await service.handle({
-        method: 'POST', path,
+        method: 'POST',
+        path,
         headers: { authorization: `Bearer ${token}`, ['__proto__']: 'x', constructor: 'y' },
         body: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"solicitud":{"__proto__":{"polluted":true}}}',
       });
-      await service.handle({ method: 'POST', path, headers: {}, body: '__proto__[polluted]=true&constructor[prototype][polluted]=true&grant_type=client_credentials' });
+      await service.handle({
+        method: 'POST',
+        path,
+        headers: {},
+        body: '__proto__[polluted]=true&constructor[prototype][polluted]=true&grant_type=client_credentials',
+      });
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>)['polluted']).toBeUndefined();

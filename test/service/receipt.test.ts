@@ -8,7 +8,9 @@ import { QuoteError } from '../../src/errors/quoteError.js';
 /** The page text: inflate every stream and decode the hex strings pdf-lib writes for standard fonts. */
 function pageText(pdf: Uint8Array): string {
   const texts: string[] = [];
-  for (const stream of Buffer.from(pdf).toString('latin1').matchAll(/>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const stream of Buffer.from(pdf)
+    .toString('latin1')
+    .matchAll(/>>\s*stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(stream[1]!, 'latin1')).toString('latin1');
@@ -30,7 +32,16 @@ describe('receipt PDF', () => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`Comprobante de pago ${record.folio}`);
     const text = pageText(pdf);
-    for (const shown of ['Comprobante de pago', record.contribuyente, record.rfc, record.concepto, '$1,234.50 MXN', '15/01/2025 10:30:00 (UTC-06:00)', record.lineaCaptura, record.folio]) {
+    for (const shown of [
+      'Comprobante de pago',
+      record.contribuyente,
+      record.rfc,
+      record.concepto,
+      '$1,234.50 MXN',
+      '15/01/2025 10:30:00 (UTC-06:00)',
+      record.lineaCaptura,
+      record.folio,
+    ]) {
       expect(text).toContain(shown);
     }
   });

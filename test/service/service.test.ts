@@ -9,7 +9,14 @@ import {
 } from '../../src/entry/contracts.js';
 import { SAMPLE_LINEA_CAPTURA, samplePayments } from '../../src/entry/documents.js';
 import { quoteCredit } from '../../src/entry/credit.js';
-import { createService, mexicoCityDate, signToken, tokenSigning, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
+import {
+  createService,
+  mexicoCityDate,
+  signToken,
+  tokenSigning,
+  type ServiceRequest,
+  type ServiceResponse,
+} from '../../src/entry/service.js';
 import { accessToken, CLIENT, CREDIT_BODY, json, NOW, POLICY_BODY, post, SECRET, testService } from './helpers.js';
 
 const AUTO = '/api/esb/Cotizador/v1/AutoEstrene';
@@ -78,7 +85,9 @@ describe('quoter operations', () => {
   });
 
   it('passes config.tariff and engine options through', async () => {
-    const service = testService({ engineOptions: { credit: { conventions: {} }, policy: { urlTemplate: 'https://q.example/{idCotizacion}' } } });
+    const service = testService({
+      engineOptions: { credit: { conventions: {} }, policy: { urlTemplate: 'https://q.example/{idCotizacion}' } },
+    });
     const res = await service.handle(post(SEG, POLICY_BODY, await accessToken(service)));
     expect(json(res)['resultado'].listaSeguroAuto[0].urlCotizacion).toMatch(/^https:\/\/q\.example\/[0-9a-f]+$/);
   });
@@ -91,7 +100,12 @@ describe('authentication of the operations', () => {
   it.each([
     ['no Authorization', undefined, 401, 'ERRSEG001'],
     ['garbage token', 'not-a-jwt', 401, 'ERRSEG001'],
-    ['another secret', signToken(tokenSigning({ tokenSecret: `${SECRET}x` }), { sub: 'app', scope: 'update', iat, exp: iat + 60, jti: 'j' }), 401, 'ERRSEG001'],
+    [
+      'another secret',
+      signToken(tokenSigning({ tokenSecret: `${SECRET}x` }), { sub: 'app', scope: 'update', iat, exp: iat + 60, jti: 'j' }),
+      401,
+      'ERRSEG001',
+    ],
     ['expired', signToken(signing, { sub: 'app', scope: 'update', iat: iat - 120, exp: iat - 60, jti: 'j' }), 403, 'ERRSEG002'],
     ['no update scope', signToken(signing, { sub: 'app', scope: 'read', iat, exp: iat + 60, jti: 'j' }), 403, 'ERRSEG003'],
   ])('%s → %s %s', async (_name, token, status, code) => {
@@ -134,13 +148,21 @@ describe('obtenerDocumento', () => {
     const custom = testService({ documents: async (line) => (line === record.lineaCaptura ? record : undefined) });
     expect((await custom.handle(post(DOC, { lineaCaptura: record.lineaCaptura }, await accessToken(custom)))).status).toBe(200);
 
-    const failing = testService({ documents: async () => { throw new Error('db down at 10.0.0.1'); } });
+    const failing = testService({
+      documents: async () => {
+        throw new Error('db down at 10.0.0.1');
+      },
+    });
     const res = await failing.handle(post(DOC, { lineaCaptura: SAMPLE_LINEA_CAPTURA }, await accessToken(failing)));
     expectEnvelope(res, 500, 'ERRSER002');
     expect(res.body).not.toContain('10.0.0.1');
 
     const malformed = testService({ documents: async () => ({ ...samplePayments()[0]!, importe: '1,000' }) });
-    expectEnvelope(await malformed.handle(post(DOC, { lineaCaptura: SAMPLE_LINEA_CAPTURA }, await accessToken(malformed))), 500, 'ERRSER002');
+    expectEnvelope(
+      await malformed.handle(post(DOC, { lineaCaptura: SAMPLE_LINEA_CAPTURA }, await accessToken(malformed))),
+      500,
+      'ERRSER002',
+    );
   });
 });
 
@@ -184,11 +206,24 @@ describe('protocol errors', () => {
   it('a broken clock or folio source never escapes handle', async () => {
     const clockless = testService({ now: () => new Date(Number.NaN) });
     expectEnvelope(await clockless.handle(post(AUTO, CREDIT_BODY, 'x.y.z')), 500, 'ERRSER002');
-    const res = await createService({ clients: [CLIENT], now: () => { throw new Error('no clock'); } }).handle({
-      method: 'POST', path: '/api/esb/ValidaCredenciales/accesstoken', headers: {}, body: 'grant_type=client_credentials&client_id=app&client_secret=s3cret-value',
+    const res = await createService({
+      clients: [CLIENT],
+      now: () => {
+        throw new Error('no clock');
+      },
+    }).handle({
+      method: 'POST',
+      path: '/api/esb/ValidaCredenciales/accesstoken',
+      headers: {},
+      body: 'grant_type=client_credentials&client_id=app&client_secret=s3cret-value',
     });
     expectEnvelope(res, 500, 'ERRSER002');
-    const folioless = createService({ clients: [CLIENT], folio: () => { throw new Error('x'); } });
+    const folioless = createService({
+      clients: [CLIENT],
+      folio: () => {
+        throw new Error('x');
+      },
+    });
     const body = json(await folioless.handle({ method: 'GET', path: '/', headers: {} }));
     expect(body['folio']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -196,7 +231,12 @@ describe('protocol errors', () => {
   it('every default config value is documented and usable', async () => {
     const service = createService({ clients: [CLIENT] });
     expect(service.limits).toEqual({ maxHeaderBytes: 8192, maxBodyBytes: 1048576 });
-    const res = await service.handle({ method: 'POST', path: '/api/esb/ValidaCredenciales/accesstoken', headers: {}, body: 'grant_type=client_credentials&client_id=app&client_secret=s3cret-value' });
+    const res = await service.handle({
+      method: 'POST',
+      path: '/api/esb/ValidaCredenciales/accesstoken',
+      headers: {},
+      body: 'grant_type=client_credentials&client_id=app&client_secret=s3cret-value',
+    });
     expect(json(res)['folio']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -207,7 +247,9 @@ describe('ATM API mount', () => {
   it('needs a bearer token with read or atms:read', async () => {
     const service = testService();
     expect((await service.handle(list)).status).toBe(401);
-    expect((await service.handle({ ...list, headers: { authorization: `Bearer ${await accessToken(service, 'update')}` } })).status).toBe(401);
+    expect((await service.handle({ ...list, headers: { authorization: `Bearer ${await accessToken(service, 'update')}` } })).status).toBe(
+      401,
+    );
     const res = await service.handle({ ...list, headers: { authorization: `Bearer ${await accessToken(service, 'read')}` } });
     expect(res.status).toBe(200);
     expect(validateWith(AtmListResponseSchema, json(res)).success).toBe(true);

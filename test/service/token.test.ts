@@ -1,7 +1,13 @@
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenResponseSchema, validateWith } from '../../src/entry/contracts.js';
+import {
+  ErrorEnvelopeSchema,
+  OAuthErrorSchema,
+  OAuthTokenResponseSchema,
+  TokenResponseSchema,
+  validateWith,
+} from '../../src/entry/contracts.js';
 import { createService, signToken, tokenSigning, verifyToken } from '../../src/entry/service.js';
 import { accessToken, basic, CLIENT, json, NOW, SECRET, testService, tokenRequest } from './helpers.js';
 
@@ -21,7 +27,12 @@ describe('POST /api/esb/ValidaCredenciales/accesstoken', () => {
     const body = json(res);
     expect(validateWith(TokenResponseSchema, body).success).toBe(true);
     expect(body).toMatchObject({
-      status: 200, codigoRespuesta: '1', folio: 'folio-1', expires_in: '3600', scope: 'update', token_type: 'Bearer',
+      status: 200,
+      codigoRespuesta: '1',
+      folio: 'folio-1',
+      expires_in: '3600',
+      scope: 'update',
+      token_type: 'Bearer',
       issued_at: String(NOW.getTime()),
     });
   });
@@ -32,7 +43,9 @@ describe('POST /api/esb/ValidaCredenciales/accesstoken', () => {
   });
 
   it('grants every client scope when none is requested, and honours tokenTtlSeconds', async () => {
-    const res = await tokenRequest(testService({ tokenTtlSeconds: 60 }), 'grant_type=client_credentials', { authorization: basic('app', 's3cret-value') });
+    const res = await tokenRequest(testService({ tokenTtlSeconds: 60 }), 'grant_type=client_credentials', {
+      authorization: basic('app', 's3cret-value'),
+    });
     expect(json(res)).toMatchObject({ scope: 'update read', expires_in: '60' });
   });
 
@@ -41,7 +54,13 @@ describe('POST /api/esb/ValidaCredenciales/accesstoken', () => {
     ['unknown client', FORM, { authorization: basic('other', 's3cret-value') }, 401, 'ERRSEG001'],
     ['no credentials', FORM, {}, 401, 'ERRSEG001'],
     ['not Basic', FORM, { authorization: 'Bearer abc' }, 401, 'ERRSEG001'],
-    ['scope the client lacks', 'grant_type=client_credentials&scope=admin', { authorization: basic('app', 's3cret-value') }, 403, 'ERRSEG003'],
+    [
+      'scope the client lacks',
+      'grant_type=client_credentials&scope=admin',
+      { authorization: basic('app', 's3cret-value') },
+      403,
+      'ERRSEG003',
+    ],
     ['wrong grant_type', 'grant_type=password', { authorization: basic('app', 's3cret-value') }, 400, 'ERRESQ005'],
     ['missing grant_type', 'scope=update', { authorization: basic('app', 's3cret-value') }, 400, 'ERRESQ006'],
     ['empty body', '', { authorization: basic('app', 's3cret-value') }, 400, 'ERRESQ002'],
@@ -104,7 +123,10 @@ describe('JWT signing and verification', () => {
     expect(verifyToken(signing, token, NOW, ['update'])).toEqual({ ok: true, claims });
     expect(verifyToken(signing, token, new Date(NOW.getTime() + 60_000), ['update'])).toEqual({ ok: false, reason: 'expired' });
     expect(verifyToken(signing, token, NOW, ['read'])).toEqual({ ok: false, reason: 'forbidden' });
-    expect(verifyToken(signing, signToken(signing, { ...claims, iat: iat + 3600, exp: iat + 7200 }), NOW)).toEqual({ ok: false, reason: 'invalid' });
+    expect(verifyToken(signing, signToken(signing, { ...claims, iat: iat + 3600, exp: iat + 7200 }), NOW)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses alg none, another algorithm, tampering and another key', () => {
@@ -141,7 +163,10 @@ describe('JWT signing and verification', () => {
 
   it('a service with RS256 keys issues tokens its operations accept', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const service = testService({ tokenSecret: undefined, tokenKeys: { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey } });
+    const service = testService({
+      tokenSecret: undefined,
+      tokenKeys: { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey },
+    });
     const token = await accessToken(service);
     expect(token.split('.')).toHaveLength(3);
   });

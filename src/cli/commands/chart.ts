@@ -33,7 +33,10 @@ Options:
  */
 export async function runChart(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('chart', args, {
-    out: { type: 'string' }, title: { type: 'string' }, width: { type: 'string' }, height: { type: 'string' },
+    out: { type: 'string' },
+    title: { type: 'string' },
+    width: { type: 'string' },
+    height: { type: 'string' },
   });
   if (values.help === true) return void process.stdout.write(CHART_HELP);
   const file = singleFile('chart', positionals);
@@ -42,7 +45,11 @@ export async function runChart(args: readonly string[]): Promise<void> {
   const title = stringOption(values, 'title');
   const solicitud = { ...(readSolicitud(file) as CreditRequest), generaTablaPagos: true };
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
-  const svg = scheduleChartSvg(result, { ...(width === undefined ? {} : { width }), ...(height === undefined ? {} : { height }), ...(title === undefined ? {} : { title }) });
+  const svg = scheduleChartSvg(result, {
+    ...(width === undefined ? {} : { width }),
+    ...(height === undefined ? {} : { height }),
+    ...(title === undefined ? {} : { title }),
+  });
   const out = openOutput(stringOption(values, 'out'));
   await out.write(svg);
   await out.end();

@@ -44,7 +44,12 @@ export async function runCredit(args: readonly string[]): Promise<void> {
   const base = readSolicitud(file) as CreditRequest;
   const solicitud = format === 'json' ? base : { ...base, generaTablaPagos: true };
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
-  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? creditRowsToCsv(result) : creditTable(result, displayName(file));
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : format === 'csv'
+        ? creditRowsToCsv(result)
+        : creditTable(result, displayName(file));
   const out = openOutput(stringOption(values, 'out'));
   await out.write(text);
   await out.end();
@@ -81,11 +86,30 @@ const OPTIONAL_COLUMNS = ['comisionAmortizacion', 'seguroVida', 'seguroDanos', '
 
 function scheduleTable(rows: readonly CreditRow[]): string {
   const shown = OPTIONAL_COLUMNS.filter((key) => rows.some((r) => r[key] !== '0.00'));
-  const keys: (keyof CreditRow)[] = ['numAmortizacion', 'fechaAmortizacion', 'saldoCapital', 'abonoCapital', 'interesAmortizacion', 'ivaAmortizacion', ...shown, 'pagoAmortizacion', 'saldoFin'];
+  const keys: (keyof CreditRow)[] = [
+    'numAmortizacion',
+    'fechaAmortizacion',
+    'saldoCapital',
+    'abonoCapital',
+    'interesAmortizacion',
+    'ivaAmortizacion',
+    ...shown,
+    'pagoAmortizacion',
+    'saldoFin',
+  ];
   const headers: Partial<Record<keyof CreditRow, string>> = {
-    numAmortizacion: '#', fechaAmortizacion: 'fecha', saldoCapital: 'saldoCapital', abonoCapital: 'abonoCapital', interesAmortizacion: 'interes',
-    ivaAmortizacion: 'iva', comisionAmortizacion: 'comision', pagoAmortizacion: 'pago',
+    numAmortizacion: '#',
+    fechaAmortizacion: 'fecha',
+    saldoCapital: 'saldoCapital',
+    abonoCapital: 'abonoCapital',
+    interesAmortizacion: 'interes',
+    ivaAmortizacion: 'iva',
+    comisionAmortizacion: 'comision',
+    pagoAmortizacion: 'pago',
   };
   const columns: TextColumn[] = keys.map((key) => ({ header: headers[key] ?? key, align: key === 'fechaAmortizacion' ? 'left' : 'right' }));
-  return renderTable(columns, rows.map((r) => keys.map((key) => String(r[key]))));
+  return renderTable(
+    columns,
+    rows.map((r) => keys.map((key) => String(r[key]))),
+  );
 }

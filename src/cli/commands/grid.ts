@@ -50,7 +50,6 @@ Options:
 Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
 `;
 
-
 /**
  * Runs `cotizador grid` on its arguments (without the command name).
  *
@@ -61,7 +60,11 @@ Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
  */
 export async function runGrid(args: readonly string[]): Promise<void> {
   const { values, positionals } = parseCommand('grid', args, {
-    vary: { type: 'string', multiple: true }, format: { type: 'string' }, workers: { type: 'string' }, 'chunk-size': { type: 'string' }, out: { type: 'string' },
+    vary: { type: 'string', multiple: true },
+    format: { type: 'string' },
+    workers: { type: 'string' },
+    'chunk-size': { type: 'string' },
+    out: { type: 'string' },
   });
   if (values.help === true) return void process.stdout.write(GRID_HELP);
   const format = choice('grid', 'format', values.format, GRID_FORMATS, 'csv');
@@ -82,9 +85,10 @@ export async function runGrid(args: readonly string[]): Promise<void> {
   await out.write(writer.header);
   let count = 0;
   try {
-    const chunks = workers > 1 || (workersOption !== undefined && workers === 1)
-      ? parallelGrid(base, variations, total, { format, workers, chunkSize, script: workerScript() })
-      : sequentialChunks(base, variations, writer, chunkSize);
+    const chunks =
+      workers > 1 || (workersOption !== undefined && workers === 1)
+        ? parallelGrid(base, variations, total, { format, workers, chunkSize, script: workerScript() })
+        : sequentialChunks(base, variations, writer, chunkSize);
     for await (const chunk of chunks) {
       await out.write(chunk.text);
       count += chunk.count;
@@ -98,7 +102,12 @@ export async function runGrid(args: readonly string[]): Promise<void> {
 }
 
 /** The grid quoted on this thread, formatted in chunks like the workers' output. */
-function* sequentialChunks(base: CreditRequest, variations: readonly Variation[], writer: GridWriter, chunkSize: number): Generator<{ text: string; count: number }> {
+function* sequentialChunks(
+  base: CreditRequest,
+  variations: readonly Variation[],
+  writer: GridWriter,
+  chunkSize: number,
+): Generator<{ text: string; count: number }> {
   let text = '';
   let count = 0;
   for (const row of scenarioGrid(base, variations)) {
@@ -118,4 +127,3 @@ function workerScript(): string {
   if (script === undefined) throw new Error('cannot locate the CLI script for the worker threads; use --workers 0');
   return realpathSync(script);
 }
-

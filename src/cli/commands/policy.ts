@@ -28,7 +28,6 @@ Options:
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
-
 /**
  * Runs `cotizador policy` on its arguments (without the command name).
  *
@@ -38,14 +37,23 @@ const FORMATS = ['table', 'csv', 'json'] as const;
  * ```
  */
 export async function runPolicy(args: readonly string[]): Promise<void> {
-  const { values, positionals } = parseCommand('policy', args, { format: { type: 'string' }, 'fecha-inicio': { type: 'string' }, out: { type: 'string' } });
+  const { values, positionals } = parseCommand('policy', args, {
+    format: { type: 'string' },
+    'fecha-inicio': { type: 'string' },
+    out: { type: 'string' },
+  });
   if (values.help === true) return void process.stdout.write(POLICY_HELP);
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const file = singleFile('policy', positionals);
   const fechaInicio = stringOption(values, 'fecha-inicio') ?? mexicoCityDate(new Date());
   const solicitud = readSolicitud(file) as PolicyRequest;
   const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
-  const text = format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : format === 'csv' ? receiptsToCsv(result) : policyTable(result, displayName(file), fechaInicio);
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : format === 'csv'
+        ? receiptsToCsv(result)
+        : policyTable(result, displayName(file), fechaInicio);
   const out = openOutput(stringOption(values, 'out'));
   await out.write(text);
   await out.end();
@@ -64,16 +72,39 @@ export function policyTable(result: PolicyResult, source: string, fechaInicio: s
   let text = `SegAutoVendor quote: ${source} (fechaInicio ${fechaInicio}), ${offers.length} offer${offers.length === 1 ? '' : 's'}\n\n`;
   text += renderTable(
     [
-      { header: '#', align: 'right' }, { header: 'idAseguradora', align: 'right' }, { header: 'aseguradora', align: 'left' }, { header: 'paquete', align: 'left' },
-      { header: 'vigenciaInicial', align: 'left' }, { header: 'vigenciaFin', align: 'left' }, { header: 'primaTotal', align: 'right' },
-      { header: 'seguroGap', align: 'right' }, { header: 'segVida', align: 'right' }, { header: 'recibos', align: 'right' },
+      { header: '#', align: 'right' },
+      { header: 'idAseguradora', align: 'right' },
+      { header: 'aseguradora', align: 'left' },
+      { header: 'paquete', align: 'left' },
+      { header: 'vigenciaInicial', align: 'left' },
+      { header: 'vigenciaFin', align: 'left' },
+      { header: 'primaTotal', align: 'right' },
+      { header: 'seguroGap', align: 'right' },
+      { header: 'segVida', align: 'right' },
+      { header: 'recibos', align: 'right' },
     ],
-    offers.map((o, i) => [String(i + 1), o.idAseguradora, o.aseguradora, o.paquete, o.vigenciaInicial, o.vigenciaFin, o.primaTotal, o.seguroGap, o.segVida, String(o.listaRecibos.length)]),
+    offers.map((o, i) => [
+      String(i + 1),
+      o.idAseguradora,
+      o.aseguradora,
+      o.paquete,
+      o.vigenciaInicial,
+      o.vigenciaFin,
+      o.primaTotal,
+      o.seguroGap,
+      o.segVida,
+      String(o.listaRecibos.length),
+    ]),
   );
   offers.forEach((o, i) => {
     text += `\n#${i + 1} ${o.aseguradora} / ${o.paquete}  idCotizacion ${o.idCotizacion}\n    ${o.urlCotizacion}\n`;
     text += renderTable(
-      [{ header: 'numeroRecibo', align: 'right' }, { header: 'vigenciaInicial', align: 'left' }, { header: 'vigenciaFin', align: 'left' }, { header: 'primaTotal', align: 'right' }],
+      [
+        { header: 'numeroRecibo', align: 'right' },
+        { header: 'vigenciaInicial', align: 'left' },
+        { header: 'vigenciaFin', align: 'left' },
+        { header: 'primaTotal', align: 'right' },
+      ],
       o.listaRecibos.map((r) => [r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]),
     );
   });

@@ -83,7 +83,12 @@ export function quoteCreditInsurance(
   } catch (error) {
     if (error instanceof QuoteError && error.codigoError !== 'ERRSER002') {
       const path = error.valorIncorrecto === 'fechaInicio' ? 'fechaInicio' : creditPath(error.valorIncorrecto);
-      throw new QuoteError(error.codigoError, error.mensaje, path, error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams });
+      throw new QuoteError(
+        error.codigoError,
+        error.mensaje,
+        path,
+        error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams },
+      );
     }
     throw error;
   }

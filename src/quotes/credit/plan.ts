@@ -109,7 +109,11 @@ export function yearsPerPeriod(periodicity: Periodicity, basis: CatTimeBasis): n
 }
 
 /** Σ of per-payment columns, less `excluded`; undefined when there is nothing to add. */
-function addColumns(count: number, columns: readonly (readonly number[] | undefined)[], excluded?: readonly number[]): number[] | undefined {
+function addColumns(
+  count: number,
+  columns: readonly (readonly number[] | undefined)[],
+  excluded?: readonly number[],
+): number[] | undefined {
   if (columns.every((column) => column === undefined)) return undefined;
   const out = new Array<number>(count);
   for (let k = 0; k < count; k++) {
@@ -172,7 +176,15 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
-  const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions, terms.periodicity);
+  const cat = catTerms(
+    amounts.principal,
+    pricing.commission + upfrontInsurance,
+    terms.plazo,
+    extras,
+    external.column,
+    conventions,
+    terms.periodicity,
+  );
 
   return {
     loan: {

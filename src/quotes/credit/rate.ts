@@ -59,7 +59,13 @@ export interface CreditPricing {
  * readPricing({ tasa: '13.5', comisiones: '2', montoSolicitado: '1.00', plazo: 1, valorFactura: '2.00' }, 28_000_000, 16, DEFAULT_CREDIT_CONVENTIONS, downPaymentPercent).commission; // 560_000
  * ```
  */
-export function readPricing(s: CreditRequest, principal: number, iva: number, conventions: CreditConventions, downPaymentPercent: Decimal): CreditPricing {
+export function readPricing(
+  s: CreditRequest,
+  principal: number,
+  iva: number,
+  conventions: CreditConventions,
+  downPaymentPercent: Decimal,
+): CreditPricing {
   const tasaText = normalizePercentText(s.tasa ?? gridRate(conventions, downPaymentPercent));
   const comisionesText = normalizePercentText(s.comisiones ?? '0');
   const commissionRate = percentToRational(comisionesText);
