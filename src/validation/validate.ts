@@ -151,7 +151,7 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
   for (const error of check.Errors(value)) {
     if (isSummary(error) && issues.length > 0) continue;
     const local = pointerToPath(error.path);
-    const path = basePath === '' ? local : local === '' ? basePath : `${basePath}.${local}`;
+    const path = basePath === '' ? local : local === '' || local.startsWith('[') ? `${basePath}${local}` : `${basePath}.${local}`;
     if (seen.has(path)) continue;
     seen.add(path);
     const code = codeOf(error);
