@@ -6,7 +6,8 @@ describe('QuoteError', () => {
   it('is one class across copies of the library (branded with a registered symbol)', async () => {
     vi.resetModules();
     // A second evaluation of the module is a second class, as a second bundle or version would be.
-    const other = await import('../../src/errors/quoteError.js?copy');
+    const copy = '../../src/errors/quoteError.js?copy';
+    const other = (await import(/* @vite-ignore */ copy)) as typeof import('../../src/errors/quoteError.js');
     expect(other.QuoteError).not.toBe(QuoteError);
     const foreign = new other.QuoteError('ERRNEG001', 'x', 'campo');
     expect(foreign instanceof QuoteError).toBe(true);
