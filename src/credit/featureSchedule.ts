@@ -8,13 +8,14 @@
  *    level payment p̂ₖ (`./annuity.ts`) rounded half-up; any other row holds the payment unless p̂ₖ
  *    drifted `tolerance` cents from it (the rule of `./payment.ts`), and the penultimate row is
  *    balanced against the last (`penultimatePayment`), the balloon set aside;
- * 4. capital = payment − Iₖ − Vₖ within [0, Sₖ]; the last row takes the whole balance (the balloon
- *    included);
+ * 4. capital = payment − Iₖ − Vₖ within [0, Sₖ − balloon]; the last row takes the whole balance
+ *    (the balloon included);
  * 5. a prepayment X of period k + 1 adds min(X, what is left) to the row's capital. When nothing
  *    is left the loan is settled and the table ends there. `'reducePayment'` keeps the number of
  *    payments (the next row re-derives the payment); `'reduceTerm'` holds the payment from then on
- *    and the table ends at the first row whose payment covers the balance (at the planned last
- *    row at the latest).
+ *    (raising it only if it would no longer pay the balance off by the planned last row, by the
+ *    drift rule) and the table ends at the first row whose payment covers the balance (at the
+ *    planned last row at the latest).
  *
  * The arithmetic is passed in ({@link ScheduleOps}): integer cents with float decisions (fast) or
  * decimal.js throughout (`./referenceSchedule.ts`); a property test proves the two identical.
@@ -105,7 +106,7 @@ function balancePenultimate(
   let bestCost = Infinity;
   for (const candidate of [held, held - 1, held + 1]) {
     const capital = candidate - interestAndVat;
-    if (capital < 0 || capital > balance) continue;
+    if (capital < 0 || capital > Math.max(0, balance - balloon)) continue;
     const rest = balance - capital;
     const i = ops.interest(rest, nextRate);
     const lastPayment = rest + i + ops.vat(i, iva) - Math.min(balloon, rest);
@@ -118,20 +119,29 @@ function balancePenultimate(
   return best;
 }
 
-/** Where a table holding `held` from row `from` on (balance `balance`) ends, at `end` at the latest. */
+/** The payment a `'reduceTerm'` table holds at row k: the same, unless it no longer pays the balance off by the planned end. */
+function holdPayment(ops: ScheduleOps, annuity: Annuity, held: number, k: number, balance: number): number {
+  const rederived = ops.rederive(annuity, held, k, balance, 0);
+  return rederived > held ? rederived : held;
+}
+
+/** Where a table holding `held` from row `from` on (balance `balance`) ends, at the annuity's end at the latest. */
 function heldEnd(
   ops: ScheduleOps,
+  annuity: Annuity,
   rates: readonly Rational[],
   iva: number,
   from: number,
   balance: number,
   held: number,
-  end: number,
 ): number {
+  const end = annuity.end;
   let s = balance;
-  for (let k = from; k < end; k++) {
+  let payment = held;
+  for (let k = from; k < end - 1; k++) {
+    payment = holdPayment(ops, annuity, payment, k, s);
     const i = ops.interest(s, rates[k] as Rational);
-    const a = held - i - ops.vat(i, iva);
+    const a = payment - i - ops.vat(i, iva);
     if (a >= s) return k + 1;
     if (a > 0) s -= a;
   }
@@ -190,7 +200,8 @@ export function buildFeatureSchedule(
     if (last) a = balance;
     else if (k < grace) a = 0;
     else {
-      if (!holding) {
+      if (holding) held = holdPayment(ops, annuity, held, k, balance);
+      else {
         if (k === grace || rederiveNext) held = ops.initial(annuity, k, balance, balloon);
         else held = ops.rederive(annuity, held, k, balance, balloon);
         if (k === end - 2 && k > grace && prepayment === undefined) {
@@ -198,9 +209,11 @@ export function buildFeatureSchedule(
         }
       }
       rederiveNext = false;
+      // Capital within [0, balance − balloon]: the balloon stays for the last row.
+      const upper = balance > balloon ? balance - balloon : 0;
       a = held - i - v;
       if (a < 0) a = 0;
-      else if (a > balance) a = balance;
+      else if (a > upper) a = upper;
     }
     let extra = 0;
     if (prepayment !== undefined) {
@@ -211,7 +224,7 @@ export function buildFeatureSchedule(
         else {
           if (holding) {
             // The number of payments stays: the count the held payment needed before this prepayment.
-            end = heldEnd(ops, rates, iva, k + 1, balance - a, held, end);
+            end = heldEnd(ops, annuity, rates, iva, k + 1, balance - a, held);
             annuity.setEnd(end);
             holding = false;
           }
