@@ -122,7 +122,7 @@ function balancePenultimate(
 /** The payment a `'reduceTerm'` table holds at row k: the same, unless it no longer pays the balance off by the planned end. */
 function holdPayment(ops: ScheduleOps, annuity: Annuity, held: number, k: number, balance: number): number {
   const rederived = ops.rederive(annuity, held, k, balance, 0);
-  return rederived > held ? rederived : held;
+  return Math.max(rederived, held);
 }
 
 /** Where a table holding `held` from row `from` on (balance `balance`) ends, at the annuity's end at the latest. */

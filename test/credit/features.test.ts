@@ -155,7 +155,9 @@ describe('credit features: properties over wide random loans', () => {
         const r = quoteCredit(solicitud, { ...rest, conventions: { ...rest.conventions, businessDays: 'none' } });
         const periodicity = DEFAULT_CREDIT_CONVENTIONS.periodicities[solicitud.periodicidad!]!;
         const first = parseIsoDate(options.firstPaymentDate!)!;
-        r.registros.forEach((row, k) => expect(parseIsoDate(row.fechaAmortizacion)).toBe(addSteps(first, periodicity.step, k)));
+        r.registros.forEach((row, k) => {
+          expect(parseIsoDate(row.fechaAmortizacion)).toBe(addSteps(first, periodicity.step, k));
+        });
       }),
       { numRuns: 60 },
     );
