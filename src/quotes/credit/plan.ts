@@ -141,7 +141,14 @@ function restAfter(column: readonly number[] | undefined): number[] | undefined 
   return out;
 }
 
-/** Σ of per-payment columns, less `excluded`; undefined when there is nothing to add. */
+/**
+ * Σ of per-payment columns, less `excluded`; undefined when there is nothing to add.
+ *
+ * @example
+ * ```ts
+ * addColumns(2, [[100, 200], undefined, [1, 2]], [10, 10]); // [91, 192]
+ * ```
+ */
 export function addColumns(
   count: number,
   columns: readonly (readonly number[] | undefined)[],
