@@ -116,7 +116,7 @@ function anchorOf(solicitud: CreditRequest, unknown: SolveUnknown, quote: Credit
  * const base = { fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00',
  *   tasa: '13.50', plazo: 60, periodicidad: 'M', comisiones: '2.00' };
  * const { value, quote } = solveCredit(base, { unknown: 'montoSolicitado', target: { pagoMensual: '5000.00' } });
- * value; // '207149.26'
+ * value; // '207144.41'
  * quote.pagoMensual; // '5000.00'
  * ```
  */
