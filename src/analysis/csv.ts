@@ -20,7 +20,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * @example
  * ```ts
  * csvField('Sedán "full", 2026'); // '"Sedán ""full"", 2026"'
- * csvField('10216.91');           // '10216.91'
+ * csvField('10216.91'); // '10216.91'
  * ```
  */
 export function csvField(value: CsvValue): string {
@@ -83,8 +83,9 @@ export const CREDIT_ROW_COLUMNS = [
  *
  * @example
  * ```ts
- * const csv = creditRowsToCsv(quoteCredit({ ...solicitud, generaTablaPagos: true }));
- * // 'numAmortizacion,fechaAmortizacion,saldoCapital,...\r\n1,2026-02-28,292000.00,...'
+ * const lines = creditRowsToCsv(quoteCredit({ ...solicitud, generaTablaPagos: true })).split('\r\n');
+ * lines.length; // 38 (the header, 36 payments, and the empty string after the last CRLF)
+ * lines[1]; // '1,2026-02-28,292000.00,6406.31,3285.00,525.60,0.00,0.00,0.00,0.00,10216.91,285593.69'
  * ```
  */
 export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string {
@@ -109,8 +110,9 @@ export const RECEIPT_COLUMNS = [
  *
  * @example
  * ```ts
- * const csv = receiptsToCsv(quotePolicy(solicitud, { fechaInicio: '2026-02-01' }));
- * // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,...\r\n1,Aseguradora Ilustrativa Alfa,Amplia,...'
+ * const lines = receiptsToCsv(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' })).split('\r\n');
+ * lines[0]; // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,vigenciaInicial,vigenciaFin,primaTotal'
+ * lines[1]; // '1,Aseguradora Ilustrativa Alfa,Amplia,633801d2448d3364019bdef2,1,01/02/2026,01/03/2026,2886.40'
  * ```
  */
 export function receiptsToCsv(result: PolicyResult): string {

@@ -125,9 +125,9 @@ function coerceText(kind: FieldKind, text: string): FieldValue {
  *
  * @example
  * ```ts
- * parseVariation('tasa=10:11:0.5');    // { field: 'tasa', values: ['10.00', '10.50', '11.00'] }
- * parseVariation('plazo=12,24,36');    // { field: 'plazo', values: [12, 24, 36] }
- * parseVariation('montoSolicitado=250000,280000'); // values: ['250000.00', '280000.00']
+ * parseVariation('tasa=10:11:0.5'); // { field: 'tasa', values: ['10.00', '10.50', '11.00'] }
+ * parseVariation('plazo=12,24,36'); // { field: 'plazo', values: [12, 24, 36] }
+ * parseVariation('montoSolicitado=250000,280000').values; // ['250000.00', '280000.00']
  * ```
  */
 export function parseVariation(text: string): Variation {
@@ -214,7 +214,10 @@ export function* scenarios(variations: Variations): Generator<Scenario> {
  *
  * @example
  * ```ts
+ * const base = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 };
  * applyScenario(base, { plazo: 48, 'informacionSeguro.enganche': '70000.00' });
+ * // { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 48, informacionSeguro: { enganche: '70000.00' } }
+ * base.plazo; // 36 (never mutated)
  * ```
  */
 export function applyScenario(base: CreditRequest, scenario: Scenario): CreditRequest {
@@ -237,8 +240,8 @@ export function applyScenario(base: CreditRequest, scenario: Scenario): CreditRe
  *
  * @example
  * ```ts
- * const row = quoteScenario(base, { plazo: 0 }, 0);
- * row.error?.codigoError; // 'ERRESQ004' (row.error.valorIncorrecto === 'plazo')
+ * const row = quoteScenario(solicitud, { plazo: 0 }, 0);
+ * row.error; // { codigoError: 'ERRESQ004', valorIncorrecto: 'plazo', mensaje: 'El plazo debe ser de al menos un pago' }
  * ```
  */
 export function quoteScenario(base: CreditRequest, scenario: Scenario, index: number, options: GridOptions = {}): GridRow {
@@ -256,9 +259,10 @@ export function quoteScenario(base: CreditRequest, scenario: Scenario, index: nu
  *
  * @example
  * ```ts
- * for (const row of scenarioGrid(base, { plazo: [24, 36, 48], tasa: ['11.00', '13.50'] })) {
- *   console.log(row.scenario, row.result?.pagoMensual ?? row.error?.codigoError);
- * }
+ * const rows = [...scenarioGrid(solicitud, { plazo: [24, 36, 48], tasa: ['11.00', '13.50'] })];
+ * rows.map((row) => [row.scenario.plazo, row.scenario.tasa, row.result?.pagoMensual ?? row.error?.codigoError]);
+ * // [[24, '11.00', '13849.32'], [24, '13.50', '14249.84'], [36, '11.00', '9804.91'],
+ * //  [36, '13.50', '10216.91'], [48, '11.00', '7798.89'], [48, '13.50', '8224.60']]
  * ```
  */
 export function* scenarioGrid(base: CreditRequest, variations: Variations, options: GridOptions = {}): Generator<GridRow> {
@@ -271,7 +275,8 @@ export function* scenarioGrid(base: CreditRequest, variations: Variations, optio
  *
  * @example
  * ```ts
- * summarizeGridRow(row); // { index: 0, scenario: { plazo: 24 }, pagoMensual: '14186.01', totalPagar: ..., cat: '17.9' }
+ * summarizeGridRow(quoteScenario(solicitud, { plazo: 24 }, 0));
+ * // { index: 0, scenario: { plazo: 24 }, pagoMensual: '14249.84', totalPagar: '351570.49', importeInteresTotal: '43100.09', cat: '17.9' }
  * ```
  */
 export function summarizeGridRow(row: GridRow): GridSummary {
@@ -293,7 +298,8 @@ export function summarizeGridRow(row: GridRow): GridSummary {
  *
  * @example
  * ```ts
- * toCsv([...scenarioGrid(base, { plazo: [24, 36] })].map((row) => gridRecord(summarizeGridRow(row))));
+ * toCsv([...scenarioGrid(solicitud, { plazo: [24, 36] })].map((row) => gridRecord(summarizeGridRow(row))));
+ * // 'plazo,pagoMensual,totalPagar,importeInteresTotal,cat,codigoError,valorIncorrecto,mensaje\r\n24,14249.84,351570.49,43100.09,17.9,,,\r\n36,10216.91,377383.01,65352.27,16.8,,,\r\n'
  * ```
  */
 export function gridRecord(summary: GridSummary): Record<string, FieldValue | undefined> {

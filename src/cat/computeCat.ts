@@ -172,10 +172,11 @@ function gAtRateDecimal(flows: readonly ParsedFlow[], b: number): Decimal {
  *
  * @example
  * ```ts
+ * // docs/cat.md's worked example: 10,000.00 less a 50.00 fee, four fortnightly payments without IVA.
  * computeCat({
  *   disbursements: [{ time: 0, amount: '9950.00' }],
- *   payments: [1, 2, 3, 4].map((k) => ({ time: k / 24, amount: '2550.55' })),
- * }).percent; // "51.5"-like
+ *   payments: ['2588.09', '2594.10', '2600.21', '2606.43'].map((amount, k) => ({ time: (k + 1) / 24, amount })),
+ * }); // { rate: '0.515330057227857', percent: '51.5' }
  * ```
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {

@@ -123,7 +123,7 @@ function otherCode(pattern: string, description: string) {
  *
  * @example
  * ```ts
- * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' });
+ * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' }).success; // true
  * ```
  */
 export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (accesibilidad o servicio)');
@@ -133,7 +133,7 @@ export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (ac
  *
  * @example
  * ```ts
- * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' });
+ * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' }).success; // true
  * ```
  */
 export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Categoría de ubicación adicional');
@@ -143,7 +143,7 @@ export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Ca
  *
  * @example
  * ```ts
- * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' });
+ * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' }).success; // true
  * ```
  */
 export const AtmPostalAddressSchema = Type.Object(
@@ -172,7 +172,7 @@ export const AtmPostalAddressSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } });
+ * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } }).success; // true
  * ```
  */
 export const AtmLocationSchema = Type.Object(
@@ -198,7 +198,7 @@ export const AtmLocationSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' });
+ * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' }).success; // true
  * ```
  */
 export const AtmFeeSurchargesSchema = Type.Object(
@@ -298,7 +298,8 @@ export const AtmMetaSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmListResponseSchema, JSON.parse(response.body)).success; // true
+ * const response = await createAtmApi({ public: true }).handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} });
+ * validateWith(AtmListResponseSchema, JSON.parse(response!.body)).success; // true
  * ```
  */
 export const AtmListResponseSchema = Type.Object(
@@ -439,7 +440,9 @@ export type AtmMeta = Static<typeof AtmMetaSchema>;
  *
  * @example
  * ```ts
- * const body = JSON.parse(response.body) as AtmListResponse;
+ * const response = await createAtmApi({ public: true }).handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} });
+ * const body = JSON.parse(response!.body) as AtmListResponse;
+ * body.meta.TotalResults; // 27
  * ```
  */
 export type AtmListResponse = Static<typeof AtmListResponseSchema>;

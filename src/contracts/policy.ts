@@ -17,7 +17,6 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *
  * @example
  * ```ts
- * import { validateWith } from '../validation/validate.js';
  * validateWith(PolicyRequestSchema, { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idClaveVehiculo: 1001, modelo: 2025, idAgencia: 10, montoSumaAsegurada: '350000.00',
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
@@ -39,8 +38,8 @@ export const PolicyRequestSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { assertValid } from '../validation/validate.js';
- * assertValid(SegAutoVendorRequestSchema, JSON.parse(body)); // throws a coded QuoteError
+ * assertValid(SegAutoVendorRequestSchema, { solicitud: policySolicitud }); // passes
+ * assertValid(SegAutoVendorRequestSchema, { solicitud: { ...policySolicitud, modelo: '2025' } }); // throws QuoteError ERRESQ005 'solicitud.modelo'
  * ```
  */
 export const SegAutoVendorRequestSchema = Type.Object(
@@ -71,8 +70,9 @@ export const ReceiptSchema = Type.Object(
  *
  * @example
  * ```ts
- * const offer: PolicyOffer = quotePolicy(solicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
- * offer.primaTotal; // "15370.00" (amounts: two decimals; dates: "10/03/2025")
+ * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
+ * offer.primaTotal; // '27618.36' (amounts: two decimals)
+ * offer.vigenciaInicial; // '10/03/2025' (dates: dd/mm/yyyy)
  * ```
  */
 export const PolicyOfferSchema = Type.Object(
@@ -98,8 +98,7 @@ export const PolicyOfferSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { validateWith } from '../validation/validate.js';
- * validateWith(PolicyResultSchema, quotePolicy(solicitud, { fechaInicio: '2025-01-15' })).success; // true
+ * validateWith(PolicyResultSchema, quotePolicy(policySolicitud, { fechaInicio: '2025-01-15' })).success; // true
  * ```
  */
 export const PolicyResultSchema = Type.Object(
@@ -112,7 +111,9 @@ export const PolicyResultSchema = Type.Object(
  *
  * @example
  * ```ts
- * const s: PolicyRequest = JSON.parse(body).solicitud;
+ * import { readFileSync } from 'node:fs';
+ * const s: PolicyRequest = JSON.parse(readFileSync('examples/segautovendor.json', 'utf8')).solicitud;
+ * s.idClaveVehiculo; // 1002
  * ```
  */
 export type PolicyRequest = Static<typeof PolicyRequestSchema>;
@@ -121,7 +122,8 @@ export type PolicyRequest = Static<typeof PolicyRequestSchema>;
  *
  * @example
  * ```ts
- * const body: SegAutoVendorRequest = { solicitud: s };
+ * const body: SegAutoVendorRequest = { solicitud: policySolicitud };
+ * validateSegAutoVendor(JSON.stringify(body)).success; // true
  * ```
  */
 export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
@@ -130,7 +132,8 @@ export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
  *
  * @example
  * ```ts
- * const first: Receipt = offer.listaRecibos[0]!;
+ * const first: Receipt = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!.listaRecibos[0]!;
+ * first; // { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/04/2025', primaTotal: '2886.40' }
  * ```
  */
 export type Receipt = Static<typeof ReceiptSchema>;
@@ -139,7 +142,8 @@ export type Receipt = Static<typeof ReceiptSchema>;
  *
  * @example
  * ```ts
- * const offer: PolicyOffer = result.listaSeguroAuto[0]!;
+ * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
+ * [offer.aseguradora, offer.paquete]; // ['Aseguradora Ilustrativa Alfa', 'Amplia']
  * ```
  */
 export type PolicyOffer = Static<typeof PolicyOfferSchema>;
@@ -148,7 +152,8 @@ export type PolicyOffer = Static<typeof PolicyOfferSchema>;
  *
  * @example
  * ```ts
- * const result: PolicyResult = quotePolicy(s, { fechaInicio: '2025-03-10' });
+ * const result: PolicyResult = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' });
+ * result.listaSeguroAuto.length; // 9 (3 insurers × 3 packages)
  * ```
  */
 export type PolicyResult = Static<typeof PolicyResultSchema>;

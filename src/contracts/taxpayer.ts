@@ -36,6 +36,9 @@ export const ObtenerDocumentoRequestSchema = Type.Object(
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}',
+ * });
  * validateWith(ObtenerDocumentoResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -97,6 +100,7 @@ export const PaymentRecordSchema = Type.Object(
  * @example
  * ```ts
  * const body: ObtenerDocumentoRequest = { lineaCaptura: '0124ABCD5678EFGH9012' };
+ * validateObtenerDocumento(body).success; // true
  * ```
  */
 export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchema>;
@@ -105,8 +109,11 @@ export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchem
  *
  * @example
  * ```ts
- * const { Resultado }: ObtenerDocumentoResponse = await res.json();
- * Buffer.from(Resultado.documento, 'base64'); // the PDF
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}',
+ * });
+ * const { Resultado }: ObtenerDocumentoResponse = JSON.parse(response.body);
+ * Buffer.from(Resultado.documento, 'base64').subarray(0, 5).toString(); // '%PDF-'
  * ```
  */
 export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSchema>;

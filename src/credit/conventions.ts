@@ -76,7 +76,7 @@ export interface CreditConventions {
  *
  * @example
  * ```ts
- * DEFAULT_CREDIT_CONVENTIONS.periodicities.M; // { name: 'mensual', perYear: 12, days: 30, ... }
+ * DEFAULT_CREDIT_CONVENTIONS.periodicities.M; // { name: 'mensual', perYear: 12, days: 30, step: { unit: 'months', count: 1 } }
  * ```
  */
 export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({

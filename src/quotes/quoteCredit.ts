@@ -36,8 +36,8 @@ export interface CreditOptions {
  *
  * @example
  * ```ts
- * const checked = validateAutoEstrene(body);
- * if (checked.success) quoteValidCredit(checked.data.solicitud, { fechaApertura: '2026-01-31' });
+ * const checked = validateAutoEstrene('{"solicitud":{"montoSolicitado":"280000.00","valorFactura":"350000.00","tasa":"13.50","plazo":36}}');
+ * if (checked.success) quoteValidCredit(checked.data.solicitud, { fechaApertura: '2026-01-31' }).pagoMensual; // '9797.03'
  * ```
  */
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {

@@ -122,7 +122,8 @@ export function issueMessageId(code: RequestErrorCode): MessageId {
  *
  * @example
  * ```ts
- * issue('ERRESQ004', 'meta.TotalResults'); // { code: 'ERRESQ004', path: 'meta.TotalResults', message: 'La longitud o …', messageId: 'rangoInvalido' }
+ * issue('ERRESQ004', 'meta.TotalResults');
+ * // { code: 'ERRESQ004', path: 'meta.TotalResults', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }
  * ```
  */
 export function issue(code: RequestErrorCode, path: string): Issue {
@@ -140,7 +141,8 @@ function isSummary(error: ValueError): boolean {
  *
  * @example
  * ```ts
- * collectIssues(CreditRequestSchema, { plazo: 'x' }); // [{ code: 'ERRESQ006', path: 'montoSolicitado', ... }, ...]
+ * collectIssues(CreditRequestSchema, { plazo: 'x' }).map((i) => `${i.code} ${i.path}`);
+ * // ['ERRESQ006 montoSolicitado', 'ERRESQ006 valorFactura', 'ERRESQ005 plazo']
  * ```
  */
 export function collectIssues(schema: TSchema, value: unknown, basePath = ''): Issue[] {
@@ -166,8 +168,8 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
  *
  * @example
  * ```ts
- * const r = validateWith(CreditRequestSchema, body.solicitud);
- * if (!r.success) console.log(r.issues[0].code, r.issues[0].path);
+ * const r = validateWith(CreditRequestSchema, { ...solicitud, plazo: -1 });
+ * if (!r.success) r.issues.map((i) => `${i.code} ${i.path}`); // ['ERRESQ004 plazo']
  * ```
  */
 export function validateWith<T extends TSchema>(schema: T, value: unknown, basePath = ''): ValidationResult<Static<T>> {
@@ -180,7 +182,8 @@ export function validateWith<T extends TSchema>(schema: T, value: unknown, baseP
  *
  * @example
  * ```ts
- * assertValid(CreditRequestSchema, solicitud); // throws QuoteError('ERRESQ005', …, 'plazo') on a bad plazo
+ * assertValid(CreditRequestSchema, solicitud); // passes
+ * assertValid(CreditRequestSchema, { ...solicitud, plazo: '36' }); // throws QuoteError ERRESQ005 'plazo'
  * ```
  */
 export function assertValid<T extends TSchema>(
