@@ -19,6 +19,8 @@
  *   an expression statement or a one-name declaration it is reported as an unchecked claim, and so
  *   is a claim that does not parse. Vague claims (`// "51.5"-like`, `// '0.51533…'`) therefore fail:
  *   an example claims the exact value or nothing. Prose comments start with a word.
+ * - A claim about a field written as prose after a statement (`// values: ['10.00']`,
+ *   `// policyFee '550.00'`) is refused too: claim it as `expr.field; // value`.
  * - Every claim must be reached when the example runs (a claim in a branch that is not taken
  *   fails the test).
  */
@@ -43,6 +45,8 @@ export interface Instrumented {
 }
 
 const VALUE_START = /^(?:['"`[{\d]|-\s*\d|(?:true|false|null|undefined|NaN|Infinity)\b)/;
+/** `// name: 'value'`, `// policyFee '550.00'`: a claim about a field written as prose. */
+const DISGUISED = /^[A-Za-z_$][\w$.]*(?::?\s+(?:['"`[{]|-?\d)|\()/;
 const THROWS = /^throws\s+([A-Za-z_$][\w$]*)(?:\s+([A-Z]{3,}\d{3}))?(?:\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))?(.*)$/;
 
 /** Whether a comment's text reads as a claim rather than prose. */
@@ -186,6 +190,9 @@ export function instrument(code: string, firstLine: number): Instrumented {
       // A long value may stand on the `//` line right below the statement instead.
       const below = comments.find((c) => c.pos >= node.end && c.ownLine && file.getLineAndCharacterOfPosition(c.pos).line === endLine + 1);
       const trailing = sameLine !== undefined && looksLikeClaim(sameLine.text) ? sameLine : below !== undefined && looksLikeClaim(below.text) ? below : undefined;
+      if (sameLine !== undefined && !looksLikeClaim(sameLine.text) && DISGUISED.test(sameLine.text)) {
+        problems.push(`line ${lineOf(sameLine.pos)}: \`// ${sameLine.text}\` reads as a claim about a field: claim it as \`expr.field; // value\``);
+      }
       if (trailing !== undefined && !used.has(trailing) && looksLikeClaim(trailing.text)) {
         const text = claimText(trailing);
         const line = lineOf(trailing.pos);

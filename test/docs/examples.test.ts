@@ -86,7 +86,9 @@ describe('documentation examples', () => {
     it(`${example.file}:${example.line} ${example.label}`, async () => {
       const own = example.file.startsWith('src/') ? await importQuietly(join(ROOT, example.file)) : {};
       const scope = example.file.startsWith('src/') ? { ...api, ...own, ...(await fixtures(api)) } : await fixtures(api);
-      await runExample(example, { scope, importModule });
+      const report = await runExample(example, { scope, importModule });
+      // An example that listens must have done so through the intercepted createServer.
+      expect(report.servers > 0, 'servers started').toBe(/\.listen\(/.test(example.code));
     });
   }
 });

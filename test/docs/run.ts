@@ -252,17 +252,28 @@ export async function runExample(example: DocExample, context: RunContext): Prom
   return { output: output.join(''), servers: servers.length };
 }
 
-/** A server the example started answers an unknown route as the service does. */
+/**
+ * A server the example started is the service behind a transport: an unknown route answers
+ * 400 `ERRNEG001`, and the client `app` / `s3cret` (every server example's) gets a token, which
+ * shows the form body reached the service unchanged.
+ */
 async function checkServer(server: Server, example: DocExample): Promise<void> {
   if (!server.listening) await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error(`${example.file}:${example.line}: the server is not on a TCP port`);
-  const response = await fetch(`http://127.0.0.1:${address.port}/no-such-route`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-  const body = (await response.json()) as { codigoError?: string };
-  expect({ status: response.status, codigoError: body.codigoError }, `${example.file}:${example.line}: the example's server`).toStrictEqual({
-    status: 400,
-    codigoError: 'ERRNEG001',
+  const base = `http://127.0.0.1:${address.port}`;
+  const unknown = await fetch(`${base}/no-such-route`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  const unknownBody = (await unknown.json()) as { codigoError?: string };
+  const granted = await fetch(`${base}/api/esb/ValidaCredenciales/accesstoken`, {
+    method: 'POST',
+    body: 'grant_type=client_credentials&scope=update',
+    headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
   });
+  const grantedBody = (await granted.json()) as { scope?: string };
+  expect(
+    [unknown.status, unknownBody.codigoError, granted.status, grantedBody.scope],
+    `${example.file}:${example.line}: the example's server (unknown route; token for app/s3cret)`,
+  ).toStrictEqual([400, 'ERRNEG001', 200, 'update']);
 }
 
 async function closeServer(server: Server): Promise<void> {
