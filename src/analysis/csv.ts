@@ -6,10 +6,25 @@
 import type { CreditResult, CreditRow } from '../contracts/credit.js';
 import type { PolicyResult } from '../contracts/policy.js';
 
-/** A value a CSV cell can hold; `undefined` and `null` become an empty cell. */
+/**
+ * A value a CSV cell can hold; `undefined` and `null` become an empty cell.
+ *
+ * @example
+ * ```ts
+ * const cells: CsvValue[] = ['a,b', 36, true, 10n, null, undefined];
+ * csvLine(cells); // '"a,b",36,true,10,,\r\n'
+ * ```
+ */
 export type CsvValue = string | number | boolean | bigint | null | undefined;
 
-/** RFC 4180 line terminator. */
+/**
+ * RFC 4180 line terminator.
+ *
+ * @example
+ * ```ts
+ * CSV_EOL; // '\r\n'
+ * ```
+ */
 export const CSV_EOL = '\r\n';
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -61,7 +76,15 @@ export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns
   return csvLine(header ?? []) + lines.join('');
 }
 
-/** The columns of a credit amortization row, in the interface's order. */
+/**
+ * The columns of a credit amortization row, in the interface's order.
+ *
+ * @example
+ * ```ts
+ * CREDIT_ROW_COLUMNS.length; // 12
+ * CREDIT_ROW_COLUMNS[0]; // 'numAmortizacion'
+ * ```
+ */
 export const CREDIT_ROW_COLUMNS = [
   'numAmortizacion',
   'fechaAmortizacion',
@@ -92,7 +115,14 @@ export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string
   return toCsv(result.registros, CREDIT_ROW_COLUMNS);
 }
 
-/** The columns of {@link receiptsToCsv}: the offer's identity, then the receipt. */
+/**
+ * The columns of {@link receiptsToCsv}: the offer's identity, then the receipt.
+ *
+ * @example
+ * ```ts
+ * RECEIPT_COLUMNS; // ['idAseguradora', 'aseguradora', 'paquete', 'idCotizacion', 'numeroRecibo', 'vigenciaInicial', 'vigenciaFin', 'primaTotal']
+ * ```
+ */
 export const RECEIPT_COLUMNS = [
   'idAseguradora',
   'aseguradora',

@@ -10,42 +10,121 @@ import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { AMOUNT_TEXT } from '../validation/fields.js';
 import { quoteCredit, type CreditOptions } from '../quotes/quoteCredit.js';
 
-/** A value a scenario gives to one field of the solicitud. */
+/**
+ * A value a scenario gives to one field of the solicitud.
+ *
+ * @example
+ * ```ts
+ * const value: FieldValue = '13.50'; // a rate as the schema wants it: decimal text
+ * ```
+ */
 export type FieldValue = string | number | boolean;
 
-/** The values one field takes across the grid. `field` is a solicitud key or `informacionSeguro.<key>`. */
+/**
+ * The values one field takes across the grid. `field` is a solicitud key or `informacionSeguro.<key>`.
+ *
+ * @example
+ * ```ts
+ * const variation: Variation = { field: 'plazo', values: [12, 24, 36] };
+ * countScenarios([variation]); // 3
+ * ```
+ */
 export interface Variation {
   readonly field: string;
   readonly values: readonly FieldValue[];
 }
 
-/** Variations as a list (order kept) or as a record `{ field: values }`. */
+/**
+ * Variations as a list (order kept) or as a record `{ field: values }`.
+ *
+ * @example
+ * ```ts
+ * const asRecord: Variations = { plazo: [12, 24], tasa: ['10.00', '12.00'] };
+ * const asList: Variations = [{ field: 'plazo', values: [12, 24] }, { field: 'tasa', values: ['10.00', '12.00'] }];
+ * [...scenarios(asRecord)].length === [...scenarios(asList)].length; // true
+ * ```
+ */
 export type Variations = readonly Variation[] | Readonly<Record<string, readonly FieldValue[]>>;
 
-/** One scenario: the varied fields and their values, in the variations' order. */
+/**
+ * One scenario: the varied fields and their values, in the variations' order.
+ *
+ * @example
+ * ```ts
+ * const scenario: Scenario = scenarioAt({ plazo: [12, 24], 'informacionSeguro.enganche': ['70000.00'] }, 1);
+ * scenario; // { plazo: 24, 'informacionSeguro.enganche': '70000.00' }
+ * ```
+ */
 export type Scenario = Readonly<Record<string, FieldValue>>;
 
-/** The error of a scenario the engine rejected (the fields of {@link QuoteError}). */
+/**
+ * The error of a scenario the engine rejected (the fields of {@link QuoteError}).
+ *
+ * @example
+ * ```ts
+ * const error: GridError | undefined = quoteScenario(solicitud, { plazo: 1000 }, 0).error;
+ * error?.codigoError; // 'ERRESQ004'
+ * ```
+ */
 export interface GridError {
   readonly codigoError: ErrorCode;
   readonly valorIncorrecto: string | undefined;
   readonly mensaje: string;
 }
 
-/** One row of a grid: the scenario and either its quote or its error. */
+/**
+ * One row of a grid: the scenario and either its quote or its error.
+ *
+ * @example
+ * ```ts
+ * const row: GridRow = quoteScenario(solicitud, { plazo: 24 }, 0);
+ * row.error === undefined ? row.result.pagoMensual : row.error.codigoError; // '14249.84'
+ * ```
+ */
 export type GridRow =
   | { readonly index: number; readonly scenario: Scenario; readonly result: CreditResult; readonly error?: undefined }
   | { readonly index: number; readonly scenario: Scenario; readonly result?: undefined; readonly error: GridError };
 
-/** Options of {@link scenarioGrid}: those of `quoteCredit`, applied to every scenario. */
+/**
+ * Options of {@link scenarioGrid}: those of `quoteCredit`, applied to every scenario.
+ *
+ * @example
+ * ```ts
+ * const options: GridOptions = { fechaApertura: '2026-01-31' }; // used by the scenarios without a date
+ * const { fechaApertura, ...undated } = solicitud;
+ * [...scenarioGrid(undated, { plazo: [12] }, options)][0]?.result?.registros[0]?.fechaAmortizacion; // '2026-02-28'
+ * ```
+ */
 export type GridOptions = CreditOptions;
 
-/** The key results of a scenario, as the engine's strings. */
+/**
+ * The key results of a scenario, as the engine's strings.
+ *
+ * @example
+ * ```ts
+ * GRID_RESULT_COLUMNS; // ['pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat']
+ * ```
+ */
 export const GRID_RESULT_COLUMNS = ['pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'] as const;
-/** The error columns of a grid row. */
+/**
+ * The error columns of a grid row.
+ *
+ * @example
+ * ```ts
+ * GRID_ERROR_COLUMNS; // ['codigoError', 'valorIncorrecto', 'mensaje']
+ * ```
+ */
 export const GRID_ERROR_COLUMNS = ['codigoError', 'valorIncorrecto', 'mensaje'] as const;
 
-/** A grid row reduced to its key results: small, serializable, one CSV line. */
+/**
+ * A grid row reduced to its key results: small, serializable, one CSV line.
+ *
+ * @example
+ * ```ts
+ * const summary: GridSummary = summarizeGridRow(quoteScenario(solicitud, { plazo: 0 }, 3));
+ * summary; // { index: 3, scenario: { plazo: 0 }, error: { codigoError: 'ERRESQ004', valorIncorrecto: 'plazo', mensaje: 'El plazo debe ser de al menos un pago' } }
+ * ```
+ */
 export interface GridSummary {
   readonly index: number;
   readonly scenario: Scenario;

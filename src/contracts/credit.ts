@@ -15,7 +15,15 @@ const amount = amountField;
 const percent = (description: string) => Type.String({ pattern: PERCENT_TEXT, maxLength: 10, description });
 const code = codeField;
 
-/** `informacionSeguro`: the vehicle and policy data the insurance engine rates. */
+/**
+ * `informacionSeguro`: the vehicle and policy data the insurance engine rates.
+ *
+ * @example
+ * ```ts
+ * validateWith(InsuranceInfoSchema, { idPaquete: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100' }).success; // true
+ * ```
+ */
 export const InsuranceInfoSchema = Type.Object(
   {
     ...vehicleRiskFields,
@@ -25,7 +33,15 @@ export const InsuranceInfoSchema = Type.Object(
   { additionalProperties: false, $id: 'InformacionSeguro', title: 'informacionSeguro' },
 );
 
-/** The object inside the AutoEstrene request's `solicitud` wrapper. */
+/**
+ * The object inside the AutoEstrene request's `solicitud` wrapper.
+ *
+ * @example
+ * ```ts
+ * validateWith(CreditRequestSchema, solicitud).success; // true
+ * validateWith(CreditRequestSchema, { ...solicitud, tasa: 13.5 }).success; // false (rates are decimal text)
+ * ```
+ */
 export const CreditRequestSchema = Type.Object(
   {
     fechaApertura: Type.Optional(Type.String({ pattern: ISO_DATE_TEXT, description: 'Fecha de apertura (YYYY-MM-DD)' })),
@@ -56,7 +72,15 @@ export const CreditRequestSchema = Type.Object(
   { additionalProperties: false, $id: 'SolicitudAutoEstrene', title: 'solicitud (AutoEstrene)' },
 );
 
-/** The AutoEstrene request body: `{ solicitud }`. */
+/**
+ * The AutoEstrene request body: `{ solicitud }`.
+ *
+ * @example
+ * ```ts
+ * validateWith(AutoEstreneRequestSchema, { solicitud }).success; // true
+ * AutoEstreneRequestSchema.$id; // 'AutoEstreneRequest'
+ * ```
+ */
 export const AutoEstreneRequestSchema = Type.Object(
   { solicitud: CreditRequestSchema },
   { additionalProperties: false, $id: 'AutoEstreneRequest', title: 'AutoEstrene request' },
@@ -64,7 +88,14 @@ export const AutoEstreneRequestSchema = Type.Object(
 
 const money = moneyField;
 
-/** One amortization row (`registro`). */
+/**
+ * One amortization row (`registro`).
+ *
+ * @example
+ * ```ts
+ * validateWith(CreditRowSchema, quoteCredit(solicitud).registros[0]).success; // true
+ * ```
+ */
 export const CreditRowSchema = Type.Object(
   {
     numAmortizacion: Type.Integer({ minimum: 0, maximum: 999 }),
@@ -83,7 +114,14 @@ export const CreditRowSchema = Type.Object(
   { additionalProperties: false, $id: 'RegistroAmortizacion', title: 'registro' },
 );
 
-/** The AutoEstrene response's `resultado`. */
+/**
+ * The AutoEstrene response's `resultado`.
+ *
+ * @example
+ * ```ts
+ * validateWith(CreditResultSchema, quoteCredit(solicitud)).success; // true
+ * ```
+ */
 export const CreditResultSchema = Type.Object(
   {
     fechaApertura: Type.String({ pattern: ISO_DATE_TEXT }),
@@ -115,11 +153,45 @@ export const CreditResultSchema = Type.Object(
   { additionalProperties: false, $id: 'ResultadoAutoEstrene', title: 'resultado (AutoEstrene)' },
 );
 
-/** The object inside `solicitud`, as the caller sends it. */
+/**
+ * The object inside `solicitud`, as the caller sends it.
+ *
+ * @example
+ * ```ts
+ * const request: CreditRequest = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36, tasa: '13.50' };
+ * quoteCredit(request, { fechaApertura: '2026-01-31' }).pagoMensual; // '9797.03'
+ * ```
+ */
 export type CreditRequest = Static<typeof CreditRequestSchema>;
-/** `informacionSeguro`. */
+/**
+ * `informacionSeguro`.
+ *
+ * @example
+ * ```ts
+ * const info: InsuranceInfo = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100' };
+ * const withPolicy = quoteCredit({ ...solicitud, tipoSeguro: 1, informacionSeguro: info });
+ * withPolicy.totalPagar === quoteCredit(solicitud).totalPagar; // false (the premiums are paid up front)
+ * ```
+ */
 export type InsuranceInfo = Static<typeof InsuranceInfoSchema>;
-/** One amortization row. */
+/**
+ * One amortization row.
+ *
+ * @example
+ * ```ts
+ * const first: CreditRow = quoteCredit(solicitud).registros[0]!;
+ * [first.numAmortizacion, first.fechaAmortizacion, first.pagoAmortizacion]; // [1, '2026-02-28', '10216.91']
+ * ```
+ */
 export type CreditRow = Static<typeof CreditRowSchema>;
-/** The AutoEstrene `resultado`. */
+/**
+ * The AutoEstrene `resultado`.
+ *
+ * @example
+ * ```ts
+ * const result: CreditResult = quoteCredit(solicitud);
+ * [result.pagoMensual, result.cat, result.totalPagar]; // ['10216.91', '16.8', '377383.01']
+ * ```
+ */
 export type CreditResult = Static<typeof CreditResultSchema>;

@@ -16,7 +16,16 @@ import type { Tariff } from '../insurance/tariff.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
-/** Options of {@link quoteCredit}. */
+/**
+ * Options of {@link quoteCredit}.
+ *
+ * @example
+ * ```ts
+ * const options: CreditOptions = { fechaApertura: '2026-01-31', conventions: { catTimeBasis: 'days365' } };
+ * const { fechaApertura, ...undated } = solicitud;
+ * quoteCredit(undated, options).cat; // '17.0'
+ * ```
+ */
 export interface CreditOptions {
   /** Overrides of the documented conventions (`docs/conventions.md`); each is checked. */
   readonly conventions?: Partial<CreditConventions>;

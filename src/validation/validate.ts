@@ -10,7 +10,15 @@ import type { RequestErrorCode } from '../errors/codes.js';
 import { messageText, type MessageId } from '../errors/messages.js';
 import { quoteError } from '../errors/quoteError.js';
 
-/** One problem found in a request: the interface's code, the field's path, a Spanish message. */
+/**
+ * One problem found in a request: the interface's code, the field's path, a Spanish message.
+ *
+ * @example
+ * ```ts
+ * const [first]: Issue[] = collectIssues(CreditRequestSchema, { ...solicitud, plazo: 1000 });
+ * first; // { code: 'ERRESQ004', path: 'plazo', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }
+ * ```
+ */
 export interface Issue {
   readonly code: RequestErrorCode;
   /** Dotted path with indices: `solicitud.plazo`, `data[0].Brand[0].ATM[3].ATMServices[1]`. */
@@ -20,7 +28,15 @@ export interface Issue {
   readonly messageId: MessageId;
 }
 
-/** A `safeParse`-style result: the data, or every issue found. */
+/**
+ * A `safeParse`-style result: the data, or every issue found.
+ *
+ * @example
+ * ```ts
+ * const result: ValidationResult<CreditRequest> = validateWith(CreditRequestSchema, solicitud);
+ * if (result.success) result.data.plazo; // 36
+ * ```
+ */
 export type ValidationResult<T> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly issues: readonly Issue[] };
