@@ -40,18 +40,25 @@ describe('claims', () => {
   it('passes true claims and fails false ones', async () => {
     await expect(run("[1 + 1, 'a'.repeat(2)]; // [2, 'aa']\nconst n = 40 + 2; // 42")).resolves.toBeDefined();
     await expect(run('1 + 1; // 3')).rejects.toThrow(/expected 2 to strictly equal 3/);
-    await expect(run("({ a: 1, b: undefined }); // { a: 1 }")).rejects.toThrow();
-    await expect(run("if (false) { 1; // 1\n}")).rejects.toThrow(/never reached/);
+    await expect(run('({ a: 1, b: undefined }); // { a: 1 }')).rejects.toThrow();
+    await expect(run('if (false) { 1; // 1\n}')).rejects.toThrow(/never reached/);
     await expect(run('missing();')).rejects.toThrow(/missing is not defined/);
   });
 
   it('checks a claimed throw: class, code and field', async () => {
-    const scope = { fail: () => { throw new CodedError('ERRESQ005', 'plazo'); }, CodedError };
+    const scope = {
+      fail: () => {
+        throw new CodedError('ERRESQ005', 'plazo');
+      },
+      CodedError,
+    };
     await expect(run("fail(); // throws CodedError ERRESQ005 'plazo'", scope)).resolves.toBeDefined();
     await expect(run("fail(); // throws CodedError ERRESQ004 'plazo'", scope)).rejects.toThrow(/codigoError/);
     await expect(run("fail(); // throws CodedError ERRESQ005 'monto'", scope)).rejects.toThrow(/valorIncorrecto/);
     await expect(run('fail(); // throws TypeError', scope)).rejects.toThrow(/error class/);
     await expect(run('1; // throws CodedError', scope)).rejects.toThrow(/nothing was thrown/);
-    await expect(run("await Promise.reject(new CodedError('ERRNEG001', 'x')); // throws CodedError ERRNEG001 'x'", scope)).resolves.toBeDefined();
+    await expect(
+      run("await Promise.reject(new CodedError('ERRNEG001', 'x')); // throws CodedError ERRNEG001 'x'", scope),
+    ).resolves.toBeDefined();
   });
 });

@@ -75,12 +75,20 @@ function isLiteralValue(node: ts.Expression): boolean {
   }
   if (ts.isIdentifier(node)) return ['undefined', 'NaN', 'Infinity'].includes(node.text);
   if (ts.isPrefixUnaryExpression(node)) {
-    return node.operator === ts.SyntaxKind.MinusToken && (ts.isNumericLiteral(node.operand) || ts.isBigIntLiteral(node.operand) || (ts.isIdentifier(node.operand) && node.operand.text === 'Infinity'));
+    return (
+      node.operator === ts.SyntaxKind.MinusToken &&
+      (ts.isNumericLiteral(node.operand) ||
+        ts.isBigIntLiteral(node.operand) ||
+        (ts.isIdentifier(node.operand) && node.operand.text === 'Infinity'))
+    );
   }
   if (ts.isArrayLiteralExpression(node)) return node.elements.every((e) => isLiteralValue(e));
   if (ts.isObjectLiteralExpression(node)) {
     return node.properties.every(
-      (p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) && isLiteralValue(p.initializer),
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) &&
+        isLiteralValue(p.initializer),
     );
   }
   return false;
@@ -94,7 +102,8 @@ export function splitLiteral(text: string): { literal: string; rest: string } | 
   let first = true;
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
     if (kind === ts.SyntaxKind.OpenBracketToken || kind === ts.SyntaxKind.OpenBraceToken || kind === ts.SyntaxKind.OpenParenToken) depth++;
-    if (kind === ts.SyntaxKind.CloseBracketToken || kind === ts.SyntaxKind.CloseBraceToken || kind === ts.SyntaxKind.CloseParenToken) depth--;
+    if (kind === ts.SyntaxKind.CloseBracketToken || kind === ts.SyntaxKind.CloseBraceToken || kind === ts.SyntaxKind.CloseParenToken)
+      depth--;
     if (scanner.isUnterminated()) return { error: 'an unterminated string' };
     end = scanner.getTokenEnd();
     if (first && kind === ts.SyntaxKind.MinusToken) {
@@ -112,7 +121,8 @@ export function splitLiteral(text: string): { literal: string; rest: string } | 
   if (diagnostics.length > 0 || file.statements.length !== 1 || statement === undefined || !ts.isExpressionStatement(statement)) {
     return { error: 'not a JavaScript literal' };
   }
-  if (!isLiteralValue(statement.expression)) return { error: 'not a literal value (only strings, numbers, booleans, null, undefined and arrays/objects of them)' };
+  if (!isLiteralValue(statement.expression))
+    return { error: 'not a literal value (only strings, numbers, booleans, null, undefined and arrays/objects of them)' };
   return { literal, rest: text.slice(end) };
 }
 
@@ -132,7 +142,12 @@ function lineComments(file: ts.SourceFile): Comment[] {
     for (const r of ranges ?? []) {
       if (r.kind !== ts.SyntaxKind.SingleLineCommentTrivia || seen.has(r.pos)) continue;
       const lineStart = code.lastIndexOf('\n', r.pos - 1) + 1;
-      seen.set(r.pos, { pos: r.pos, end: r.end, text: code.slice(r.pos + 2, r.end).trim(), ownLine: code.slice(lineStart, r.pos).trim() === '' });
+      seen.set(r.pos, {
+        pos: r.pos,
+        end: r.end,
+        text: code.slice(r.pos + 2, r.end).trim(),
+        ownLine: code.slice(lineStart, r.pos).trim() === '',
+      });
     }
   };
   const walk = (node: ts.Node): void => {
@@ -189,9 +204,16 @@ export function instrument(code: string, firstLine: number): Instrumented {
       const sameLine = comments.find((c) => c.pos >= node.end && !c.ownLine && file.getLineAndCharacterOfPosition(c.pos).line === endLine);
       // A long value may stand on the `//` line right below the statement instead.
       const below = comments.find((c) => c.pos >= node.end && c.ownLine && file.getLineAndCharacterOfPosition(c.pos).line === endLine + 1);
-      const trailing = sameLine !== undefined && looksLikeClaim(sameLine.text) ? sameLine : below !== undefined && looksLikeClaim(below.text) ? below : undefined;
+      const trailing =
+        sameLine !== undefined && looksLikeClaim(sameLine.text)
+          ? sameLine
+          : below !== undefined && looksLikeClaim(below.text)
+            ? below
+            : undefined;
       if (sameLine !== undefined && !looksLikeClaim(sameLine.text) && DISGUISED.test(sameLine.text)) {
-        problems.push(`line ${lineOf(sameLine.pos)}: \`// ${sameLine.text}\` reads as a claim about a field: claim it as \`expr.field; // value\``);
+        problems.push(
+          `line ${lineOf(sameLine.pos)}: \`// ${sameLine.text}\` reads as a claim about a field: claim it as \`expr.field; // value\``,
+        );
       }
       if (trailing !== undefined && !used.has(trailing) && looksLikeClaim(trailing.text)) {
         const text = claimText(trailing);
@@ -200,10 +222,13 @@ export function instrument(code: string, firstLine: number): Instrumented {
         const where = `line ${line}: \`// ${text}\``;
         const thrown = text.match(THROWS);
         if (ts.isExpressionStatement(node) && thrown) {
-          if (!isRemark(thrown[4]!)) problems.push(`${where}: after 'throws Name CODE 'field'' only a remark in parentheses or after '—' may follow`);
+          if (!isRemark(thrown[4]!))
+            problems.push(`${where}: after 'throws Name CODE 'field'' only a remark in parentheses or after '—' may follow`);
           const expr = node.expression.getText(file);
           const args = `${JSON.stringify(thrown[1])}, ${JSON.stringify(thrown[2] ?? null)}, ${thrown[3] ?? 'null'}, ${id}`;
-          const call = containsAwait(node.expression) ? `await __claimRejects(async () => (${expr}), ${args});` : `__claimThrows(() => (${expr}), ${args});`;
+          const call = containsAwait(node.expression)
+            ? `await __claimRejects(async () => (${expr}), ${args});`
+            : `__claimThrows(() => (${expr}), ${args});`;
           edits.push({ start: node.getStart(file), end: node.end, text: call });
           claims.push({ id, line, text });
         } else if (thrown) {
@@ -215,14 +240,24 @@ export function instrument(code: string, firstLine: number): Instrumented {
           } else if (!isRemark(split.rest)) {
             problems.push(`${where}: unchecked claim: after the value only a remark in parentheses or after '—' or ':' may follow`);
           } else if (ts.isExpressionStatement(node)) {
-            edits.push({ start: node.getStart(file), end: node.end, text: `__claim((${node.expression.getText(file)}), (${split.literal}), ${id});` });
+            edits.push({
+              start: node.getStart(file),
+              end: node.end,
+              text: `__claim((${node.expression.getText(file)}), (${split.literal}), ${id});`,
+            });
             claims.push({ id, line, text });
-          } else if (ts.isVariableStatement(node) && node.declarationList.declarations.length === 1 && ts.isIdentifier(node.declarationList.declarations[0]!.name)) {
+          } else if (
+            ts.isVariableStatement(node) &&
+            node.declarationList.declarations.length === 1 &&
+            ts.isIdentifier(node.declarationList.declarations[0]!.name)
+          ) {
             const name = node.declarationList.declarations[0]!.name.text;
             edits.push({ start: node.end, end: node.end, text: ` __claim(${name}, (${split.literal}), ${id});` });
             claims.push({ id, line, text });
           } else {
-            problems.push(`${where}: unchecked claim: a value is claimed only at the end of an expression statement or a one-name declaration`);
+            problems.push(
+              `${where}: unchecked claim: a value is claimed only at the end of an expression statement or a one-name declaration`,
+            );
           }
         }
       }
@@ -232,7 +267,8 @@ export function instrument(code: string, firstLine: number): Instrumented {
   visit(file);
 
   for (const c of comments) {
-    if (!used.has(c) && looksLikeClaim(c.text)) problems.push(`line ${lineOf(c.pos)}: unchecked claim \`// ${c.text}\` (claims end an expression statement: \`expr; // value\`)`);
+    if (!used.has(c) && looksLikeClaim(c.text))
+      problems.push(`line ${lineOf(c.pos)}: unchecked claim \`// ${c.text}\` (claims end an expression statement: \`expr; // value\`)`);
   }
 
   let out = code;

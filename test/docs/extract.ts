@@ -44,8 +44,9 @@ const FENCE_OPEN = /^```(\S*)(.*)$/;
 function declaredName(text: string, end: number): string {
   const next = text.slice(end).match(/^\s*(.*)/)?.[1] ?? '';
   const m =
-    next.match(/^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|interface|type|enum)\s+(\w+)/) ??
-    next.match(/^(?:(?:public|private|protected|static|readonly|async|get|set)\s+)*\*?(['"]?[\w$]+['"]?)\??\s*[(:<=]/);
+    next.match(
+      /^export\s+(?:declare\s+)?(?:default\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|const|let|interface|type|enum)\s+(\w+)/,
+    ) ?? next.match(/^(?:(?:public|private|protected|static|readonly|async|get|set)\s+)*\*?(['"]?[\w$]+['"]?)\??\s*[(:<=]/);
   return m?.[1] ?? next.slice(0, 40);
 }
 

@@ -28,7 +28,8 @@ import { ROOT } from './extract.js';
  * - `token`: an access token with scopes `update read`, issued by `service` through its token route.
  */
 export async function fixtures(api: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
-  const read = (name: string): unknown => (JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as { solicitud: unknown }).solicitud;
+  const read = (name: string): unknown =>
+    (JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as { solicitud: unknown }).solicitud;
   const clients = [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }];
   let folios = 0;
   const service = (api['createService'] as (config: ServiceConfig) => Service)({
@@ -40,7 +41,10 @@ export async function fixtures(api: Readonly<Record<string, unknown>>): Promise<
   const granted = await service.handle({
     method: 'POST',
     path: '/api/esb/ValidaCredenciales/accesstoken',
-    headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const token = (JSON.parse(granted.body) as { access_token: string }).access_token;

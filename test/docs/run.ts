@@ -25,7 +25,9 @@ const ENTRIES = ['index', 'credit', 'cat', 'insurance', 'contracts', 'service', 
 export function entryPath(specifier: string): string | undefined {
   if (specifier === 'cotizador') return join(ROOT, 'src', 'entry', 'index.ts');
   const sub = specifier.match(/^cotizador\/(\w+)$/)?.[1];
-  return sub !== undefined && (ENTRIES as readonly string[]).includes(sub) && sub !== 'index' ? join(ROOT, 'src', 'entry', `${sub}.ts`) : undefined;
+  return sub !== undefined && (ENTRIES as readonly string[]).includes(sub) && sub !== 'index'
+    ? join(ROOT, 'src', 'entry', `${sub}.ts`)
+    : undefined;
 }
 
 /** Loads every entry of the package, by subpath (`''` for the root). */
@@ -97,14 +99,20 @@ export function toScript(code: string): string {
         const bindings = clause.namedBindings;
         if (clause.name !== undefined) parts.push(`default: ${clause.name.text}`);
         if (bindings !== undefined && ts.isNamedImports(bindings)) {
-          for (const e of bindings.elements) parts.push(e.propertyName === undefined ? e.name.text : `${e.propertyName.getText(file)}: ${e.name.text}`);
+          for (const e of bindings.elements)
+            parts.push(e.propertyName === undefined ? e.name.text : `${e.propertyName.getText(file)}: ${e.name.text}`);
         }
         text =
           bindings !== undefined && ts.isNamespaceImport(bindings)
             ? `const ${bindings.name.text} = ${from};${clause.name === undefined ? '' : ` const ${clause.name.text} = ${bindings.name.text}.default;`}`
             : `const { ${parts.join(', ')} } = ${from};`;
       }
-    } else if (ts.isExportDeclaration(statement) && statement.exportClause !== undefined && ts.isNamedExports(statement.exportClause) && statement.exportClause.elements.length === 0) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause !== undefined &&
+      ts.isNamedExports(statement.exportClause) &&
+      statement.exportClause.elements.length === 0
+    ) {
       text = ''; // what transpileModule writes for a file whose imports were all elided
     } else if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) {
       throw new Error('an example does not export');
@@ -176,7 +184,13 @@ export async function runExample(example: DocExample, context: RunContext): Prom
     if (thrown === undefined) throw new Error(`${at(id)}: nothing was thrown`);
     checkThrown(thrown.error, name, code, field, at(id));
   };
-  const claimRejects = async (thunk: () => Promise<unknown>, name: string, code: string | null, field: string | null, id: number): Promise<void> => {
+  const claimRejects = async (
+    thunk: () => Promise<unknown>,
+    name: string,
+    code: string | null,
+    field: string | null,
+    id: number,
+  ): Promise<void> => {
     reached.add(id);
     let thrown: { error: unknown } | undefined;
     try {
@@ -209,8 +223,10 @@ export async function runExample(example: DocExample, context: RunContext): Prom
   const importModule = async (specifier: string): Promise<unknown> => {
     if (specifier === 'node:http' || specifier === 'http') return { ...http, createServer, default: { ...http, createServer } };
     // A TSDoc example of an internal module may import its neighbours; the guides import the package.
-    if (specifier.startsWith('.') && example.file.startsWith('src/')) return import(/* @vite-ignore */ join(ROOT, dirname(example.file), specifier.replace(/\.js$/, '.ts')));
-    if (specifier.startsWith('.') || specifier.startsWith('/')) throw new Error(`${example.file}:${example.line}: examples import the package ('cotizador/...'), not '${specifier}'`);
+    if (specifier.startsWith('.') && example.file.startsWith('src/'))
+      return import(/* @vite-ignore */ join(ROOT, dirname(example.file), specifier.replace(/\.js$/, '.ts')));
+    if (specifier.startsWith('.') || specifier.startsWith('/'))
+      throw new Error(`${example.file}:${example.line}: examples import the package ('cotizador/...'), not '${specifier}'`);
     return context.importModule(specifier);
   };
 
@@ -267,7 +283,10 @@ async function checkServer(server: Server, example: DocExample): Promise<void> {
   const granted = await fetch(`${base}/api/esb/ValidaCredenciales/accesstoken`, {
     method: 'POST',
     body: 'grant_type=client_credentials&scope=update',
-    headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
   });
   const grantedBody = (await granted.json()) as { scope?: string };
   expect(
