@@ -56,7 +56,7 @@ export interface AtmEntry {
  * ```
  */
 export interface NearestAtm extends AtmEntry {
-  /** Haversine distance in metres on a sphere of radius {@link EARTH_RADIUS_METRES}. */
+  /** Haversine distance in metres on a sphere of radius `EARTH_RADIUS_METRES` (6,371,008.8 m, the IUGG mean radius). */
   readonly distanceMetres: number;
 }
 

@@ -361,6 +361,8 @@ export const AtmApiVersionSchema = Type.Object(
  * ```ts
  * const atm: Atm = { Identification: 'T1', ATMServices: ['ATBA'], SupportedCurrencies: ['MXN'], Location: { PostalAddress: {} } };
  * ```
+ *
+ * @useDeclaredType
  */
 export type Atm = Static<typeof AtmSchema>;
 /**
@@ -370,6 +372,8 @@ export type Atm = Static<typeof AtmSchema>;
  * ```ts
  * const location: AtmLocation = { PostalAddress: { PostCode: '06600' } };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmLocation = Static<typeof AtmLocationSchema>;
 /**
@@ -379,6 +383,8 @@ export type AtmLocation = Static<typeof AtmLocationSchema>;
  * ```ts
  * const address: AtmPostalAddress = { Country: 'MX' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmPostalAddress = Static<typeof AtmPostalAddressSchema>;
 /**
@@ -388,6 +394,8 @@ export type AtmPostalAddress = Static<typeof AtmPostalAddressSchema>;
  * ```ts
  * const fees: AtmFeeSurcharges = { BalanceInquiry: '12.00 MXN' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmFeeSurcharges = Static<typeof AtmFeeSurchargesSchema>;
 /**
@@ -397,6 +405,8 @@ export type AtmFeeSurcharges = Static<typeof AtmFeeSurchargesSchema>;
  * ```ts
  * const other: AtmOtherCode = { Name: 'Braille', Description: 'Teclado braille' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmOtherCode = Static<typeof AtmOtherCodeSchema>;
 /**
@@ -406,6 +416,8 @@ export type AtmOtherCode = Static<typeof AtmOtherCodeSchema>;
  * ```ts
  * const other: AtmOtherLocationCategory = { Name: 'Gasolinera', Description: 'Tienda', Code: 'GAS1' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmOtherLocationCategory = Static<typeof AtmOtherLocationCategorySchema>;
 /**
@@ -415,6 +427,8 @@ export type AtmOtherLocationCategory = Static<typeof AtmOtherLocationCategorySch
  * ```ts
  * const brand: AtmBrand = { BrandName: 'Banco Ejemplo', ATM: [] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmBrand = Static<typeof AtmBrandSchema>;
 /**
@@ -424,6 +438,8 @@ export type AtmBrand = Static<typeof AtmBrandSchema>;
  * ```ts
  * const group: AtmBrandGroup = { Brand: [{ BrandName: 'Banco Ejemplo', ATM: [] }] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmBrandGroup = Static<typeof AtmBrandGroupSchema>;
 /**
@@ -433,6 +449,8 @@ export type AtmBrandGroup = Static<typeof AtmBrandGroupSchema>;
  * ```ts
  * const meta: AtmMeta = { LastUpdated: '2025-01-15T06:00:00Z', TotalResults: 0, Agreement: 'Por definir', License: 'Por definir', TermsOfUse: 'Por definir' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmMeta = Static<typeof AtmMetaSchema>;
 /**
@@ -444,6 +462,8 @@ export type AtmMeta = Static<typeof AtmMetaSchema>;
  * const body = JSON.parse(response!.body) as AtmListResponse;
  * body.meta.TotalResults; // 27
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmListResponse = Static<typeof AtmListResponseSchema>;
 /**
@@ -453,6 +473,8 @@ export type AtmListResponse = Static<typeof AtmListResponseSchema>;
  * ```ts
  * const dataset: AtmDataset = { LastUpdated: '2025-01-15T06:00:00Z', data: [] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmDataset = Static<typeof AtmDatasetSchema>;
 /**
@@ -462,6 +484,8 @@ export type AtmDataset = Static<typeof AtmDatasetSchema>;
  * ```ts
  * const body: AtmErrorBody = { status: '405', title: 'Método no permitido', description: '…' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmErrorBody = Static<typeof AtmErrorBodySchema>;
 /**
@@ -471,5 +495,7 @@ export type AtmErrorBody = Static<typeof AtmErrorBodySchema>;
  * ```ts
  * const body: AtmApiVersion = { version: '1.0.0' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmApiVersion = Static<typeof AtmApiVersionSchema>;

@@ -137,6 +137,8 @@ export function successEnvelope<P extends TProperties>(fields: P, $id: string, t
  * ```ts
  * const envelope: ErrorEnvelope = errorEnvelope({ status: 401, codigoError: 'ERRSEG001', folio: 'f' });
  * ```
+ *
+ * @useDeclaredType
  */
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 /**
@@ -146,6 +148,8 @@ export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
  * ```ts
  * const detalles: Detalles = { enlace: DEFAULT_HELP_URL, propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.plazo' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type Detalles = Static<typeof DetallesSchema>;
 

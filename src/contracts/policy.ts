@@ -25,9 +25,13 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
 export const PolicyRequestSchema = Type.Object(
   {
     ...vehicleRiskFields,
+    /** The vehicle's key in the tariff's catalog. */
     idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
+    /** Dealer; informative (enters `idCotizacion`). */
     idAgencia: code(999_999_999, 'Agencia; estadístico'),
+    /** The vehicle's invoice value, the sum insured of year 1. */
     montoSumaAsegurada: amount('Valor factura de la unidad'),
+    /** Months of the credit (0: no credit, so no GAP or life premium). */
     plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
   },
   { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
@@ -57,9 +61,13 @@ export const SegAutoVendorRequestSchema = Type.Object(
  */
 export const ReceiptSchema = Type.Object(
   {
+    /** Receipt number, from "1" across the whole policy. */
     numeroRecibo: Type.String({ pattern: '^[1-9][0-9]*$', description: 'Número de recibo, desde "1"' }),
+    /** Start of the period the receipt covers, `dd/mm/yyyy`. */
     vigenciaInicial: dmyDate('Inicio del periodo que cubre el recibo'),
+    /** End of that period, `dd/mm/yyyy`. */
     vigenciaFin: dmyDate('Fin del periodo que cubre el recibo'),
+    /** Amount of the receipt, IVA included. */
     primaTotal: money('Importe del recibo, IVA incluido'),
   },
   { additionalProperties: false, $id: 'Recibo', title: 'recibo' },
@@ -77,17 +85,29 @@ export const ReceiptSchema = Type.Object(
  */
 export const PolicyOfferSchema = Type.Object(
   {
+    /** Policy start, `dd/mm/yyyy`. */
     vigenciaInicial: dmyDate('Inicio de vigencia'),
+    /** Policy end, `dd/mm/yyyy`. */
     vigenciaFin: dmyDate('Fin de vigencia'),
+    /** Total premium: net premium + surcharge + policy fee + IVA (the sum of the receipts). */
     primaTotal: money('Prima total: prima neta + recargo + derecho de póliza + IVA'),
+    /** The insurer's id, as text. */
     idAseguradora: Type.String({ pattern: '^[0-9]+$' }),
+    /** The insurer's name. */
     aseguradora: Type.String({ minLength: 1 }),
+    /** The package's name. */
     paquete: Type.String({ minLength: 1, description: 'Nombre del paquete' }),
+    /** The package's coverages with sums insured and deductibles. */
     descPaquete: Type.String({ minLength: 1, description: 'Coberturas y deducibles del paquete' }),
+    /** Deterministic quote id: hex of a SHA-256 over the request, the options and the offer. */
     idCotizacion: Type.String({ pattern: '^[0-9a-f]+$' }),
+    /** `urlTemplate` with the ids filled in. */
     urlCotizacion: Type.String({ minLength: 1 }),
+    /** GAP premium over the credit term, IVA included. */
     seguroGap: money('Seguro GAP por el plazo del crédito, IVA incluido'),
+    /** Debtor life premium over the credit term (no IVA). */
     segVida: money('Seguro de vida deudor por el plazo del crédito, sin IVA'),
+    /** The receipts, in order. */
     listaRecibos: Type.Array(ReceiptSchema, { minItems: 1 }),
   },
   { additionalProperties: false, $id: 'SeguroAuto', title: 'listaSeguroAuto item' },
@@ -115,6 +135,8 @@ export const PolicyResultSchema = Type.Object(
  * const s: PolicyRequest = JSON.parse(readFileSync('examples/segautovendor.json', 'utf8')).solicitud;
  * s.idClaveVehiculo; // 1002
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyRequest = Static<typeof PolicyRequestSchema>;
 /**
@@ -125,6 +147,8 @@ export type PolicyRequest = Static<typeof PolicyRequestSchema>;
  * const body: SegAutoVendorRequest = { solicitud: policySolicitud };
  * validateSegAutoVendor(JSON.stringify(body)).success; // true
  * ```
+ *
+ * @useDeclaredType
  */
 export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
 /**
@@ -135,6 +159,8 @@ export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
  * const first: Receipt = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!.listaRecibos[0]!;
  * first; // { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/04/2025', primaTotal: '2886.40' }
  * ```
+ *
+ * @useDeclaredType
  */
 export type Receipt = Static<typeof ReceiptSchema>;
 /**
@@ -145,6 +171,8 @@ export type Receipt = Static<typeof ReceiptSchema>;
  * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
  * [offer.aseguradora, offer.paquete]; // ['Aseguradora Ilustrativa Alfa', 'Amplia']
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyOffer = Static<typeof PolicyOfferSchema>;
 /**
@@ -155,5 +183,7 @@ export type PolicyOffer = Static<typeof PolicyOfferSchema>;
  * const result: PolicyResult = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' });
  * result.listaSeguroAuto.length; // 9 (3 insurers × 3 packages)
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyResult = Static<typeof PolicyResultSchema>;

@@ -102,6 +102,8 @@ export const PaymentRecordSchema = Type.Object(
  * const body: ObtenerDocumentoRequest = { lineaCaptura: '0124ABCD5678EFGH9012' };
  * validateObtenerDocumento(body).success; // true
  * ```
+ *
+ * @useDeclaredType
  */
 export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchema>;
 /**
@@ -115,6 +117,8 @@ export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchem
  * const { Resultado }: ObtenerDocumentoResponse = JSON.parse(response.body);
  * Buffer.from(Resultado.documento, 'base64').subarray(0, 5).toString(); // '%PDF-'
  * ```
+ *
+ * @useDeclaredType
  */
 export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSchema>;
 /**
@@ -124,5 +128,7 @@ export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSch
  * ```ts
  * const record: PaymentRecord = { lineaCaptura: '0124ABCD5678EFGH9012', contribuyente: 'Ejemplo', rfc: 'XAXX010101000', concepto: 'Tenencia', importe: '1234.50', fechaPago: '2025-01-15T10:30:00-06:00', folio: 'VEN-1' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type PaymentRecord = Static<typeof PaymentRecordSchema>;

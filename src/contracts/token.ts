@@ -104,6 +104,8 @@ export const OAuthErrorSchema = Type.Object(
  * ```ts
  * const form: TokenRequest = { grant_type: 'client_credentials', scope: 'update' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type TokenRequest = Static<typeof TokenRequestSchema>;
 /**
@@ -116,6 +118,8 @@ export type TokenRequest = Static<typeof TokenRequestSchema>;
  * expires_in; // '3600'
  * access_token.split('.').length; // 3 (a compact JWT)
  * ```
+ *
+ * @useDeclaredType
  */
 export type TokenResponse = Static<typeof TokenResponseSchema>;
 /**
@@ -127,6 +131,8 @@ export type TokenResponse = Static<typeof TokenResponseSchema>;
  * const { token_type, expires_in, scope }: OAuthTokenResponse = JSON.parse(response.body);
  * [token_type, expires_in, scope]; // ['Bearer', 3600, 'read']
  * ```
+ *
+ * @useDeclaredType
  */
 export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
 /**
@@ -138,5 +144,7 @@ export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
  * const { error }: OAuthError = JSON.parse(response.body);
  * error; // 'invalid_scope'
  * ```
+ *
+ * @useDeclaredType
  */
 export type OAuthError = Static<typeof OAuthErrorSchema>;

@@ -262,7 +262,7 @@ export const MESSAGES = {
 } as const satisfies Record<string, Entry>;
 
 /**
- * The id of a message in {@link MESSAGES}.
+ * The id of a message in the message table (`MESSAGES`, in `src/errors/messages.ts`).
  *
  * @example
  * ```ts

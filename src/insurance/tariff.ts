@@ -181,6 +181,8 @@ export const TariffSchema = Type.Object(
  * const tariff: Tariff = loadTariff(JSON.parse(readFileSync('data/tariff.json', 'utf8'))); // the default tariff's own file
  * tariff.insurers.length; // 3
  * ```
+ *
+ * @useDeclaredType
  */
 export type Tariff = Static<typeof TariffSchema>;
 /**
