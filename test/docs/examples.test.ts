@@ -11,11 +11,14 @@
  *   `src/entry/<subpath>.ts`). Both may use the fixtures of `prelude.ts` (`solicitud`,
  *   `policySolicitud`, `clients`, `service`, `token`) and the environment `EXAMPLE_ENV` (`CLIENT_SECRET`,
  *   `TOKEN_SECRET`), nothing else.
- * - Servers: `createServer(...).listen(8080)` binds an ephemeral port on 127.0.0.1; the server
- *   must answer an unknown route as the service does, and is closed after the example (`run.ts`).
- * - Every fence tagged exactly `ts` runs. The only other TypeScript fences are ```` ```ts
- *   interface ```` blocks that show a declaration's shape (no statement to run); they are
- *   type-checked here against the real declaration's fields instead (see the last test).
+ * - Servers: `createServer(...).listen(8080)` (node:http, and Express's and Fastify's servers,
+ *   which are made by node:http) binds an ephemeral port on 127.0.0.1; the server must answer as
+ *   the service does (an unknown route, a token for `app`/`s3cret`) and is closed after the
+ *   example (`run.ts`). An example that calls `.listen(` must have started one.
+ * - Every fence tagged exactly `ts` runs; there is no skip list. A block that only declares an
+ *   interface (the shape of an options object) runs as a no-op, and `shapes.test.ts` checks its
+ *   fields against the exported type's.
+ * - Files an example writes go to a temporary working directory (`run.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allExamples } from './extract.js';
