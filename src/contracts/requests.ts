@@ -16,6 +16,7 @@ import { validateWith, type ValidationResult } from '../validation/validate.js';
  * @example
  * ```ts
  * const body: AutoEstreneRequest = { solicitud: { montoSolicitado: '250000.00', plazo: 36, valorFactura: '350000.00' } };
+ * validateAutoEstrene(body).success; // true
  * ```
  */
 export interface AutoEstreneRequest {
@@ -33,9 +34,10 @@ function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationRe
  * @example
  * ```ts
  * const result = validateAutoEstrene('{"solicitud":{"montoSolicitado":"250000.00","plazo":36,"valorFactura":"350000.00"}}');
- * if (result.success) quoteCredit(result.data.solicitud, { fechaApertura: '2025-01-15' });
- * validateAutoEstrene('{"solicitud":{}}');
- * // { success: false, issues: [{ code: 'ERRESQ006', path: 'solicitud.montoSolicitado', … }, …] }
+ * if (result.success) quoteCredit(result.data.solicitud, { fechaApertura: '2025-01-15' }).tasa; // '14.99' (from the rate grid: 28.6 % down)
+ * const missing = validateAutoEstrene('{"solicitud":{}}');
+ * if (!missing.success) missing.issues.map((i) => `${i.code} ${i.path}`);
+ * // ['ERRESQ006 solicitud.montoSolicitado', 'ERRESQ006 solicitud.plazo', 'ERRESQ006 solicitud.valorFactura']
  * ```
  */
 export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstreneRequest> {
@@ -47,8 +49,9 @@ export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstrene
  *
  * @example
  * ```ts
- * validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
- * // { success: false, issues: [{ code: 'ERRESQ005', path: 'solicitud.modelo', … }, { code: 'ERRESQ006', … }, …] }
+ * const result = validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
+ * if (!result.success) result.issues.length; // 10 (nine missing fields, ERRESQ006, and the string modelo)
+ * if (!result.success) result.issues[9]; // { code: 'ERRESQ005', path: 'solicitud.modelo', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }
  * ```
  */
 export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVendorRequest> {
@@ -60,8 +63,9 @@ export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVe
  *
  * @example
  * ```ts
- * validateObtenerDocumento('{"lineaCaptura":"0124ABCD5678EFGH9012"}'); // { success: true, data: { lineaCaptura: '0124…' } }
- * validateObtenerDocumento('{"lineaCaptura":"abc"}'); // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', … }] }
+ * validateObtenerDocumento('{"lineaCaptura":"0124ABCD5678EFGH9012"}'); // { success: true, data: { lineaCaptura: '0124ABCD5678EFGH9012' } }
+ * validateObtenerDocumento('{"lineaCaptura":"abc"}');
+ * // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }] }
  * ```
  */
 export function validateObtenerDocumento(body: unknown): ValidationResult<ObtenerDocumentoRequest> {
@@ -76,7 +80,7 @@ export function validateObtenerDocumento(body: unknown): ValidationResult<Obtene
  * validateTokenRequest('grant_type=client_credentials&scope=update');
  * // { success: true, data: { grant_type: 'client_credentials', scope: 'update' } }
  * validateTokenRequest('grant_type=password');
- * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', … }] }
+ * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }] }
  * ```
  */
 export function validateTokenRequest(form: unknown): ValidationResult<TokenRequest> {

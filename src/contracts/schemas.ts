@@ -15,6 +15,9 @@ import { OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenRe
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }),
+ * });
  * validateWith(AutoEstreneResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -24,6 +27,9 @@ export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResu
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.segAutoVendor, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud: policySolicitud }),
+ * });
  * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -38,7 +44,7 @@ export const SegAutoVendorResponseSchema = successEnvelope(
  *
  * @example
  * ```ts
- * validateWith(TYPEBOX_SCHEMAS.TokenResponse, body).success;
+ * validateWith(TYPEBOX_SCHEMAS.OAuthTokenResponse, { access_token: 'x.y.z', token_type: 'Bearer', expires_in: 3600, scope: 'read' }).success; // true
  * ```
  */
 export const TYPEBOX_SCHEMAS = Object.freeze({

@@ -2,7 +2,7 @@
  * `cotizador/service`: every route of the interface behind one transport-free `handle(request)`,
  * and the node:http adapter.
  *
- * @packageDocumentation
+ * @module cotizador/service
  */
 export * from './common.js';
 export { createService, ROUTES } from '../service/service.js';

@@ -15,7 +15,7 @@ import type { ServiceRequest } from '../http/types.js';
  *
  * @example
  * ```ts
- * checkBearer(config, request, [UPDATE_SCOPE]);
+ * UPDATE_SCOPE; // 'update'
  * ```
  */
 export const UPDATE_SCOPE = 'update';
@@ -24,7 +24,7 @@ export const UPDATE_SCOPE = 'update';
  *
  * @example
  * ```ts
- * verifyToken(signing, token, new Date(), ATM_SCOPES).ok;
+ * ATM_SCOPES; // ['atms:read', 'read']
  * ```
  */
 export const ATM_SCOPES: readonly string[] = Object.freeze(['atms:read', 'read']);
@@ -73,8 +73,11 @@ export function bearerToken(request: ServiceRequest): string | undefined {
  *
  * @example
  * ```ts
- * const failure = checkBearer(config, request, [UPDATE_SCOPE]);
- * if (failure !== undefined) return failureResponse(failure, folio, config.helpUrl);
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * checkBearer(config, { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` } }, [UPDATE_SCOPE]); // undefined
+ * const failure = checkBearer(config, { method: 'POST', path: ROUTES.autoEstrene, headers: {} }, [UPDATE_SCOPE]);
+ * failure?.status; // 401
+ * failure?.codigoError; // 'ERRSEG001'
  * ```
  */
 export function checkBearer(config: ResolvedConfig, request: ServiceRequest, anyOfScopes: readonly string[]): Failure | undefined {

@@ -22,7 +22,9 @@ import { tokenSigning, type TokenSigning } from './jwt.js';
  *
  * @example
  * ```ts
- * createService({ clients }).handle(tokenRequest); // expires_in: '3600'
+ * DEFAULT_TOKEN_TTL_SECONDS; // 3600
+ * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials' });
+ * JSON.parse(response.body).expires_in; // '3600'
  * ```
  */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -41,7 +43,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  *
  * @example
  * ```ts
- * const documents: PaymentLookup = async (linea) => db.payments.findOne({ lineaCaptura: linea }) ?? undefined;
+ * const payments = new Map(samplePayments().map((p) => [p.lineaCaptura, p])); // e.g. a database table
+ * const documents: PaymentLookup = async (linea) => payments.get(linea);
+ * (await documents('0124ABCD5678EFGH9012'))?.importe; // '1234.50'
  * ```
  */
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
@@ -55,6 +59,7 @@ export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | un
  *   clients: [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }],
  *   tokenSecret: process.env.TOKEN_SECRET, // ≥ 32 bytes; or tokenKeys for RS256
  * };
+ * createService(config).limits.maxBodyBytes; // 1048576
  * ```
  */
 export interface ServiceConfig {
@@ -99,7 +104,7 @@ export interface ServiceConfig {
  * @example
  * ```ts
  * const resolved: ResolvedConfig = resolveConfig({ clients });
- * resolved.helpUrl; // DEFAULT_HELP_URL
+ * resolved.helpUrl === DEFAULT_HELP_URL; // true
  * ```
  */
 export interface ResolvedConfig {

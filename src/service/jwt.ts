@@ -12,6 +12,7 @@ import { createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, v
  * @example
  * ```ts
  * const signing: TokenSigning = tokenSigning({ tokenSecret: process.env.TOKEN_SECRET });
+ * signing.alg; // 'HS256'
  * ```
  */
 export type TokenSigning =
@@ -24,6 +25,8 @@ export type TokenSigning =
  * @example
  * ```ts
  * const claims: TokenClaims = { sub: 'app', scope: 'update', iat: 1736964000, exp: 1736967600, jti: 'f-1' };
+ * const signing = tokenSigning({ tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * verifyToken(signing, signToken(signing, claims), new Date(1736964000_000)); // { ok: true, claims: { sub: 'app', scope: 'update', iat: 1736964000, exp: 1736967600, jti: 'f-1' } }
  * ```
  */
 export interface TokenClaims {
@@ -44,8 +47,16 @@ export interface TokenClaims {
  *
  * @example
  * ```ts
- * const result = verifyToken(signing, token, new Date());
- * if (!result.ok) result.reason; // 'invalid' | 'expired' | 'forbidden'
+ * const signing = tokenSigning({ tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const token = signToken(signing, { sub: 'app', scope: 'read', iat: 1736964000, exp: 1736967600, jti: 'f-1' });
+ * const reason = (now: Date, scopes?: string[]): TokenFailure | undefined => {
+ *   const result = verifyToken(signing, token, now, scopes);
+ *   return result.ok ? undefined : result.reason;
+ * };
+ * reason(new Date(1736964000_000)); // undefined
+ * reason(new Date(1736967600_000)); // 'expired'
+ * reason(new Date(1736964000_000), ['update']); // 'forbidden'
+ * reason(new Date(1736964000_000), ['read']); // undefined
  * ```
  */
 export type TokenFailure = 'invalid' | 'expired' | 'forbidden';
@@ -55,7 +66,9 @@ export type TokenFailure = 'invalid' | 'expired' | 'forbidden';
  *
  * @example
  * ```ts
- * const result: TokenVerification = verifyToken(signing, token, new Date(), ['update']);
+ * const signing = tokenSigning({ tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const result: TokenVerification = verifyToken(signing, 'not.a.token', new Date(), ['update']);
+ * result; // { ok: false, reason: 'invalid' }
  * ```
  */
 export type TokenVerification = { readonly ok: true; readonly claims: TokenClaims } | { readonly ok: false; readonly reason: TokenFailure };
@@ -123,6 +136,7 @@ function signatureMatches(signing: TokenSigning, input: string, given: Buffer): 
  *
  * @example
  * ```ts
+ * const signing = tokenSigning({ tokenSecret: 'a shared secret of at least 32 bytes!!' });
  * const token = signToken(signing, { sub: 'app', scope: 'update', iat: 1736900000, exp: 1736903600, jti: 'f-1' });
  * token.split('.').length; // 3
  * ```
@@ -143,7 +157,10 @@ function isTime(value: unknown): value is number {
  *
  * @example
  * ```ts
- * verifyToken(signing, token, new Date(), ['update']); // { ok: true, claims } or { ok: false, reason: 'expired' }
+ * const signing = tokenSigning({ tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const token = signToken(signing, { sub: 'app', scope: 'update', iat: 1736900000, exp: 1736903600, jti: 'f-1' });
+ * verifyToken(signing, token, new Date('2025-01-15T00:30:00Z'), ['update']).ok; // true
+ * verifyToken(signing, token, new Date('2025-01-15T02:00:00Z'), ['update']); // { ok: false, reason: 'expired' }
  * ```
  */
 export function verifyToken(signing: TokenSigning, token: string, now: Date, anyOfScopes?: readonly string[]): TokenVerification {

@@ -25,7 +25,9 @@ import type { ServiceRequest } from '../http/types.js';
  *
  * @example
  * ```ts
- * JSON.parse(res.body).mensaje === SUCCESS_MESSAGE; // true for every 200
+ * const response = await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }) });
+ * response.status; // 200
+ * JSON.parse(response.body).mensaje === SUCCESS_MESSAGE; // true (for every 200)
  * ```
  */
 export const SUCCESS_MESSAGE = messageText('operacionExitosa');
@@ -35,7 +37,8 @@ export const SUCCESS_MESSAGE = messageText('operacionExitosa');
  *
  * @example
  * ```ts
- * const outcome: Outcome = { ok: true, fields: { resultado } };
+ * const outcome: Outcome = { ok: true, fields: { resultado: quoteCredit(solicitud) } };
+ * const failure: Outcome = { ok: false, failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura' } };
  * ```
  */
 export type Outcome =
@@ -81,7 +84,10 @@ function runEngine(fields: () => Readonly<Record<string, unknown>>): Outcome {
  *
  * @example
  * ```ts
- * await runOperation(autoEstrene, config, request); // { ok: true, fields: { resultado } }
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }) };
+ * const outcome = await runOperation(autoEstrene, config, request);
+ * outcome.ok && (outcome.fields.resultado as CreditResult).pagoMensual; // '10216.91'
  * ```
  */
 export const autoEstrene: Operation<AutoEstreneRequest> = {
@@ -97,7 +103,10 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
  *
  * @example
  * ```ts
- * await runOperation(segAutoVendor, config, request); // { ok: true, fields: { resultado: { listaSeguroAuto } } }
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.segAutoVendor, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud: policySolicitud }) };
+ * const outcome = await runOperation(segAutoVendor, config, request);
+ * outcome.ok && (outcome.fields.resultado as PolicyResult).listaSeguroAuto.length; // 9
  * ```
  */
 export const segAutoVendor: Operation<SegAutoVendorRequest> = {
@@ -113,7 +122,10 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  *
  * @example
  * ```ts
- * await runOperation(obtenerDocumento, config, request); // { ok: true, fields: { Resultado: { documento } } }
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}' };
+ * const outcome = await runOperation(obtenerDocumento, config, request);
+ * outcome.ok && Object.keys(outcome.fields.Resultado as object); // ['documento'] (the receipt PDF, base64)
  * ```
  */
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
@@ -140,7 +152,9 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
  *
  * @example
  * ```ts
- * const outcome = await runOperation(autoEstrene, config, request);
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: '{"solicitud":{}}' };
+ * await runOperation(autoEstrene, config, request); // { ok: false, failure: { status: 400, codigoError: 'ERRESQ006', propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.montoSolicitado' } }
  * ```
  */
 export async function runOperation<T>(operation: Operation<T>, config: ResolvedConfig, request: ServiceRequest): Promise<Outcome> {

@@ -25,7 +25,8 @@ import type { ServiceRequest, ServiceResponse } from '../http/types.js';
  *
  * @example
  * ```ts
- * await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers, body });
+ * const response = await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }) });
+ * JSON.parse(response.body).resultado.cat; // '16.8'
  * ```
  */
 export const ROUTES = Object.freeze({
@@ -41,8 +42,8 @@ export const ROUTES = Object.freeze({
  *
  * @example
  * ```ts
- * const service: Service = createService({ clients });
- * service.limits.maxBodyBytes; // 1048576
+ * const mine: Service = createService({ clients });
+ * mine.limits.maxBodyBytes; // 1048576
  * ```
  */
 export interface Service {
@@ -197,7 +198,10 @@ function fallbackResponse(folio: string): ServiceResponse {
  *   headers: { authorization: 'Basic ' + Buffer.from('app:s3cret').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
  *   body: 'grant_type=client_credentials&scope=update',
  * });
- * JSON.parse(res.body).access_token; // 'eyJ…'
+ * res.status; // 200
+ * const { access_token, scope, expires_in } = JSON.parse(res.body);
+ * access_token.split('.').length; // 3 (a compact JWT)
+ * [scope, expires_in]; // ['update', '3600']
  * ```
  */
 export function createService(config: ServiceConfig): Service {

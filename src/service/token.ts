@@ -20,6 +20,8 @@ import type { ServiceRequest } from '../http/types.js';
  *
  * @example
  * ```ts
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=update' };
  * const outcome = await grantToken(config, request, 'f-1');
  * if ('accessToken' in outcome) outcome.expiresIn; // 3600
  * ```
@@ -37,6 +39,8 @@ export interface Grant {
  *
  * @example
  * ```ts
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:wrong').toString('base64')}` }, body: 'grant_type=client_credentials' };
  * const outcome = await grantToken(config, request, 'f-1');
  * if ('failure' in outcome) outcome.oauthError; // 'invalid_client'
  * ```
@@ -58,7 +62,9 @@ function refuse(oauthError: OAuthError['error'], failure: Failure): Refusal {
  *
  * @example
  * ```ts
- * const outcome = await grantToken(resolveConfig(config), request, 'f-1');
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
+ * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=update' };
+ * const outcome = await grantToken(config, request, 'f-1');
  * if ('accessToken' in outcome) outcome.scope; // 'update'
  * ```
  */

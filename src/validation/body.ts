@@ -18,7 +18,8 @@ function rootIssue(code: 'ERRESQ001' | 'ERRESQ002'): ValidationResult<never> {
  * @example
  * ```ts
  * parseJsonBody('{"a":1}'); // { success: true, data: { a: 1 } }
- * parseJsonBody('{');       // { success: false, issues: [{ code: 'ERRESQ001', path: '', … }] }
+ * parseJsonBody('{');
+ * // { success: false, issues: [{ code: 'ERRESQ001', path: '', message: 'El cuerpo de la petición no es un JSON válido', messageId: 'jsonInvalido' }] }
  * ```
  */
 export function parseJsonBody(body: unknown): ValidationResult<unknown> {
