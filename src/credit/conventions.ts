@@ -66,7 +66,15 @@ export type CatTimeBasis =
   /** Calendar days from the opening date to the payment's (rolled) date, over 365. */
   | 'actual365';
 
-/** Which payment dates move: `'none'`, or `'MX'` (Saturdays, Sundays and Mexican bank holidays roll forward). */
+/**
+ * Which payment dates move: `'none'`, or `'MX'` (Saturdays, Sundays and Mexican bank holidays roll forward).
+ *
+ * @example
+ * ```ts
+ * const businessDays: BusinessDays = 'MX';
+ * quoteCredit(solicitud, { conventions: { businessDays } }).registros[0]!.fechaAmortizacion; // '2026-03-02'
+ * ```
+ */
 export type BusinessDays = 'none' | 'MX';
 
 /** The interest bases, in the order the documentation lists them. */

@@ -25,7 +25,16 @@ import { Annuity } from './annuity.js';
 import { interestVat, periodInterest } from './interest.js';
 import type { Rational } from './rate.js';
 
-/** How a prepayment changes the rest of the schedule. */
+/**
+ * How a prepayment changes the rest of the schedule: `'reducePayment'` keeps the number of
+ * payments, `'reduceTerm'` keeps the payment.
+ *
+ * @example
+ * ```ts
+ * const mode: PrepaymentMode = 'reduceTerm';
+ * quoteCredit(solicitud, { prepayments: [{ period: 6, amount: '100000.00', mode }] }).registros.length; // 23
+ * ```
+ */
 export type PrepaymentMode = 'reducePayment' | 'reduceTerm';
 
 /** A prepayment as the schedule takes it: cents of extra capital paid with payment `period` (1-based). */

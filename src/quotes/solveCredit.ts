@@ -18,19 +18,51 @@ import { assertValid } from '../validation/validate.js';
 import { CreditRequestSchema } from '../contracts/credit.js';
 import { quoteValidCredit, type CreditOptions } from './quoteCredit.js';
 
-/** The term of the credit to solve for. */
+/**
+ * The term of the credit to solve for.
+ *
+ * @example
+ * ```ts
+ * const unknown: SolveUnknown = 'plazo';
+ * solveCredit(solicitud, { unknown, target: { pagoMensual: '12000.00' } }).value; // 30
+ * ```
+ */
 export type SolveUnknown = 'montoSolicitado' | 'tasa' | 'plazo' | 'comisiones';
 
-/** What the quote must meet: the payment, the total (both ≤, as amount text) or the CAT (≤, percent text). */
+/**
+ * What the quote must meet: the payment, the total (both ≤, as amount text) or the CAT (≤, percent text).
+ *
+ * @example
+ * ```ts
+ * const target: SolveTarget = { cat: '20.0' };
+ * solveCredit(solicitud, { unknown: 'tasa', target }).quote.cat; // '20.0'
+ * ```
+ */
 export type SolveTarget = { readonly pagoMensual: string } | { readonly totalPagar: string } | { readonly cat: string };
 
-/** The problem: the unknown and the target. */
+/**
+ * The problem: the unknown and the target.
+ *
+ * @example
+ * ```ts
+ * const problem: SolveProblem = { unknown: 'montoSolicitado', target: { totalPagar: '300000.00' } };
+ * solveCredit(solicitud, problem).quote.totalPagar; // '300000.00'
+ * ```
+ */
 export interface SolveProblem<U extends SolveUnknown = SolveUnknown> {
   readonly unknown: U;
   readonly target: SolveTarget;
 }
 
-/** The solution: the value (text for amounts and percentages, a number of payments for `plazo`) and its quote. */
+/**
+ * The solution: the value (text for amounts and percentages, a number of payments for `plazo`) and its quote.
+ *
+ * @example
+ * ```ts
+ * const result: SolveResult<'comisiones'> = solveCredit(solicitud, { unknown: 'comisiones', target: { cat: '16.5' } });
+ * result.value; // '1.73'
+ * ```
+ */
 export interface SolveResult<U extends SolveUnknown = SolveUnknown> {
   readonly value: U extends 'plazo' ? number : string;
   readonly quote: CreditResult;

@@ -22,7 +22,15 @@ import type { PrepaymentMode } from '../../credit/featureSchedule.js';
 import { percentToRational } from '../../credit/rate.js';
 import type { CreditTerms } from './terms.js';
 
-/** One prepayment as the options take it. */
+/**
+ * One prepayment as the options take it.
+ *
+ * @example
+ * ```ts
+ * const prepayment: PrepaymentOption = { period: 12, amount: '50000.00', mode: 'reduceTerm' };
+ * quoteCredit(solicitud, { prepayments: [prepayment] }).registros.length; // 30
+ * ```
+ */
 export interface PrepaymentOption {
   /** The payment it is made with (1 … plazo − 1). */
   readonly period: number;
@@ -32,10 +40,26 @@ export interface PrepaymentOption {
   readonly mode?: PrepaymentMode;
 }
 
-/** A balloon (valor futuro): a final capital in cents of text, or a percentage of the amount financed. */
+/**
+ * A balloon (valor futuro): a final capital as amount text, or a percentage of the amount financed.
+ *
+ * @example
+ * ```ts
+ * const balloon: BalloonOption = { percent: '30' };
+ * quoteCredit(solicitud, { balloon }).registros[35]!.abonoCapital; // '94659.70'
+ * ```
+ */
 export type BalloonOption = { readonly amount: string } | { readonly percent: string };
 
-/** A grace period: the first `periods` payments are interest and IVA only. */
+/**
+ * A grace period: the first `periods` payments are interest and IVA only.
+ *
+ * @example
+ * ```ts
+ * const grace: GraceOption = { periods: 3 };
+ * quoteCredit(solicitud, { grace }).registros[0]!.abonoCapital; // '0.00'
+ * ```
+ */
 export interface GraceOption {
   readonly periods: number;
 }
@@ -152,7 +176,8 @@ function readPrepayments(value: unknown, plazo: number, grace: number, balloon: 
  *
  * @example
  * ```ts
- * const terms = readTerms({ montoSolicitado: '1000.00', plazo: 12, valorFactura: '2000.00' }, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31');
+ * const M = DEFAULT_CREDIT_CONVENTIONS.periodicities.M!;
+ * const terms = { fechaApertura: toCivilDay(2026, 1, 31), plazo: 12, periodicidadCode: 'M', periodicity: M, iva: 16, facturaConIva: 1, tipoSeguro: 0, indSeguro: 0 };
  * readFeatures({ grace: { periods: 2 }, balloon: { percent: '30' } }, terms, 100_000); // { firstPaymentDate: undefined, prepayments: undefined, balloon: 30000, grace: 2 }
  * ```
  */
