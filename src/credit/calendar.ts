@@ -168,12 +168,13 @@ export function catTiming(terms: CalendarTerms, basis: CatTimeBasis, dates: read
   const { periodicity } = terms;
   if (basis === 'actual365') return { even: false, times: Float64Array.from(dates, (date) => date - terms.start), unitsPerYear: 365 };
   const unitsPerYear = basis === 'periods' ? periodicity.days * periodicity.perYear : basis === 'days360' ? 360 : 365;
-  const lengths = fixedLengths(terms);
-  if (lengths[0] === periodicity.days) {
+  const first = terms.firstPaymentDate;
+  if (first === undefined || firstPeriodDays(terms.start, first, periodicity) === periodicity.days) {
     const yearsPerPeriod =
       basis === 'periods' ? 1 / periodicity.perYear : basis === 'days360' ? periodicity.days / 360 : periodicity.days / 365;
     return { even: true, yearsPerPeriod };
   }
+  const lengths = fixedLengths(terms);
   const times = new Float64Array(lengths.length);
   let total = 0;
   lengths.forEach((length, k) => {

