@@ -4,6 +4,10 @@ import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildFeatureSchedule, fastScheduleOps, type SchedulePrepayment } from '../../src/credit/featureSchedule.js';
 import { buildReferenceFeatureSchedule } from '../../src/credit/referenceSchedule.js';
 import { mulRational, percentToRational, rational, type Rational } from '../../src/credit/rate.js';
+import { loanDates, periodRates } from '../../src/credit/calendar.js';
+import { DEFAULT_CREDIT_CONVENTIONS, type BusinessDays, type InterestBasis } from '../../src/credit/conventions.js';
+import { scheduleLoan } from '../../src/credit/loan.js';
+import { addSteps, toCivilDay } from '../../src/dates/civil.js';
 
 /** Wide random loans with unequal periods and every feature, alone and combined. */
 const featureSpecArb = fc
@@ -70,6 +74,72 @@ describe('feature schedule: fast integer cents ≡ decimal.js reference', () => 
           return;
         }
         expect(fast()).toEqual(slow);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('scheduleLoan with real calendars ≡ the decimal.js reference over the same period rates', () => {
+  const loanArb = fc.record({
+    principal: fc.integer({ min: 100, max: 5_000_000_000 }),
+    payments: fc.integer({ min: 1, max: 120 }),
+    tasa: fc.integer({ min: 0, max: 20_000 }).map((b) => (b / 100).toFixed(2)),
+    code: fc.constantFrom('M', 'Q', 'C', 'S', 'D'),
+    day: fc.integer({ min: 0, max: 3650 }),
+    basis: fc.constantFrom('days360', 'perYear', 'days365', 'actual360', 'actual365') as fc.Arbitrary<InterestBasis>,
+    businessDays: fc.constantFrom('none', 'MX') as fc.Arbitrary<BusinessDays>,
+    firstOffset: fc.option(fc.integer({ min: -10, max: 25 }), { nil: undefined }),
+    grace: fc.integer({ min: 0, max: 4 }),
+    balloonPercent: fc.constantFrom(0, 0, 25, 60),
+    prepay: fc.option(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), share: fc.integer({ min: 1, max: 60 }) }), {
+      nil: undefined,
+    }),
+  });
+  it('is identical cell by cell, dates and rates included', () => {
+    fc.assert(
+      fc.property(loanArb, (x) => {
+        const periodicity = DEFAULT_CREDIT_CONVENTIONS.periodicities[x.code]!;
+        const start = toCivilDay(2020, 1, 1) + x.day;
+        const regular = addSteps(start, periodicity.step, 1);
+        const firstPaymentDate =
+          x.firstOffset === undefined
+            ? undefined
+            : Math.min(addSteps(start, periodicity.step, 2), Math.max(start + 1, regular + x.firstOffset));
+        const grace = Math.min(x.grace, x.payments - 1);
+        const period = x.prepay === undefined ? 0 : grace + 1 + Math.floor(x.prepay.at * (x.payments - grace - 1));
+        const prepayments =
+          x.prepay !== undefined && period >= 1 && period <= x.payments - 1
+            ? [{ period, amount: Math.max(1, Math.floor((x.principal * x.prepay.share) / 100)) }]
+            : [];
+        const loan = {
+          principal: x.principal,
+          annualRate: percentToRational(x.tasa),
+          vatPercent: 16,
+          start,
+          payments: x.payments,
+          periodicity,
+          interestBasis: x.basis,
+          businessDays: x.businessDays,
+          firstPaymentDate,
+          grace,
+          balloon: Math.floor((x.principal * x.balloonPercent) / 100),
+          prepayments,
+        };
+        const fast = scheduleLoan(loan);
+        const dates = loanDates(loan);
+        const rates = periodRates(loan, loan.annualRate, x.basis, dates);
+        const slow = buildReferenceFeatureSchedule(x.principal, rates, 16, 0.5, {
+          grace,
+          balloon: loan.balloon,
+          prepayments: prepayments.map((p, index) => ({ ...p, mode: 'reducePayment' as const, index })),
+        });
+        const n = slow.level.length;
+        expect(Array.from(fast.level)).toEqual(Array.from(slow.level));
+        expect(Array.from(fast.capital)).toEqual(Array.from(slow.capital));
+        expect(Array.from(fast.interest)).toEqual(Array.from(slow.interest));
+        expect(fast.dates).toEqual(dates.slice(0, n));
+        expect(fast.periodRates.map((r) => r.num / r.den)).toEqual(rates.slice(0, n).map((r) => r.num / r.den));
       }),
       { numRuns: 150 },
     );
