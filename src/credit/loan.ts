@@ -244,7 +244,8 @@ function plainSchedule(loan: Loan, periodic: Rational, tolerance: number): Sched
 
 /**
  * The payment dates of a loan: payment k falls k steps after the opening date, always counted
- * from it (so month ends are kept).
+ * from it (so month ends are kept); with a `firstPaymentDate`, k − 1 steps after that; under
+ * `businessDays: 'MX'` each moved to the next Mexican business day.
  *
  * @example
  * ```ts
