@@ -195,25 +195,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
   if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
     // Equal periods whatever the calendar: the dates and the rates are only computed if read.
-    let dates: CivilDay[] | undefined;
-    let rates: Rational[] | undefined;
-    let prepaid: Float64Array | undefined;
-    return {
-      ...plainSchedule(loan, periodic, tolerance),
-      periodicRate: periodic,
-      get periodRates() {
-        rates ??= new Array<Rational>(loan.payments).fill(periodic);
-        return rates;
-      },
-      get dates() {
-        dates ??= loanDates(loan);
-        return dates;
-      },
-      get prepaid() {
-        prepaid ??= new Float64Array(loan.payments);
-        return prepaid;
-      },
-    };
+    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance), loan, periodic);
   }
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
@@ -232,6 +214,51 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const schedule = buildFeatureSchedule(loan.principal, rates, loan.vatPercent, tolerance, features, fastScheduleOps());
   const count = schedule.level.length;
   return { ...schedule, periodicRate: periodic, periodRates: rates.slice(0, count), dates: dates.slice(0, count) };
+}
+
+/** A plain loan's schedule: the columns computed, the dates, rates and (zero) prepayments on first read. */
+class PlainLoanSchedule implements LoanSchedule {
+  readonly opening: Float64Array;
+  readonly capital: Float64Array;
+  readonly interest: Float64Array;
+  readonly vat: Float64Array;
+  readonly level: Float64Array;
+  readonly totalInterest: number;
+  readonly totalVat: number;
+  readonly totalLevel: number;
+  readonly periodicRate: Rational;
+  readonly #loan: Loan;
+  #dates: CivilDay[] | undefined;
+  #rates: Rational[] | undefined;
+  #prepaid: Float64Array | undefined;
+
+  constructor(schedule: Schedule, loan: Loan, periodic: Rational) {
+    this.opening = schedule.opening;
+    this.capital = schedule.capital;
+    this.interest = schedule.interest;
+    this.vat = schedule.vat;
+    this.level = schedule.level;
+    this.totalInterest = schedule.totalInterest;
+    this.totalVat = schedule.totalVat;
+    this.totalLevel = schedule.totalLevel;
+    this.periodicRate = periodic;
+    this.#loan = loan;
+  }
+
+  get dates(): readonly CivilDay[] {
+    this.#dates ??= loanDates(this.#loan);
+    return this.#dates;
+  }
+
+  get periodRates(): readonly Rational[] {
+    this.#rates ??= new Array<Rational>(this.#loan.payments).fill(this.periodicRate);
+    return this.#rates;
+  }
+
+  get prepaid(): Float64Array {
+    this.#prepaid ??= new Float64Array(this.#loan.payments);
+    return this.#prepaid;
+  }
 }
 
 /** The French schedule of a loan whose periods all have the same rate and no features. */

@@ -187,7 +187,7 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
   let firstPayment = 0;
   // pagoMensual is the regular payment: the first row after any grace, without a prepayment in it.
   const regularRow = Math.min(plan.features.grace ?? 0, n - 1);
-  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays === undefined;
+  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX';
   const dates =
     solicitud.generaTablaPagos !== true
       ? undefined

@@ -189,20 +189,3 @@ export function readFeatures(options: FeatureOptions, terms: CreditTerms, princi
     options.prepayments === undefined ? undefined : readPrepayments(options.prepayments, terms.plazo, grace ?? 0, balloon ?? 0);
   return { firstPaymentDate, prepayments, balloon, grace };
 }
-
-/**
- * Whether a quote uses any feature (the plain path is then taken, byte for byte the same as before).
- *
- * @example
- * ```ts
- * hasFeatures({}); // false
- * ```
- */
-export function hasFeatures(features: LoanFeatures): boolean {
-  return (
-    features.firstPaymentDate !== undefined ||
-    (features.prepayments !== undefined && features.prepayments.length > 0) ||
-    features.balloon !== undefined ||
-    features.grace !== undefined
-  );
-}

@@ -21,7 +21,7 @@ import type { CatTimeBasis, CreditConventions, Periodicity } from '../../credit/
 import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
 import { readAmounts, type CreditAmounts } from './amounts.js';
-import { hasFeatures, readFeatures, type FeatureOptions, type LoanFeatures } from './features.js';
+import { readFeatures, type FeatureOptions, type LoanFeatures } from './features.js';
 import { policyCharges, type CreditInsurance } from './insurance.js';
 import { readPricing, type CreditPricing } from './rate.js';
 import { readTerms, type CreditTerms } from './terms.js';
@@ -254,8 +254,11 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
       periodicity: terms.periodicity,
       interestBasis: conventions.interestBasis,
       paymentTolerance: conventions.paymentTolerance,
-      ...(conventions.businessDays === 'none' ? {} : { businessDays: conventions.businessDays }),
-      ...(hasFeatures(features) ? features : {}),
+      businessDays: conventions.businessDays,
+      firstPaymentDate: features.firstPaymentDate,
+      prepayments: features.prepayments,
+      balloon: features.balloon,
+      grace: features.grace,
     },
     terms,
     amounts,
