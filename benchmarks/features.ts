@@ -52,8 +52,11 @@ let sink: unknown;
 /** Median per-call CPU time (µs) of each case over interleaved rounds. */
 export function interleaved(cases: [string, () => unknown][], rounds: number, budgetMs: number): Map<string, number> {
   const perCall = new Map<string, number[]>(cases.map(([name]) => [name, []]));
-  // Calibrate: calls per round so that each case takes about budgetMs / rounds.
+  // Calibrate (after a warm-up, so compilation does not count): calls per round so that each
+  // case takes about budgetMs / rounds.
   const calls = cases.map(([, f]) => {
+    const warm = Date.now();
+    while (Date.now() - warm < 300) sink = f();
     const start = process.cpuUsage();
     let n = 0;
     let used = 0;
