@@ -17,7 +17,7 @@
 import type { CreditRequest } from '../../contracts/credit.js';
 import { quoteError } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
-import type { CatTimeBasis, CreditConventions, Periodicity } from '../../credit/conventions.js';
+import type { CreditConventions } from '../../credit/conventions.js';
 import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
 import { readAmounts, type CreditAmounts } from './amounts.js';
@@ -38,10 +38,8 @@ export interface PaymentExtras {
 export interface CatTerms {
   /** Net disbursement at t = 0: principal − commission (without VAT) − required insurance paid up front, cents. */
   readonly disbursement: number;
-  /** Insurance in each payment that the CAT counts, cents; undefined when none. */
+  /** Insurance in each payment that the CAT counts, cents; undefined when none. (The times of the payments are the credit core's `catTiming`.) */
   readonly insurance?: readonly number[] | undefined;
-  /** Years per period (the time of payment k is k × this). */
-  readonly yearsPerPeriod: number;
 }
 
 /** Everything a credit quote needs: the loan, the extras around it, the CAT's terms and the texts echoed back. */
@@ -120,18 +118,6 @@ export function externalInsurance(s: CreditRequest, terms: CreditTerms): Externa
   return { importeSeguros, plazoSeguro, column };
 }
 
-/**
- * Years per period under a CAT time basis: k / perYear, or k × days / 360 or / 365.
- *
- * @example
- * ```ts
- * yearsPerPeriod(DEFAULT_CREDIT_CONVENTIONS.periodicities.S!, 'days365') === 7 / 365; // true
- * ```
- */
-export function yearsPerPeriod(periodicity: Periodicity, basis: CatTimeBasis): number {
-  return basis === 'periods' ? 1 / periodicity.perYear : basis === 'days360' ? periodicity.days / 360 : periodicity.days / 365;
-}
-
 /** What is left of a column after each row: Σ_{j>k} column[j]. */
 function restAfter(column: readonly number[] | undefined): number[] | undefined {
   if (column === undefined) return undefined;
@@ -174,7 +160,7 @@ export function addColumns(
  *
  * @example
  * ```ts
- * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS, DEFAULT_CREDIT_CONVENTIONS.periodicities.M!).disbursement; // 27_440_000
+ * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS).disbursement; // 27_440_000
  * ```
  */
 export function catTerms(
@@ -184,7 +170,6 @@ export function catTerms(
   insured: PaymentExtras,
   external: readonly number[] | undefined,
   conventions: CreditConventions,
-  periodicity: Periodicity,
 ): CatTerms {
   const disbursement = principal - netAtOpening;
   if (disbursement <= 0) throw quoteError('ERRNEG001', 'cargosIniciales', 'comisiones');
@@ -192,7 +177,6 @@ export function catTerms(
   return {
     disbursement,
     insurance: addColumns(plazo, [insured.damage, insured.life], excluded),
-    yearsPerPeriod: yearsPerPeriod(periodicity, conventions.catTimeBasis),
   };
 }
 
@@ -225,15 +209,7 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
-  const cat = catTerms(
-    amounts.principal,
-    pricing.commission + upfrontInsurance,
-    terms.plazo,
-    extras,
-    external.column,
-    conventions,
-    terms.periodicity,
-  );
+  const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions);
 
   const prepaid = features.prepayments !== undefined && features.prepayments.length > 0;
   const owed: InsuranceOwed | undefined = prepaid
