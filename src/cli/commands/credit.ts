@@ -4,6 +4,7 @@ import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/cre
 import { creditRowsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { displayName, openOutput, readSolicitud } from '../io.js';
+import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderPairs, renderTable, type TextColumn } from '../text.js';
 
@@ -36,12 +37,12 @@ const FORMATS = ['table', 'csv', 'json'] as const;
  * await runCredit(['examples/autoestrene.json', '--format', 'csv']);
  * ```
  */
-export async function runCredit(args: readonly string[]): Promise<void> {
+export async function runCredit(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, out: { type: 'string' } });
-  if (values.help === true) return void process.stdout.write(CREDIT_HELP);
+  if (values.help === true) return void context.stdout.write(CREDIT_HELP);
   const format = choice('credit', 'format', values.format, FORMATS, 'table');
   const file = singleFile('credit', positionals);
-  const base = readSolicitud(file) as CreditRequest;
+  const base = readSolicitud(file, context.readStdin) as CreditRequest;
   const solicitud = format === 'json' ? base : { ...base, generaTablaPagos: true };
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
   const text =
@@ -50,7 +51,7 @@ export async function runCredit(args: readonly string[]): Promise<void> {
       : format === 'csv'
         ? creditRowsToCsv(result)
         : creditTable(result, displayName(file));
-  const out = openOutput(stringOption(values, 'out'));
+  const out = openOutput(stringOption(values, 'out'), context.stdout);
   await out.write(text);
   await out.end();
 }
