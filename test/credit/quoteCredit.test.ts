@@ -67,7 +67,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(r.registros).toHaveLength(s.plazo);
         expect(rowViolations(r, cents(s.montoSolicitado))).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: 450 },
     );
   });
   it('the level part (capital + interest + IVA) stays within 3 cents, with the last payment within 4', () => {
@@ -79,7 +79,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(range(level.length > 1 ? level.slice(0, -1) : level)).toBeLessThanOrEqual(3);
         expect(range(level)).toBeLessThanOrEqual(4);
       }),
-      { numRuns: 150 },
+      { numRuns: 450 },
     );
   });
   it('ordinary loans (up to 72 monthly payments, up to 60 %): regular payments within 2 cents, the last within 3', () => {
@@ -95,7 +95,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(range(level.length > 1 ? level.slice(0, -1) : level)).toBeLessThanOrEqual(2);
         expect(range(level)).toBeLessThanOrEqual(3);
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
   it('registros is empty unless generaTablaPagos is true, and the summary is the same', () => {
@@ -106,7 +106,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(without.registros).toEqual([]);
         expect({ ...without, registros: [] }).toEqual({ ...withTable, registros: [] });
       }),
-      { numRuns: 40 },
+      { numRuns: 120 },
     );
   });
 });
@@ -210,7 +210,7 @@ describe('quoteCredit: conventions', () => {
         const high = quoteCredit({ ...base, comisiones: ((a + d) / 100).toFixed(2) });
         expect(Number(high.cat)).toBeGreaterThanOrEqual(Number(low.cat));
       }),
-      { numRuns: 50 },
+      { numRuns: 150 },
     );
   });
 });
@@ -252,7 +252,7 @@ describe('quoteCredit: errors and purity', () => {
         quoteCredit(frozen, deepFreeze({ conventions: { catTimeBasis: 'days365' } }));
         expect(frozen).toEqual(copy);
       }),
-      { numRuns: 20 },
+      { numRuns: 60 },
     );
   });
   it('gives the same result twice (no hidden state)', () => {
