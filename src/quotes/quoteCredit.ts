@@ -13,6 +13,7 @@ import { solvePeriodicCat } from '../cat/periodic.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
 import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
 import type { Tariff } from '../insurance/tariff.js';
+import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
@@ -51,7 +52,30 @@ export interface CreditOptions {
  */
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   const conventions = resolveConventions(options.conventions);
-  const plan = planCredit(solicitud, conventions, {
+  const plan = planWith(solicitud, options, conventions);
+  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
+}
+
+/**
+ * What {@link quoteCredit} with the same solicitud and options charges at opening, outside the
+ * payments, item by item: the opening commission and its VAT, required insurance paid up front
+ * and the insurer's premiums paid at opening (`tipoSeguro` 1). The items add up exactly to
+ * `totalPagar − importePago`. Throws as {@link quoteCredit} does.
+ *
+ * @example
+ * ```ts
+ * const charges = creditOpeningCharges(solicitud); // examples/autoestrene.json
+ * [charges.commission, charges.commissionVat, charges.upfrontLifeInsurance, charges.total]; // ['5840.00', '934.40', '2800.00', '9574.40']
+ * ```
+ */
+export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOptions = {}): OpeningCharges {
+  assertValid(CreditRequestSchema, solicitud);
+  const conventions = resolveConventions(options.conventions);
+  return openingCharges(planWith(solicitud, options, conventions), conventions);
+}
+
+function planWith(solicitud: CreditRequest, options: CreditOptions, conventions: CreditConventions): CreditPlan {
+  return planCredit(solicitud, conventions, {
     fechaApertura: options.fechaApertura,
     policy: {
       ...options.policy,
@@ -59,7 +83,6 @@ export function quoteValidCredit(solicitud: CreditRequest, options: CreditOption
       ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
     },
   });
-  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
 }
 
 /**

@@ -6,6 +6,7 @@ import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { quotePolicy, type PolicyRequest } from '../../src/entry/insurance.js';
 import { CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/entry/analysis.js';
 import { parseCsv, parseXml, walk } from '../analysis/parsers.js';
+import { cents } from '../helpers.js';
 import { cli, hasStackTrace, spawnCli, tempDir } from './helpers.js';
 
 const CREDIT = 'examples/autoestrene.json';
@@ -13,6 +14,21 @@ const POLICY = 'examples/segautovendor.json';
 const credit = (JSON.parse(readFileSync(CREDIT, 'utf8')) as { solicitud: CreditRequest }).solicitud;
 const policy = (JSON.parse(readFileSync(POLICY, 'utf8')) as { solicitud: PolicyRequest }).solicitud;
 let dir = '';
+
+/** A package of the default tariff for tipoSeguro 1 and 2 (the vehicle key goes in idAgencia). */
+const INSURANCE_INFO = {
+  idPaquete: 1,
+  idAseguradora: 1,
+  cveEntidadFederativa: 9,
+  idTipoUnidad: 1,
+  idUsoAutomovil: 1,
+  idAgencia: 1001,
+  modelo: 2026,
+  numeroAgencia: 77,
+  enganche: '70000.00',
+  codigoPostal: '03100',
+  idVigencia: 2,
+};
 
 beforeAll(() => {
   dir = tempDir();
@@ -107,6 +123,34 @@ describe('credit', () => {
     // Aligned: every table line has the same length.
     expect(new Set(rows.map((l) => l.length)).size).toBe(1);
     expect(rows.at(-1)).toMatch(/\s0\.00$/);
+  });
+
+  it('table: the opening charges reconcile importePago with totalPagar, to the cent', async () => {
+    const insured = { ...credit, plazo: 48, informacionSeguro: INSURANCE_INFO };
+    const files = [
+      CREDIT,
+      'examples/autoestrene-seguro.json',
+      bodyFile('tipo1.json', { solicitud: { ...insured, tipoSeguro: 1 } }),
+      bodyFile('tipo2.json', { solicitud: { ...insured, tipoSeguro: 2, importeCatSegDanio: '1500.00' } }),
+      bodyFile('nofee.json', { ...credit, comisiones: '0', importeCatSegVida: undefined }),
+    ];
+    for (const file of files) {
+      const run = await cli(['credit', file]);
+      expect(run.status).toBe(0);
+      const lines = run.stdout.split('\n');
+      const first = lines.findIndex((l) => l.includes('sum of payments (importePago)'));
+      const last = lines.findIndex((l) => l.includes('= total to pay (totalPagar)'));
+      const amount = (line: string) => cents(line.trim().split(/\s+/).at(-1) as string);
+      const items = lines.slice(first + 1, last);
+      expect(items.every((l) => l.trimStart().startsWith('+ '))).toBe(true);
+      expect(items.some((l) => l.includes('opening commission'))).toBe(true);
+      expect(items.some((l) => l.includes('VAT on the commission'))).toBe(true);
+      const quote = quoteCredit(JSON.parse(readFileSync(file, 'utf8')).solicitud ?? JSON.parse(readFileSync(file, 'utf8')));
+      expect(amount(lines[first]!)).toBe(cents(quote.importePago));
+      expect(amount(lines[last]!)).toBe(cents(quote.totalPagar));
+      expect(items.reduce((sum, l) => sum + amount(l), 0)).toBe(cents(quote.totalPagar) - cents(quote.importePago));
+      if (file.endsWith('tipo1.json')) expect(items.some((l) => l.includes('policy premium up front (primaTotal)'))).toBe(true);
+    }
   });
 
   it('csv: a header and one RFC 4180 line per registro', async () => {
