@@ -24,7 +24,7 @@ export interface CliContext {
  *
  * @example
  * ```ts
- * process.exitCode = await main(process.argv.slice(2), processContext());
+ * processContext().debug; // true when COTIZADOR_DEBUG is set
  * ```
  */
 export function processContext(): CliContext {

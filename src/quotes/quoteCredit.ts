@@ -64,8 +64,13 @@ export function quoteValidCredit(solicitud: CreditRequest, options: CreditOption
  *
  * @example
  * ```ts
- * const charges = creditOpeningCharges(solicitud); // examples/autoestrene.json
- * [charges.commission, charges.commissionVat, charges.upfrontLifeInsurance, charges.total]; // ['5840.00', '934.40', '2800.00', '9574.40']
+ * const charges = creditOpeningCharges({
+ *   fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00',
+ *   tasa: '13.50', plazo: 36, comisiones: '2.00', importeCatSegVida: '2800.00',
+ * });
+ * charges.commission; // '5600.00'
+ * charges.commissionVat; // '896.00'
+ * charges.total; // '9296.00': commission, its VAT and the life insurance paid up front
  * ```
  */
 export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOptions = {}): OpeningCharges {

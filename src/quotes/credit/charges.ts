@@ -36,7 +36,8 @@ export interface OpeningCharges {
  *
  * @example
  * ```ts
- * openingCharges(planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS), DEFAULT_CREDIT_CONVENTIONS).commission; // '5840.00' (2 % of 292000.00)
+ * const solicitud = { fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00', tasa: '13.50', plazo: 36, comisiones: '2.00' };
+ * openingCharges(planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS), DEFAULT_CREDIT_CONVENTIONS).commission; // '5600.00'
  * ```
  */
 export function openingCharges(plan: CreditPlan, conventions: CreditConventions): OpeningCharges {
