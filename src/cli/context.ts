@@ -24,7 +24,7 @@ export interface CliContext {
  *
  * @example
  * ```ts
- * processContext().debug; // true when COTIZADOR_DEBUG is set
+ * processContext().stdout === process.stdout; // true
  * ```
  */
 export function processContext(): CliContext {

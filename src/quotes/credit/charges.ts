@@ -36,8 +36,12 @@ export interface OpeningCharges {
  *
  * @example
  * ```ts
- * const solicitud = { fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00', tasa: '13.50', plazo: 36, comisiones: '2.00' };
- * openingCharges(planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS), DEFAULT_CREDIT_CONVENTIONS).commission; // '5600.00'
+ * import { planCredit } from './plan.js';
+ *
+ * // examples/autoestrene.json: 2 % of 292000.00, its 16 % VAT, 2800.00 of life insurance up front
+ * const charges = openingCharges(planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS), DEFAULT_CREDIT_CONVENTIONS);
+ * [charges.commission, charges.commissionVat, charges.upfrontLifeInsurance]; // ['5840.00', '934.40', '2800.00']
+ * charges.total; // '9574.40'
  * ```
  */
 export function openingCharges(plan: CreditPlan, conventions: CreditConventions): OpeningCharges {
