@@ -36,7 +36,9 @@ export default defineConfig({
       },
       ...ZONES.map((zone) => ({
         extends: true as const,
-        test: { name: `tz ${zone}`, include: TZ_FILES, env: { TZ: zone } },
+        // These files restore anything they change (the zone, through underZone), so each zone's
+        // worker runs them one after another without a fresh process per file: half the time.
+        test: { name: `tz ${zone}`, include: TZ_FILES, env: { TZ: zone }, isolate: false },
       })),
     ],
   },
