@@ -48,25 +48,10 @@ afterAll(() => {
   }
 });
 
-/**
- * The exports of a documented file. `src/cli/main.ts` runs the CLI when it is imported (it is
- * the binary's entry), so imports run with `--help` as the arguments, the output captured and
- * the exit code restored.
- */
+/** The exports of a documented file (no documented module runs anything when imported; the
+ * CLI's binary, `src/cli/bin.ts`, documents nothing). */
 async function importQuietly(path: string): Promise<Record<string, unknown>> {
-  const { argv, exitCode } = process;
-  const write = process.stdout.write;
-  process.argv = [argv[0]!, 'cotizador', '--help'];
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  try {
-    const module = (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
-    await new Promise((resolve) => setImmediate(resolve));
-    return module;
-  } finally {
-    process.argv = argv;
-    process.stdout.write = write;
-    process.exitCode = exitCode;
-  }
+  return (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
 }
 
 async function importModule(specifier: string): Promise<unknown> {

@@ -7,7 +7,16 @@ import { formatCents } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { CreditPlan } from './plan.js';
 
-/** The opening charges of a credit, as decimal texts; the items add up exactly to `total`. */
+/**
+ * The opening charges of a credit, as decimal texts; the items add up exactly to `total`.
+ *
+ * @example
+ * ```ts
+ * const charges: OpeningCharges = creditOpeningCharges({ fechaApertura: '2026-01-31', montoSolicitado: '100000.00', valorFactura: '200000.00', plazo: 12, comisiones: '1' });
+ * charges.commission; // '1000.00'
+ * charges.total; // '1160.00'
+ * ```
+ */
 export interface OpeningCharges {
   /** The amount the commission is charged on: the amount financed. */
   readonly commissionBase: string;
