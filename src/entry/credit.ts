@@ -4,7 +4,8 @@
  * @module cotizador/credit
  */
 export * from './common.js';
-export { quoteCredit, quoteValidCredit } from '../quotes/quoteCredit.js';
+export { quoteCredit, quoteValidCredit, creditOpeningCharges } from '../quotes/quoteCredit.js';
+export type { OpeningCharges } from '../quotes/credit/charges.js';
 export type { CreditOptions } from '../quotes/quoteCredit.js';
 export { solveCredit, SOLVE_DIRECTIONS } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
