@@ -213,7 +213,7 @@ export function buildFeatureSchedule(
       else {
         if (k === grace || rederiveNext) held = ops.initial(annuity, k, balance, balloon);
         else held = ops.rederive(annuity, held, k, balance, balloon);
-        if (k === end - 2 && k > grace && prepayment === undefined) {
+        if (k === end - 2 && prepayment === undefined) {
           held = balancePenultimate(ops, held, balance, i + v, rates[k + 1] as Rational, iva, balloon);
         }
       }

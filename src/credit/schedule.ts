@@ -99,7 +99,7 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
     if (k > 0 && k < last) held = rederivedPayment(held, balance, count - k, rate);
     const i = periodInterest(balance, periodic);
     const v = interestVat(i, iva);
-    if (k === last - 1 && k > 0) held = penultimatePayment(held, balance, i + v, periodic, iva);
+    if (k === last - 1) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;
     else {
