@@ -182,7 +182,7 @@ async function main(): Promise<void> {
       sink = (1 + (formulajs.IRR(flows.values) as number)) ** 12 - 1;
     })
     .add('cotizador CAT (exact tenths)', () => {
-      sink = solvePeriodicCat({ disbursement: flows.disbursement, payments: flows.payments, yearsPerPeriod: 1 / 12 });
+      sink = solvePeriodicCat({ disbursement: flows.disbursement, payments: flows.payments, period: { num: 1, den: 12 } });
     });
   await catBench.run();
   for (const task of catBench.tasks)

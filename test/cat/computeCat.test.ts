@@ -191,6 +191,6 @@ describe('CAT tenths near a rounding boundary are decided exactly', () => {
     for (let k = 1; k <= 12; k++) pv = pv.add(v.pow(k).mul(100_000));
     // Disbursement in cents, rounded down: the true rate is then a hair above 12.35 %.
     const disbursement = pv.floor().toNumber();
-    expect(solvePeriodicCat({ disbursement, payments, yearsPerPeriod: 1 / 12 }).tenths).toBe(124);
+    expect(solvePeriodicCat({ disbursement, payments, period: { num: 1, den: 12 } }).tenths).toBe(124);
   });
 });
