@@ -22,13 +22,39 @@ export interface AutoEstreneRequest {
   readonly solicitud: CreditRequest;
 }
 
-function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationResult<Static<T>> {
-  const parsed = parseJsonBody(body);
-  return parsed.success ? validateWith(schema, parsed.data) : parsed;
+/**
+ * How much a validator collects. Default: every issue (a server that reports only the first
+ * issue passes `maxIssues: 1`, so a hostile body cannot make it build thousands).
+ *
+ * @example
+ * ```ts
+ * validateAutoEstrene('{"solicitud":{}}', { maxIssues: 1 }); // { success: false, issues: [one issue] }
+ * ```
+ */
+export interface ValidationOptions {
+  readonly maxIssues?: number | undefined;
 }
 
 /**
- * Validates an AutoEstrene request body (raw JSON text or a parsed value).
+ * What the token request's validator takes: {@link ValidationOptions} and a cap on the form's
+ * fields (more → one ERRESQ004 on the body, before any field is decoded).
+ *
+ * @example
+ * ```ts
+ * validateTokenRequest('a=1&b=2&c=3&d=4&e=5', { maxFields: 4 }); // { success: false, issues: [{ code: 'ERRESQ004', path: '', … }] }
+ * ```
+ */
+export interface FormValidationOptions extends ValidationOptions {
+  readonly maxFields?: number | undefined;
+}
+
+function validateJson<T extends TSchema>(schema: T, body: unknown, options: ValidationOptions): ValidationResult<Static<T>> {
+  const parsed = parseJsonBody(body);
+  return parsed.success ? validateWith(schema, parsed.data, '', options.maxIssues) : parsed;
+}
+
+/**
+ * Validates an AutoEstrene request body (raw JSON text or bytes, or a parsed value).
  *
  * @example
  * ```ts
@@ -38,8 +64,8 @@ function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationRe
  * // { success: false, issues: [{ code: 'ERRESQ006', path: 'solicitud.montoSolicitado', … }, …] }
  * ```
  */
-export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstreneRequest> {
-  return validateJson(AutoEstreneRequestSchema, body);
+export function validateAutoEstrene(body: unknown, options: ValidationOptions = {}): ValidationResult<AutoEstreneRequest> {
+  return validateJson(AutoEstreneRequestSchema, body, options);
 }
 
 /**
@@ -51,8 +77,8 @@ export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstrene
  * // { success: false, issues: [{ code: 'ERRESQ005', path: 'solicitud.modelo', … }, { code: 'ERRESQ006', … }, …] }
  * ```
  */
-export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVendorRequest> {
-  return validateJson(SegAutoVendorRequestSchema, body);
+export function validateSegAutoVendor(body: unknown, options: ValidationOptions = {}): ValidationResult<SegAutoVendorRequest> {
+  return validateJson(SegAutoVendorRequestSchema, body, options);
 }
 
 /**
@@ -64,12 +90,12 @@ export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVe
  * validateObtenerDocumento('{"lineaCaptura":"abc"}'); // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', … }] }
  * ```
  */
-export function validateObtenerDocumento(body: unknown): ValidationResult<ObtenerDocumentoRequest> {
-  return validateJson(ObtenerDocumentoRequestSchema, body);
+export function validateObtenerDocumento(body: unknown, options: ValidationOptions = {}): ValidationResult<ObtenerDocumentoRequest> {
+  return validateJson(ObtenerDocumentoRequestSchema, body, options);
 }
 
 /**
- * Validates the token request's form fields (form-encoded text or an object of fields).
+ * Validates the token request's form fields (form-encoded text or bytes, or an object of fields).
  *
  * @example
  * ```ts
@@ -79,7 +105,7 @@ export function validateObtenerDocumento(body: unknown): ValidationResult<Obtene
  * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', … }] }
  * ```
  */
-export function validateTokenRequest(form: unknown): ValidationResult<TokenRequest> {
-  const parsed = parseFormBody(form);
-  return parsed.success ? validateWith(TokenRequestSchema, parsed.data) : parsed;
+export function validateTokenRequest(form: unknown, options: FormValidationOptions = {}): ValidationResult<TokenRequest> {
+  const parsed = parseFormBody(form, options);
+  return parsed.success ? validateWith(TokenRequestSchema, parsed.data, '', options.maxIssues) : parsed;
 }

@@ -3,10 +3,9 @@
  * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
  * ERRSEG002; without the required scope → 403 ERRSEG003.
  */
-import { messageText } from '../errors/messages.js';
 import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
-import { verifyToken, type TokenFailure } from './jwt.js';
+import { verifyCached, type TokenClaims, type TokenFailure } from './jwt.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from '../http/types.js';
 
@@ -15,7 +14,7 @@ import type { ServiceRequest } from '../http/types.js';
  *
  * @example
  * ```ts
- * checkBearer(config, request, [UPDATE_SCOPE]);
+ * UPDATE_SCOPE; // 'update'
  * ```
  */
 export const UPDATE_SCOPE = 'update';
@@ -24,7 +23,7 @@ export const UPDATE_SCOPE = 'update';
  *
  * @example
  * ```ts
- * verifyToken(signing, token, new Date(), ATM_SCOPES).ok;
+ * ATM_SCOPES; // ['atms:read', 'read']
  * ```
  */
 export const ATM_SCOPES: readonly string[] = Object.freeze(['atms:read', 'read']);
@@ -34,21 +33,21 @@ const FAILURES: Record<TokenFailure, Failure> = {
     status: 401,
     codigoError: 'ERRSEG001',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenInvalido'),
+    propiedad: 'tokenInvalido',
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token"' },
   },
   expired: {
     status: 403,
     codigoError: 'ERRSEG002',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenExpirado'),
+    propiedad: 'tokenExpirado',
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token", error_description="expired"' },
   },
   forbidden: {
     status: 403,
     codigoError: 'ERRSEG003',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenSinPermiso'),
+    propiedad: 'tokenSinPermiso',
     headers: { 'WWW-Authenticate': `Bearer realm="cotizador", error="insufficient_scope", scope="${UPDATE_SCOPE}"` },
   },
 };
@@ -61,25 +60,32 @@ const FAILURES: Record<TokenFailure, Failure> = {
  * bearerToken({ method: 'POST', path: '/', headers: { authorization: 'Bearer abc.def.ghi' } }); // 'abc.def.ghi'
  * ```
  */
-export function bearerToken(request: ServiceRequest): string | undefined {
-  const header = headerField(request, 'authorization');
-  const match = header === undefined ? null : /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+export function bearerToken(request: Pick<ServiceRequest, 'headers'>): string | undefined {
+  const header = headerField(request as ServiceRequest, 'authorization');
+  if (header === undefined || header.length > 8192) return undefined;
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
   return match?.[1];
 }
 
 /**
- * Checks the request's bearer token; undefined when it grants one of `anyOfScopes`, otherwise
- * the failure to answer with.
+ * The claims of the request's bearer token when it grants one of `anyOfScopes`, otherwise the
+ * failure to answer with.
  *
  * @example
  * ```ts
- * const failure = checkBearer(config, request, [UPDATE_SCOPE]);
- * if (failure !== undefined) return failureResponse(failure, folio, config.helpUrl);
+ * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const outcome = await checkBearer(config, { method: 'POST', path: '/', headers: {} }, [UPDATE_SCOPE]);
+ * 'failure' in outcome; // true
  * ```
  */
-export function checkBearer(config: ResolvedConfig, request: ServiceRequest, anyOfScopes: readonly string[]): Failure | undefined {
+export async function checkBearer(
+  config: ResolvedConfig,
+  request: Pick<ServiceRequest, 'headers'>,
+  anyOfScopes: readonly string[],
+): Promise<{ readonly claims: TokenClaims } | { readonly failure: Failure }> {
   const token = bearerToken(request);
-  if (token === undefined) return FAILURES.invalid;
-  const result = verifyToken(config.signing, token, config.now(), anyOfScopes);
-  return result.ok ? undefined : FAILURES[result.reason];
+  if (token === undefined) return { failure: FAILURES.invalid };
+  const result = await verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  return result.ok ? { claims: result.claims } : { failure: FAILURES[result.reason] };
 }
