@@ -27,7 +27,7 @@ export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret } from '../servi
 export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
 export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
-export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig } from '../service/rateLimit.js';
+export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig, MemoryRateLimitStore } from '../service/rateLimit.js';
 export { API_NAMES, unavailability } from '../service/switches.js';
 export type { ApiName, ServiceSwitches, Unavailability } from '../service/switches.js';
 export { DEFAULT_RESPONSE_HEADERS } from '../service/respond.js';

@@ -64,7 +64,7 @@ function logEntry(message: IncomingMessage, status: number, start: number, folio
 
 function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
   if (response.headersSent || response.destroyed) return;
-  const headers: Record<string, string> = { ...answer.headers };
+  const headers: Record<string, string | number> = { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) };
   if (close) headers['Connection'] = 'close';
   response.writeHead(answer.status, headers);
   response.end(message.method === 'HEAD' ? undefined : answer.body);
@@ -125,7 +125,8 @@ export function toNodeListener(
         }
       }
       response.once('finish', () => options.onResponse?.(logEntry(message, answer.status, start, answer.folio)));
-      send(message, response, answer, close);
+      // A server that began draining while this request ran closes its connection after it.
+      send(message, response, answer, close || state?.draining === true);
     })().catch(() => {
       response.destroy();
     });

@@ -71,6 +71,18 @@ export interface RateLimitConfig extends RateLimitPolicy {
  */
 export const DEFAULT_RATE_LIMIT_KEYS = 100_000;
 
+/**
+ * The in-memory store: synchronous.
+ *
+ * @example
+ * ```ts
+ * const store: MemoryRateLimitStore = memoryRateLimitStore({ maxKeys: 1000 });
+ * ```
+ */
+export interface MemoryRateLimitStore extends RateLimitStore {
+  take(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision;
+}
+
 interface Bucket {
   tokens: number;
   updatedMs: number;
@@ -92,9 +104,7 @@ interface Bucket {
  * store.take('app', policy, 1000).allowed; // true
  * ```
  */
-export function memoryRateLimitStore(options: { readonly maxKeys?: number } = {}): RateLimitStore & {
-  take(key: string, policy: RateLimitPolicy, nowMs: number): RateLimitDecision;
-} {
+export function memoryRateLimitStore(options: { readonly maxKeys?: number } = {}): MemoryRateLimitStore {
   const maxKeys = options.maxKeys ?? DEFAULT_RATE_LIMIT_KEYS;
   const buckets = new Map<string, Bucket>();
   return {

@@ -23,10 +23,16 @@ describe('creditResultJson', () => {
   });
 
   it('falls back to asciiJson for text to escape, another key order or another type', () => {
-    const result = quoteCredit({ fechaApertura: '2026-01-31', montoSolicitado: '1000.00', plazo: 3, valorFactura: '2000.00', generaTablaPagos: true });
+    const result = quoteCredit({
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '1000.00',
+      plazo: 3,
+      valorFactura: '2000.00',
+      generaTablaPagos: true,
+    });
     const cases: unknown[] = [
       { ...result, tasa: 'say "hi"\\ ó\n' },
-      { registros: result.registros, ...result },
+      Object.fromEntries(Object.entries(result).reverse()),
       { ...result, plazo: '3' },
       { ...result, registros: result.registros.map((row, k) => (k === 1 ? { ...row, saldoFin: 7 } : row)) },
       { ...result, registros: [] },
