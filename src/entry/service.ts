@@ -31,6 +31,7 @@ export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfi
 export { API_NAMES, unavailability } from '../service/switches.js';
 export type { ApiName, ServiceSwitches, Unavailability } from '../service/switches.js';
 export { DEFAULT_RESPONSE_HEADERS } from '../service/respond.js';
+export { openApiDocument } from '../service/openapi.js';
 export { UPDATE_SCOPE, ATM_SCOPES } from '../service/auth.js';
 export { mexicoCityDate } from '../dates/mexicoCity.js';
 export { answerLanguage } from '../http/language.js';

@@ -24,6 +24,7 @@ import { resolveConfig, type ResolvedConfig, type ServiceConfig } from './config
 import { verifyCached } from './jwt.js';
 import { autoEstrene, beginOperation, obtenerDocumento, segAutoVendor, type Operation } from './operations.js';
 import { failureResponse, jsonResponse, say, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
+import { openApiDocument } from './openapi.js';
 import { beginGrant, bodyBytes, type Refusal } from './token.js';
 import type { ApiName } from './switches.js';
 
@@ -228,8 +229,20 @@ const HANDLERS: ReadonlyMap<string, Route> = new Map<string, Route>([
   [ROUTES.obtenerDocumento, operationRoute(obtenerDocumento, 'taxpayer')],
 ]);
 
+let openApiText: string | undefined;
+
 /** The service's own read-only documents: what each answers, and how long a cache may keep it. */
 const DOCUMENTS: ReadonlyMap<string, { readonly body: (config: ResolvedConfig) => string; readonly cacheControl: string }> = new Map([
+  [
+    ROUTES.openApi,
+    {
+      body: () => {
+        openApiText ??= asciiJson(openApiDocument());
+        return openApiText;
+      },
+      cacheControl: 'max-age=3600',
+    },
+  ],
   [ROUTES.jwks, { body: (config: ResolvedConfig) => asciiJson(config.keys.jwks), cacheControl: 'max-age=300' }],
   [ROUTES.health, { body: () => '{"status":"ok"}', cacheControl: 'no-store' }],
 ]);
