@@ -7,6 +7,10 @@ export { createService, ROUTES } from '../service/service.js';
 export type { Service, Reception, TransportFailure } from '../service/service.js';
 export { toNodeListener, createNodeServer, shutdownNodeServer } from '../service/node.js';
 export type { NodeListenerOptions, NodeServerOptions, RequestLogEntry } from '../service/node.js';
+export { toFastifyPlugin } from '../service/fastify.js';
+export type { FastifyLike } from '../service/fastify.js';
+export { toExpressHandler } from '../service/express.js';
+export type { ExpressHandler } from '../service/express.js';
 export {
   resolveConfig,
   checkedSwitches,

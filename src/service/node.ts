@@ -10,7 +10,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { splitTarget } from '../http/protocol.js';
-import type { ServiceRequest, ServiceResponse } from '../http/types.js';
+import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { declaresBody } from './admission.js';
 import { readBody } from './read.js';
 import type { Service } from './service.js';
@@ -52,10 +52,10 @@ interface ServerState {
 }
 const STATES = new WeakMap<Server, ServerState>();
 
-function logEntry(message: IncomingMessage, status: number, start: number, folio: string | undefined): RequestLogEntry {
+function logEntry(message: IncomingMessage, path: string, status: number, start: number, folio: string | undefined): RequestLogEntry {
   return {
     method: message.method ?? 'GET',
-    path: splitTarget(message.url ?? '/').pathname,
+    path: splitTarget(path).pathname,
     status,
     ms: Math.round((performance.now() - start) * 100) / 100,
     folio,
@@ -71,6 +71,78 @@ function send(message: IncomingMessage, response: ServerResponse, answer: Servic
 }
 
 const DRAINING_HEALTH = '{"status":"draining"}';
+
+/**
+ * How one exchange is served: the path to route on (a framework may have rewritten `url`), a
+ * body a framework already read or parsed (then nothing is read from the stream), the log.
+ */
+interface ExchangeOptions extends NodeListenerOptions {
+  readonly path?: string | undefined;
+  readonly parsedBody?: { readonly value: RequestBody } | undefined;
+}
+
+/**
+ * Answers one node:http exchange with the service: head first, then the body only when the
+ * service needs it (within its limit and the request's time), then the answer. Shared by the
+ * node:http listener and the framework adapters, so all of them answer byte for byte alike.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * createServer((message, response) => void serveExchange(service, message, response, {})).listen(8080);
+ * ```
+ */
+export async function serveExchange(
+  service: Service,
+  message: IncomingMessage,
+  response: ServerResponse,
+  options: ExchangeOptions,
+): Promise<void> {
+  const start = performance.now();
+  try {
+    const head: ServiceRequest = {
+      method: message.method ?? 'GET',
+      path: options.path ?? message.url ?? '/',
+      headers: message.headers,
+      remoteAddress: message.socket?.remoteAddress,
+    };
+    const state = STATES.get((message.socket as (Socket & { server?: Server }) | undefined)?.server as Server);
+    let answer: ServiceResponse;
+    let close = state?.draining === true;
+    if (state?.draining === true && splitTarget(head.path).pathname === '/health' && /^(GET|HEAD)$/i.test(head.method)) {
+      answer = {
+        status: 503,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+        body: DRAINING_HEALTH,
+      };
+    } else if (options.parsedBody !== undefined) {
+      answer = await service.handle({ ...head, body: options.parsedBody.value });
+    } else {
+      const reception = await service.receive(head);
+      if ('response' in reception) {
+        answer = reception.response;
+        // The body, if any, was not read: closing is cheaper than reading it to keep the connection.
+        close ||= declaresBody(head) && !message.complete;
+      } else {
+        const outcome = await readBody(message, reception.maxBodyBytes, service.limits.requestTimeoutMs - (performance.now() - start));
+        if (outcome.ok) answer = await reception.complete(outcome.bytes);
+        else if (outcome.reason === 'aborted') {
+          response.destroy();
+          return;
+        } else {
+          answer = reception.fail(outcome.reason);
+          close = true;
+        }
+      }
+    }
+    response.once('finish', () => options.onResponse?.(logEntry(message, head.path, answer.status, start, answer.folio)));
+    // A server that began draining while this request ran closes its connection after it.
+    send(message, response, answer, close || state?.draining === true);
+  } catch {
+    response.destroy();
+  }
+}
 
 /**
  * Turns a service into a node:http request listener. The body is read only when the service
@@ -89,47 +161,7 @@ export function toNodeListener(
   options: NodeListenerOptions = {},
 ): (message: IncomingMessage, response: ServerResponse) => void {
   return (message, response) => {
-    const start = performance.now();
-    void (async () => {
-      const head: ServiceRequest = {
-        method: message.method ?? 'GET',
-        path: message.url ?? '/',
-        headers: message.headers,
-        remoteAddress: message.socket.remoteAddress,
-      };
-      const state = STATES.get((message.socket as Socket & { server?: Server }).server as Server);
-      let answer: ServiceResponse;
-      let close = state?.draining === true;
-      if (state?.draining === true && splitTarget(head.path).pathname === '/health' && /^(GET|HEAD)$/i.test(head.method)) {
-        answer = {
-          status: 503,
-          headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-          body: DRAINING_HEALTH,
-        };
-      } else {
-        const reception = await service.receive(head);
-        if ('response' in reception) {
-          answer = reception.response;
-          // The body, if any, was not read: closing is cheaper than reading it to keep the connection.
-          close ||= declaresBody(head) && !message.complete;
-        } else {
-          const outcome = await readBody(message, reception.maxBodyBytes, service.limits.requestTimeoutMs - (performance.now() - start));
-          if (outcome.ok) answer = await reception.complete(outcome.bytes);
-          else if (outcome.reason === 'aborted') {
-            response.destroy();
-            return;
-          } else {
-            answer = reception.fail(outcome.reason);
-            close = true;
-          }
-        }
-      }
-      response.once('finish', () => options.onResponse?.(logEntry(message, answer.status, start, answer.folio)));
-      // A server that began draining while this request ran closes its connection after it.
-      send(message, response, answer, close || state?.draining === true);
-    })().catch(() => {
-      response.destroy();
-    });
+    void serveExchange(service, message, response, options);
   };
 }
 
