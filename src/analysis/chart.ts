@@ -8,7 +8,15 @@ import { quoteError } from '../errors/quoteError.js';
 import { formatCents, parseCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 
-/** Options of {@link scheduleChartSvg}. */
+/**
+ * Options of {@link scheduleChartSvg}.
+ *
+ * @example
+ * ```ts
+ * const options: ChartOptions = { width: 640, height: 360, title: 'Sedán 2026' };
+ * scheduleChartSvg(quoteCredit(solicitud), options).includes('width="640" height="360"'); // true
+ * ```
+ */
 export interface ChartOptions {
   /** Width in pixels (default 960). */
   readonly width?: number;
@@ -18,7 +26,14 @@ export interface ChartOptions {
   readonly title?: string;
 }
 
-/** The ids of the chart's series, in stacking order (also the `id` of each series' `<g>`). */
+/**
+ * The ids of the chart's series, in stacking order (also the `id` of each series' `<g>`).
+ *
+ * @example
+ * ```ts
+ * CHART_SERIES; // ['capital', 'interes', 'iva', 'seguros', 'comision', 'saldo']
+ * ```
+ */
 export const CHART_SERIES = ['capital', 'interes', 'iva', 'seguros', 'comision', 'saldo'] as const;
 
 const SERIES_STYLE = {

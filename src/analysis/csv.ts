@@ -6,10 +6,25 @@
 import type { CreditResult, CreditRow } from '../contracts/credit.js';
 import type { PolicyResult } from '../contracts/policy.js';
 
-/** A value a CSV cell can hold; `undefined` and `null` become an empty cell. */
+/**
+ * A value a CSV cell can hold; `undefined` and `null` become an empty cell.
+ *
+ * @example
+ * ```ts
+ * const cells: CsvValue[] = ['a,b', 36, true, 10n, null, undefined];
+ * csvLine(cells); // '"a,b",36,true,10,,\r\n'
+ * ```
+ */
 export type CsvValue = string | number | boolean | bigint | null | undefined;
 
-/** RFC 4180 line terminator. */
+/**
+ * RFC 4180 line terminator.
+ *
+ * @example
+ * ```ts
+ * CSV_EOL; // '\r\n'
+ * ```
+ */
 export const CSV_EOL = '\r\n';
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -20,7 +35,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
  * @example
  * ```ts
  * csvField('Sedán "full", 2026'); // '"Sedán ""full"", 2026"'
- * csvField('10216.91');           // '10216.91'
+ * csvField('10216.91'); // '10216.91'
  * ```
  */
 export function csvField(value: CsvValue): string {
@@ -61,7 +76,15 @@ export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns
   return csvLine(header ?? []) + lines.join('');
 }
 
-/** The columns of a credit amortization row, in the interface's order. */
+/**
+ * The columns of a credit amortization row, in the interface's order.
+ *
+ * @example
+ * ```ts
+ * CREDIT_ROW_COLUMNS.length; // 12
+ * CREDIT_ROW_COLUMNS[0]; // 'numAmortizacion'
+ * ```
+ */
 export const CREDIT_ROW_COLUMNS = [
   'numAmortizacion',
   'fechaAmortizacion',
@@ -83,15 +106,23 @@ export const CREDIT_ROW_COLUMNS = [
  *
  * @example
  * ```ts
- * const csv = creditRowsToCsv(quoteCredit({ ...solicitud, generaTablaPagos: true }));
- * // 'numAmortizacion,fechaAmortizacion,saldoCapital,...\r\n1,2026-02-28,292000.00,...'
+ * const lines = creditRowsToCsv(quoteCredit({ ...solicitud, generaTablaPagos: true })).split('\r\n');
+ * lines.length; // 38 (the header, 36 payments, and the empty string after the last CRLF)
+ * lines[1]; // '1,2026-02-28,292000.00,6406.31,3285.00,525.60,0.00,0.00,0.00,0.00,10216.91,285593.69'
  * ```
  */
 export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string {
   return toCsv(result.registros, CREDIT_ROW_COLUMNS);
 }
 
-/** The columns of {@link receiptsToCsv}: the offer's identity, then the receipt. */
+/**
+ * The columns of {@link receiptsToCsv}: the offer's identity, then the receipt.
+ *
+ * @example
+ * ```ts
+ * RECEIPT_COLUMNS; // ['idAseguradora', 'aseguradora', 'paquete', 'idCotizacion', 'numeroRecibo', 'vigenciaInicial', 'vigenciaFin', 'primaTotal']
+ * ```
+ */
 export const RECEIPT_COLUMNS = [
   'idAseguradora',
   'aseguradora',
@@ -109,8 +140,9 @@ export const RECEIPT_COLUMNS = [
  *
  * @example
  * ```ts
- * const csv = receiptsToCsv(quotePolicy(solicitud, { fechaInicio: '2026-02-01' }));
- * // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,...\r\n1,Aseguradora Ilustrativa Alfa,Amplia,...'
+ * const lines = receiptsToCsv(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' })).split('\r\n');
+ * lines[0]; // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,vigenciaInicial,vigenciaFin,primaTotal'
+ * lines[1]; // '1,Aseguradora Ilustrativa Alfa,Amplia,633801d2448d3364019bdef2,1,01/02/2026,01/03/2026,2886.40'
  * ```
  */
 export function receiptsToCsv(result: PolicyResult): string {

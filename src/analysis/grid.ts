@@ -10,42 +10,121 @@ import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { AMOUNT_TEXT } from '../validation/fields.js';
 import { quoteCredit, type CreditOptions } from '../quotes/quoteCredit.js';
 
-/** A value a scenario gives to one field of the solicitud. */
+/**
+ * A value a scenario gives to one field of the solicitud.
+ *
+ * @example
+ * ```ts
+ * const value: FieldValue = '13.50'; // a rate as the schema wants it: decimal text
+ * ```
+ */
 export type FieldValue = string | number | boolean;
 
-/** The values one field takes across the grid. `field` is a solicitud key or `informacionSeguro.<key>`. */
+/**
+ * The values one field takes across the grid. `field` is a solicitud key or `informacionSeguro.<key>`.
+ *
+ * @example
+ * ```ts
+ * const variation: Variation = { field: 'plazo', values: [12, 24, 36] };
+ * countScenarios([variation]); // 3
+ * ```
+ */
 export interface Variation {
   readonly field: string;
   readonly values: readonly FieldValue[];
 }
 
-/** Variations as a list (order kept) or as a record `{ field: values }`. */
+/**
+ * Variations as a list (order kept) or as a record `{ field: values }`.
+ *
+ * @example
+ * ```ts
+ * const asRecord: Variations = { plazo: [12, 24], tasa: ['10.00', '12.00'] };
+ * const asList: Variations = [{ field: 'plazo', values: [12, 24] }, { field: 'tasa', values: ['10.00', '12.00'] }];
+ * [...scenarios(asRecord)].length === [...scenarios(asList)].length; // true
+ * ```
+ */
 export type Variations = readonly Variation[] | Readonly<Record<string, readonly FieldValue[]>>;
 
-/** One scenario: the varied fields and their values, in the variations' order. */
+/**
+ * One scenario: the varied fields and their values, in the variations' order.
+ *
+ * @example
+ * ```ts
+ * const scenario: Scenario = scenarioAt({ plazo: [12, 24], 'informacionSeguro.enganche': ['70000.00'] }, 1);
+ * scenario; // { plazo: 24, 'informacionSeguro.enganche': '70000.00' }
+ * ```
+ */
 export type Scenario = Readonly<Record<string, FieldValue>>;
 
-/** The error of a scenario the engine rejected (the fields of {@link QuoteError}). */
+/**
+ * The error of a scenario the engine rejected (the fields of {@link QuoteError}).
+ *
+ * @example
+ * ```ts
+ * const error: GridError | undefined = quoteScenario(solicitud, { plazo: 1000 }, 0).error;
+ * error?.codigoError; // 'ERRESQ004'
+ * ```
+ */
 export interface GridError {
   readonly codigoError: ErrorCode;
   readonly valorIncorrecto: string | undefined;
   readonly mensaje: string;
 }
 
-/** One row of a grid: the scenario and either its quote or its error. */
+/**
+ * One row of a grid: the scenario and either its quote or its error.
+ *
+ * @example
+ * ```ts
+ * const row: GridRow = quoteScenario(solicitud, { plazo: 24 }, 0);
+ * row.error === undefined ? row.result.pagoMensual : row.error.codigoError; // '14249.84'
+ * ```
+ */
 export type GridRow =
   | { readonly index: number; readonly scenario: Scenario; readonly result: CreditResult; readonly error?: undefined }
   | { readonly index: number; readonly scenario: Scenario; readonly result?: undefined; readonly error: GridError };
 
-/** Options of {@link scenarioGrid}: those of `quoteCredit`, applied to every scenario. */
+/**
+ * Options of {@link scenarioGrid}: those of `quoteCredit`, applied to every scenario.
+ *
+ * @example
+ * ```ts
+ * const options: GridOptions = { fechaApertura: '2026-01-31' }; // used by the scenarios without a date
+ * const { fechaApertura, ...undated } = solicitud;
+ * [...scenarioGrid(undated, { plazo: [12] }, options)][0]?.result?.registros[0]?.fechaAmortizacion; // '2026-02-28'
+ * ```
+ */
 export type GridOptions = CreditOptions;
 
-/** The key results of a scenario, as the engine's strings. */
+/**
+ * The key results of a scenario, as the engine's strings.
+ *
+ * @example
+ * ```ts
+ * GRID_RESULT_COLUMNS; // ['pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat']
+ * ```
+ */
 export const GRID_RESULT_COLUMNS = ['pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'] as const;
-/** The error columns of a grid row. */
+/**
+ * The error columns of a grid row.
+ *
+ * @example
+ * ```ts
+ * GRID_ERROR_COLUMNS; // ['codigoError', 'valorIncorrecto', 'mensaje']
+ * ```
+ */
 export const GRID_ERROR_COLUMNS = ['codigoError', 'valorIncorrecto', 'mensaje'] as const;
 
-/** A grid row reduced to its key results: small, serializable, one CSV line. */
+/**
+ * A grid row reduced to its key results: small, serializable, one CSV line.
+ *
+ * @example
+ * ```ts
+ * const summary: GridSummary = summarizeGridRow(quoteScenario(solicitud, { plazo: 0 }, 3));
+ * summary; // { index: 3, scenario: { plazo: 0 }, error: { codigoError: 'ERRESQ004', valorIncorrecto: 'plazo', mensaje: 'El plazo debe ser de al menos un pago' } }
+ * ```
+ */
 export interface GridSummary {
   readonly index: number;
   readonly scenario: Scenario;
@@ -125,9 +204,9 @@ function coerceText(kind: FieldKind, text: string): FieldValue {
  *
  * @example
  * ```ts
- * parseVariation('tasa=10:11:0.5');    // { field: 'tasa', values: ['10.00', '10.50', '11.00'] }
- * parseVariation('plazo=12,24,36');    // { field: 'plazo', values: [12, 24, 36] }
- * parseVariation('montoSolicitado=250000,280000'); // values: ['250000.00', '280000.00']
+ * parseVariation('tasa=10:11:0.5'); // { field: 'tasa', values: ['10.00', '10.50', '11.00'] }
+ * parseVariation('plazo=12,24,36'); // { field: 'plazo', values: [12, 24, 36] }
+ * parseVariation('montoSolicitado=250000,280000').values; // ['250000.00', '280000.00']
  * ```
  */
 export function parseVariation(text: string): Variation {
@@ -214,7 +293,10 @@ export function* scenarios(variations: Variations): Generator<Scenario> {
  *
  * @example
  * ```ts
+ * const base = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 };
  * applyScenario(base, { plazo: 48, 'informacionSeguro.enganche': '70000.00' });
+ * // { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 48, informacionSeguro: { enganche: '70000.00' } }
+ * base.plazo; // 36 (never mutated)
  * ```
  */
 export function applyScenario(base: CreditRequest, scenario: Scenario): CreditRequest {
@@ -237,8 +319,8 @@ export function applyScenario(base: CreditRequest, scenario: Scenario): CreditRe
  *
  * @example
  * ```ts
- * const row = quoteScenario(base, { plazo: 0 }, 0);
- * row.error?.codigoError; // 'ERRESQ004' (row.error.valorIncorrecto === 'plazo')
+ * const row = quoteScenario(solicitud, { plazo: 0 }, 0);
+ * row.error; // { codigoError: 'ERRESQ004', valorIncorrecto: 'plazo', mensaje: 'El plazo debe ser de al menos un pago' }
  * ```
  */
 export function quoteScenario(base: CreditRequest, scenario: Scenario, index: number, options: GridOptions = {}): GridRow {
@@ -256,9 +338,10 @@ export function quoteScenario(base: CreditRequest, scenario: Scenario, index: nu
  *
  * @example
  * ```ts
- * for (const row of scenarioGrid(base, { plazo: [24, 36, 48], tasa: ['11.00', '13.50'] })) {
- *   console.log(row.scenario, row.result?.pagoMensual ?? row.error?.codigoError);
- * }
+ * const rows = [...scenarioGrid(solicitud, { plazo: [24, 36, 48], tasa: ['11.00', '13.50'] })];
+ * rows.map((row) => [row.scenario.plazo, row.scenario.tasa, row.result?.pagoMensual ?? row.error?.codigoError]);
+ * // [[24, '11.00', '13849.32'], [24, '13.50', '14249.84'], [36, '11.00', '9804.91'],
+ * //  [36, '13.50', '10216.91'], [48, '11.00', '7798.89'], [48, '13.50', '8224.60']]
  * ```
  */
 export function* scenarioGrid(base: CreditRequest, variations: Variations, options: GridOptions = {}): Generator<GridRow> {
@@ -271,7 +354,8 @@ export function* scenarioGrid(base: CreditRequest, variations: Variations, optio
  *
  * @example
  * ```ts
- * summarizeGridRow(row); // { index: 0, scenario: { plazo: 24 }, pagoMensual: '14186.01', totalPagar: ..., cat: '17.9' }
+ * summarizeGridRow(quoteScenario(solicitud, { plazo: 24 }, 0));
+ * // { index: 0, scenario: { plazo: 24 }, pagoMensual: '14249.84', totalPagar: '351570.49', importeInteresTotal: '43100.09', cat: '17.9' }
  * ```
  */
 export function summarizeGridRow(row: GridRow): GridSummary {
@@ -293,7 +377,8 @@ export function summarizeGridRow(row: GridRow): GridSummary {
  *
  * @example
  * ```ts
- * toCsv([...scenarioGrid(base, { plazo: [24, 36] })].map((row) => gridRecord(summarizeGridRow(row))));
+ * toCsv([...scenarioGrid(solicitud, { plazo: [24, 36] })].map((row) => gridRecord(summarizeGridRow(row))));
+ * // 'plazo,pagoMensual,totalPagar,importeInteresTotal,cat,codigoError,valorIncorrecto,mensaje\r\n24,14249.84,351570.49,43100.09,17.9,,,\r\n36,10216.91,377383.01,65352.27,16.8,,,\r\n'
  * ```
  */
 export function gridRecord(summary: GridSummary): Record<string, FieldValue | undefined> {

@@ -224,13 +224,16 @@ function strongTag(body: string): string {
  *
  * @example
  * ```ts
- * const api = createAtmApi({ authorize: async (request) => verifyBearer(request, ['atms:read', 'read']) });
+ * // The main service's authorize verifies a bearer token; any check that resolves true will do.
+ * const api = createAtmApi({ authorize: async (request) => request.headers['authorization'] === 'Bearer demo' });
  * const response = await api.handle({
  *   method: 'GET',
  *   path: '/open-banking/open-data/v2/atms?service=ATST&open24h=true',
- *   headers: { authorization: 'Bearer …', accept: 'application/json' },
+ *   headers: { authorization: 'Bearer demo', accept: 'application/json' },
  * });
  * response?.status; // 200
+ * JSON.parse(response!.body).meta.TotalResults; // 7
+ * (await api.handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} }))?.status; // 401
  * ```
  */
 export function createAtmApi(config: AtmApiConfig = {}): AtmApi {

@@ -51,12 +51,12 @@ export interface AtmEntry {
  *
  * @example
  * ```ts
- * const [first]: NearestAtm[] = nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 19.4326, longitude: -99.1332 });
- * first?.distanceMetres; // ≈ 436 (Madero 32)
+ * const [first]: NearestAtm[] = nearestAtms(exampleAtmDataset(), { latitude: 19.4326, longitude: -99.1332 });
+ * first?.distanceMetres.toFixed(1); // '435.6' (Madero 32)
  * ```
  */
 export interface NearestAtm extends AtmEntry {
-  /** Haversine distance in metres on a sphere of radius {@link EARTH_RADIUS_METRES}. */
+  /** Haversine distance in metres on a sphere of radius `EARTH_RADIUS_METRES` (6,371,008.8 m, the IUGG mean radius). */
   readonly distanceMetres: number;
 }
 
@@ -88,7 +88,7 @@ export const EARTH_RADIUS_METRES = 6_371_008.8;
  *
  * @example
  * ```ts
- * haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 }); // ≈ 111195.08
+ * haversineMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 }).toFixed(2); // '111195.08' (R·π/180)
  * ```
  */
 export function haversineMetres(from: GeoPoint, to: GeoPoint): number {
@@ -177,8 +177,8 @@ export function countAtms(dataset: Pick<AtmDataset, 'data'>): number {
  *
  * @example
  * ```ts
- * const cardless = filterAtms(EXAMPLE_ATM_DATASET, { service: 'ATST' });
- * countAtms(cardless); // the ATMs offering RetiroSinTarjeta
+ * const cardless = filterAtms(exampleAtmDataset(), { service: 'ATST' }); // the ATMs offering RetiroSinTarjeta
+ * countAtms(cardless); // 7
  * ```
  */
 export function filterAtms(dataset: AtmDataset, criteria: AtmCriteria): AtmDataset {
@@ -216,8 +216,8 @@ export interface NearestOptions {
  *
  * @example
  * ```ts
- * const [closest] = nearestAtms(EXAMPLE_ATM_DATASET, { latitude: 19.4326, longitude: -99.1332 }, { limit: 1 });
- * closest?.atm.Identification; // 'CRD-CDMX-0001' (Madero 32, ≈ 0.4 km from the Zócalo)
+ * const [closest] = nearestAtms(exampleAtmDataset(), { latitude: 19.4326, longitude: -99.1332 }, { limit: 1 });
+ * closest?.atm.Identification; // 'CRD-CDMX-0001' (Madero 32, 0.4 km from the Zócalo)
  * ```
  */
 export function nearestAtms(dataset: AtmDataset, point: GeoPoint, options: NearestOptions = {}): NearestAtm[] {

@@ -38,8 +38,8 @@ function semanticIssues(value: AtmDataset | AtmListResponse, lastUpdated: string
  *
  * @example
  * ```ts
- * const result = validateAtmDataset({ LastUpdated: '2025-02-30T00:00:00Z', data: [] });
- * if (!result.success) console.log(result.issues[0]); // { code: 'ERRESQ005', path: 'LastUpdated', … }
+ * validateAtmDataset({ LastUpdated: '2025-02-30T00:00:00Z', data: [] }); // (30 February)
+ * // { success: false, issues: [{ code: 'ERRESQ005', path: 'LastUpdated', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }] }
  * ```
  */
 export function validateAtmDataset(value: unknown): ValidationResult<AtmDataset> {
@@ -56,8 +56,8 @@ export function validateAtmDataset(value: unknown): ValidationResult<AtmDataset>
  *
  * @example
  * ```ts
- * const result = validateAtmListResponse(JSON.parse(response.body));
- * result.success; // true for every 200 body of createAtmApi
+ * const response = await createAtmApi({ public: true }).handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} });
+ * validateAtmListResponse(JSON.parse(response!.body)).success; // true (for every 200 body of createAtmApi)
  * ```
  */
 export function validateAtmListResponse(value: unknown): ValidationResult<AtmListResponse> {
@@ -79,10 +79,11 @@ export function validateAtmListResponse(value: unknown): ValidationResult<AtmLis
  *
  * @example
  * ```ts
+ * createAtmApi({ atms: { LastUpdated: 'ayer', data: [] } }); // throws AtmDatasetError ERRESQ005 'LastUpdated'
  * try {
  *   createAtmApi({ atms: { LastUpdated: 'ayer', data: [] } });
  * } catch (error) {
- *   if (error instanceof AtmDatasetError) console.log(error.issues); // [{ code: 'ERRESQ005', path: 'LastUpdated', … }]
+ *   (error as AtmDatasetError).issues.map((i) => i.path); // ['LastUpdated'] (every issue)
  * }
  * ```
  */

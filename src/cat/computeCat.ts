@@ -12,25 +12,57 @@ import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { formatTenths, roundCatTenths } from './round.js';
 
-/** A cash flow: `time` in years from the contract date, `amount` a decimal string. */
+/**
+ * A cash flow: `time` in years from the contract date, `amount` a decimal string.
+ *
+ * @example
+ * ```ts
+ * const flow: CatFlow = { time: 1 / 12, amount: '10216.91' }; // a payment one month in
+ * const alsoText: CatFlow = { time: '0.5', amount: '1000.00' }; // time as decimal text
+ * ```
+ */
 export interface CatFlow {
   readonly time: string | number;
   readonly amount: string;
 }
 
-/** The flows of a credit: what the borrower receives and what the borrower pays. */
+/**
+ * The flows of a credit: what the borrower receives and what the borrower pays.
+ *
+ * @example
+ * ```ts
+ * const flows: CatFlows = { disbursements: [{ time: 0, amount: '1000.00' }], payments: [{ time: 1, amount: '1100.00' }] };
+ * computeCat(flows).percent; // '10.0'
+ * ```
+ */
 export interface CatFlows {
   readonly disbursements: readonly CatFlow[];
   readonly payments: readonly CatFlow[];
 }
 
-/** Options of {@link computeCat}. */
+/**
+ * Options of {@link computeCat}.
+ *
+ * @example
+ * ```ts
+ * const options: CatOptions = { maxRate: 100 }; // search roots up to 10,000 %
+ * computeCat({ disbursements: [{ time: 0, amount: '100.00' }], payments: [{ time: 1, amount: '150.00' }] }, options).percent; // '50.0'
+ * ```
+ */
 export interface CatOptions {
   /** Highest annual rate searched, as a fraction (default 10000 = 1,000,000 %). */
   readonly maxRate?: number;
 }
 
-/** The CAT: the effective annual rate (≥ 12 significant digits) and the published percentage. */
+/**
+ * The CAT: the effective annual rate (≥ 12 significant digits) and the published percentage.
+ *
+ * @example
+ * ```ts
+ * const result: CatResult = computeCat({ disbursements: [{ time: 0, amount: '1000.00' }], payments: [{ time: 2, amount: '1210.00' }] });
+ * result; // { rate: '0.1', percent: '10.0' }
+ * ```
+ */
 export interface CatResult {
   /** Effective annual rate as a fraction, e.g. "0.515333297601". */
   readonly rate: string;
@@ -172,10 +204,11 @@ function gAtRateDecimal(flows: readonly ParsedFlow[], b: number): Decimal {
  *
  * @example
  * ```ts
+ * // docs/cat.md's worked example: 10,000.00 less a 50.00 fee, four fortnightly payments without IVA.
  * computeCat({
  *   disbursements: [{ time: 0, amount: '9950.00' }],
- *   payments: [1, 2, 3, 4].map((k) => ({ time: k / 24, amount: '2550.55' })),
- * }).percent; // "51.5"-like
+ *   payments: ['2588.09', '2594.10', '2600.21', '2606.43'].map((amount, k) => ({ time: (k + 1) / 24, amount })),
+ * }); // { rate: '0.515330057227857', percent: '51.5' }
  * ```
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {

@@ -94,7 +94,9 @@ function compareAtBoundary(flows: PeriodicFlows, boundary: number): -1 | 0 | 1 {
  *
  * @example
  * ```ts
- * solvePeriodicCat({ disbursement: 995000, payments: [261276 - 6221, ...], yearsPerPeriod: 1 / 24 });
+ * const cat = solvePeriodicCat({ disbursement: 995_000, payments: [258_809, 259_410, 260_021, 260_643], yearsPerPeriod: 1 / 24 });
+ * cat.tenths; // 515 (51.5 %)
+ * cat.rate.toFixed(6); // '0.515330'
  * ```
  */
 export function solvePeriodicCat(flows: PeriodicFlows): PeriodicCat {

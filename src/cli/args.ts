@@ -12,8 +12,9 @@ export type ParsedValues = Record<string, string | boolean | (string | boolean)[
  *
  * @example
  * ```ts
- * parseCommand('credit', ['x.json', '--format', 'csv'], { format: { type: 'string' } });
- * // { values: { format: 'csv' }, positionals: ['x.json'] }
+ * const { values, positionals } = parseCommand('credit', ['x.json', '--format', 'csv'], { format: { type: 'string' } });
+ * values.format; // 'csv'
+ * positionals; // ['x.json']
  * ```
  */
 export function parseCommand(command: string, args: readonly string[], options: Options): { values: ParsedValues; positionals: string[] } {

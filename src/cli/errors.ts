@@ -10,7 +10,7 @@ export const EXIT_USAGE = 2;
  *
  * @example
  * ```ts
- * throw new CliError('cannot read x.json: no such file'); // exit code 1
+ * new CliError('cannot read x.json: no such file').exitCode; // 1
  * ```
  */
 export class CliError extends Error {
@@ -27,7 +27,9 @@ export class CliError extends Error {
  *
  * @example
  * ```ts
- * throw usageError("unknown command 'x'"); // exit code 2, with a pointer to --help
+ * const error = usageError("unknown command 'x'");
+ * error.exitCode; // 2
+ * error.message; // "unknown command 'x'\nSee 'cotizador --help'."
  * ```
  */
 export function usageError(message: string, command?: string): CliError {

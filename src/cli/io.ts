@@ -21,7 +21,7 @@ export function displayName(file: string): string {
  *
  * @example
  * ```ts
- * readJson('examples/autoestrene.json'); // { solicitud: { ... } }
+ * Object.keys(readJson('examples/autoestrene.json') as object); // ['solicitud']
  * ```
  */
 export function readJson(file: string): unknown {

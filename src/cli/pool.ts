@@ -79,9 +79,14 @@ export interface PoolOptions {
  *
  * @example
  * ```ts
- * for await (const chunk of parallelGrid(base, variations, 20_000, { format: 'csv', workers: 2, chunkSize: 250, script: 'dist/cli.js' })) {
- *   process.stdout.write(chunk.text);
+ * // Twelve scenarios on 2 worker threads running the built CLI (`npm run build`), 4 a chunk, in grid order.
+ * const variations = [parseVariation('plazo=12:36:12'), parseVariation('tasa=10:13:1')];
+ * let csv = '';
+ * for await (const chunk of parallelGrid(solicitud, variations, 12, { format: 'csv', workers: 2, chunkSize: 4, script: './dist/cli.js' })) {
+ *   csv += chunk.text;
  * }
+ * csv.split('\r\n').length; // 13 (12 lines and the empty string after the last CRLF)
+ * csv.startsWith('12,10.00,'); // true
  * ```
  */
 export async function* parallelGrid(

@@ -7,7 +7,8 @@ import { CliError, EXIT_INPUT } from './errors.js';
  *
  * @example
  * ```ts
- * withQuoteErrors('x.json', () => quoteCredit(solicitud)); // a QuoteError becomes a CliError
+ * withQuoteErrors('x.json', () => quoteCredit(solicitud)).pagoMensual; // '10216.91'
+ * withQuoteErrors('x.json', () => quoteCredit({ ...solicitud, plazo: 0 })); // throws CliError (the QuoteError, described)
  * ```
  */
 export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_INPUT): T {

@@ -195,6 +195,8 @@ function offOf(text: string): ServiceSwitches['off'] {
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('cotizador.json', JSON.stringify({ switches: { off: ['quoter'] } }));
  * readSwitches('cotizador.json'); // { off: ['quoter'] }
  * ```
  */

@@ -52,7 +52,7 @@ export function formatHeader(columns: readonly TextColumn[], widths: readonly nu
  *
  * @example
  * ```ts
- * renderTable([{ header: 'plazo', align: 'right' }], [['12'], ['24']]);
+ * renderTable([{ header: 'plazo', align: 'right' }], [['12'], ['24']]); // 'plazo\n-----\n   12\n   24\n'
  * ```
  */
 export function renderTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[]): string {
@@ -65,7 +65,7 @@ export function renderTable(columns: readonly TextColumn[], rows: readonly (read
  *
  * @example
  * ```ts
- * renderPairs([['payment', '10216.91'], ['CAT', '16.8 %']]);
+ * renderPairs([['payment', '10216.91'], ['CAT', '16.8 %']]); // '  payment  10216.91\n  CAT      16.8 %\n'
  * ```
  */
 export function renderPairs(pairs: readonly (readonly [string, string])[]): string {

@@ -123,7 +123,7 @@ function otherCode(pattern: string, description: string) {
  *
  * @example
  * ```ts
- * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' });
+ * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' }).success; // true
  * ```
  */
 export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (accesibilidad o servicio)');
@@ -133,7 +133,7 @@ export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (ac
  *
  * @example
  * ```ts
- * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' });
+ * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' }).success; // true
  * ```
  */
 export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Categoría de ubicación adicional');
@@ -143,7 +143,7 @@ export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Ca
  *
  * @example
  * ```ts
- * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' });
+ * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' }).success; // true
  * ```
  */
 export const AtmPostalAddressSchema = Type.Object(
@@ -172,7 +172,7 @@ export const AtmPostalAddressSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } });
+ * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } }).success; // true
  * ```
  */
 export const AtmLocationSchema = Type.Object(
@@ -198,7 +198,7 @@ export const AtmLocationSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' });
+ * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' }).success; // true
  * ```
  */
 export const AtmFeeSurchargesSchema = Type.Object(
@@ -298,7 +298,8 @@ export const AtmMetaSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(AtmListResponseSchema, JSON.parse(response.body)).success; // true
+ * const response = await createAtmApi({ public: true }).handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} });
+ * validateWith(AtmListResponseSchema, JSON.parse(response!.body)).success; // true
  * ```
  */
 export const AtmListResponseSchema = Type.Object(
@@ -360,6 +361,8 @@ export const AtmApiVersionSchema = Type.Object(
  * ```ts
  * const atm: Atm = { Identification: 'T1', ATMServices: ['ATBA'], SupportedCurrencies: ['MXN'], Location: { PostalAddress: {} } };
  * ```
+ *
+ * @useDeclaredType
  */
 export type Atm = Static<typeof AtmSchema>;
 /**
@@ -369,6 +372,8 @@ export type Atm = Static<typeof AtmSchema>;
  * ```ts
  * const location: AtmLocation = { PostalAddress: { PostCode: '06600' } };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmLocation = Static<typeof AtmLocationSchema>;
 /**
@@ -378,6 +383,8 @@ export type AtmLocation = Static<typeof AtmLocationSchema>;
  * ```ts
  * const address: AtmPostalAddress = { Country: 'MX' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmPostalAddress = Static<typeof AtmPostalAddressSchema>;
 /**
@@ -387,6 +394,8 @@ export type AtmPostalAddress = Static<typeof AtmPostalAddressSchema>;
  * ```ts
  * const fees: AtmFeeSurcharges = { BalanceInquiry: '12.00 MXN' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmFeeSurcharges = Static<typeof AtmFeeSurchargesSchema>;
 /**
@@ -396,6 +405,8 @@ export type AtmFeeSurcharges = Static<typeof AtmFeeSurchargesSchema>;
  * ```ts
  * const other: AtmOtherCode = { Name: 'Braille', Description: 'Teclado braille' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmOtherCode = Static<typeof AtmOtherCodeSchema>;
 /**
@@ -405,6 +416,8 @@ export type AtmOtherCode = Static<typeof AtmOtherCodeSchema>;
  * ```ts
  * const other: AtmOtherLocationCategory = { Name: 'Gasolinera', Description: 'Tienda', Code: 'GAS1' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmOtherLocationCategory = Static<typeof AtmOtherLocationCategorySchema>;
 /**
@@ -414,6 +427,8 @@ export type AtmOtherLocationCategory = Static<typeof AtmOtherLocationCategorySch
  * ```ts
  * const brand: AtmBrand = { BrandName: 'Banco Ejemplo', ATM: [] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmBrand = Static<typeof AtmBrandSchema>;
 /**
@@ -423,6 +438,8 @@ export type AtmBrand = Static<typeof AtmBrandSchema>;
  * ```ts
  * const group: AtmBrandGroup = { Brand: [{ BrandName: 'Banco Ejemplo', ATM: [] }] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmBrandGroup = Static<typeof AtmBrandGroupSchema>;
 /**
@@ -432,6 +449,8 @@ export type AtmBrandGroup = Static<typeof AtmBrandGroupSchema>;
  * ```ts
  * const meta: AtmMeta = { LastUpdated: '2025-01-15T06:00:00Z', TotalResults: 0, Agreement: 'Por definir', License: 'Por definir', TermsOfUse: 'Por definir' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmMeta = Static<typeof AtmMetaSchema>;
 /**
@@ -439,8 +458,12 @@ export type AtmMeta = Static<typeof AtmMetaSchema>;
  *
  * @example
  * ```ts
- * const body = JSON.parse(response.body) as AtmListResponse;
+ * const response = await createAtmApi({ public: true }).handle({ method: 'GET', path: '/open-banking/open-data/v2/atms', headers: {} });
+ * const body = JSON.parse(response!.body) as AtmListResponse;
+ * body.meta.TotalResults; // 27
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmListResponse = Static<typeof AtmListResponseSchema>;
 /**
@@ -450,6 +473,8 @@ export type AtmListResponse = Static<typeof AtmListResponseSchema>;
  * ```ts
  * const dataset: AtmDataset = { LastUpdated: '2025-01-15T06:00:00Z', data: [] };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmDataset = Static<typeof AtmDatasetSchema>;
 /**
@@ -459,6 +484,8 @@ export type AtmDataset = Static<typeof AtmDatasetSchema>;
  * ```ts
  * const body: AtmErrorBody = { status: '405', title: 'Método no permitido', description: '…' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmErrorBody = Static<typeof AtmErrorBodySchema>;
 /**
@@ -468,5 +495,7 @@ export type AtmErrorBody = Static<typeof AtmErrorBodySchema>;
  * ```ts
  * const body: AtmApiVersion = { version: '1.0.0' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type AtmApiVersion = Static<typeof AtmApiVersionSchema>;

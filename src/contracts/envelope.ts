@@ -32,7 +32,8 @@ export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
  *
  * @example
  * ```ts
- * errorEnvelope({ status: 400, codigoError: 'ERRESQ006', folio: 'f' }).detalles.enlace; // `${DEFAULT_HELP_URL}#ERRESQ006`
+ * DEFAULT_HELP_URL; // 'https://cotizador.example/docs/errores'
+ * errorEnvelope({ status: 400, codigoError: 'ERRESQ006', folio: 'f' }).detalles.enlace; // 'https://cotizador.example/docs/errores#ERRESQ006'
  * ```
  */
 export const DEFAULT_HELP_URL = 'https://cotizador.example/docs/errores';
@@ -42,7 +43,8 @@ export const DEFAULT_HELP_URL = 'https://cotizador.example/docs/errores';
  *
  * @example
  * ```ts
- * truncateText(path, MAX_VALOR_INCORRECTO);
+ * const envelope = errorEnvelope({ status: 400, codigoError: 'ERRESQ003', folio: 'f', valorIncorrecto: `solicitud.${'x'.repeat(80)}` });
+ * envelope.detalles.valorIncorrecto.length; // 50 (MAX_VALOR_INCORRECTO, the last character '…')
  * ```
  */
 export const MAX_VALOR_INCORRECTO = 50;
@@ -82,7 +84,8 @@ export const DetallesSchema = Type.Object(
  *
  * @example
  * ```ts
- * validateWith(ErrorEnvelopeSchema, JSON.parse(response.body)).success; // true for every error the service sends
+ * const response = await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers: {}, body: '{}' }); // no token: 401
+ * validateWith(ErrorEnvelopeSchema, JSON.parse(response.body)).success; // true (for every error the service sends)
  * ```
  */
 export const ErrorEnvelopeSchema = Type.Object(
@@ -102,7 +105,9 @@ export const ErrorEnvelopeSchema = Type.Object(
  *
  * @example
  * ```ts
- * Type.Object({ ...SUCCESS_FIELDS, resultado: MyResultSchema });
+ * import { Type } from '@sinclair/typebox';
+ * const EchoResponse = Type.Object({ ...SUCCESS_FIELDS, resultado: Type.String() });
+ * validateWith(EchoResponse, { status: 200, codigoRespuesta: '1', mensaje: 'Operación exitosa', folio: 'f-1', resultado: 'x' }).success; // true
  * ```
  */
 export const SUCCESS_FIELDS = {
@@ -118,6 +123,7 @@ export const SUCCESS_FIELDS = {
  * @example
  * ```ts
  * const Response = successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response');
+ * Response.$id; // 'AutoEstreneResponse'
  * ```
  */
 export function successEnvelope<P extends TProperties>(fields: P, $id: string, title: string) {
@@ -131,6 +137,8 @@ export function successEnvelope<P extends TProperties>(fields: P, $id: string, t
  * ```ts
  * const envelope: ErrorEnvelope = errorEnvelope({ status: 401, codigoError: 'ERRSEG001', folio: 'f' });
  * ```
+ *
+ * @useDeclaredType
  */
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 /**
@@ -140,6 +148,8 @@ export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
  * ```ts
  * const detalles: Detalles = { enlace: DEFAULT_HELP_URL, propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.plazo' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type Detalles = Static<typeof DetallesSchema>;
 
@@ -180,7 +190,7 @@ function clampNonEmpty(text: string | undefined, max: number, fallback: string):
  * errorEnvelope({ status: 400, codigoError: 'ERRESQ006', folio: 'f-1', valorIncorrecto: 'solicitud.plazo' });
  * // { status: 400, codigoRespuesta: '0', codigoError: 'ERRESQ006', folio: 'f-1',
  * //   mensaje: 'No se enviaron campos requeridos',
- * //   detalles: { enlace: '…#ERRESQ006', propiedad: 'No se enviaron campos requeridos', valorIncorrecto: 'solicitud.plazo' } }
+ * //   detalles: { enlace: 'https://cotizador.example/docs/errores#ERRESQ006', propiedad: 'No se enviaron campos requeridos', valorIncorrecto: 'solicitud.plazo' } }
  * ```
  */
 export function errorEnvelope(input: ErrorEnvelopeInput): ErrorEnvelope {
@@ -226,7 +236,8 @@ export function firstIssueReport(issues: readonly Issue[]): { codigoError: Reque
  * ```ts
  * const result = validateAutoEstrene('{}');
  * if (!result.success) issuesEnvelope(result.issues, 'f-1');
- * // { status: 400, codigoError: 'ERRESQ006', detalles: { valorIncorrecto: 'solicitud', … }, … }
+ * // { status: 400, codigoRespuesta: '0', codigoError: 'ERRESQ006', folio: 'f-1', mensaje: 'No se enviaron campos requeridos',
+ * //   detalles: { enlace: 'https://cotizador.example/docs/errores#ERRESQ006', propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud' } }
  * ```
  */
 export function issuesEnvelope(issues: readonly Issue[], folio: string, helpUrl?: string): ErrorEnvelope {

@@ -17,7 +17,6 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *
  * @example
  * ```ts
- * import { validateWith } from '../validation/validate.js';
  * validateWith(PolicyRequestSchema, { cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idClaveVehiculo: 1001, modelo: 2025, idAgencia: 10, montoSumaAsegurada: '350000.00',
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
@@ -26,9 +25,13 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
 export const PolicyRequestSchema = Type.Object(
   {
     ...vehicleRiskFields,
+    /** The vehicle's key in the tariff's catalog. */
     idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
+    /** Dealer; informative (enters `idCotizacion`). */
     idAgencia: code(999_999_999, 'Agencia; estadístico'),
+    /** The vehicle's invoice value, the sum insured of year 1. */
     montoSumaAsegurada: amount('Valor factura de la unidad'),
+    /** Months of the credit (0: no credit, so no GAP or life premium). */
     plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
   },
   { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
@@ -39,8 +42,8 @@ export const PolicyRequestSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { assertValid } from '../validation/validate.js';
- * assertValid(SegAutoVendorRequestSchema, JSON.parse(body)); // throws a coded QuoteError
+ * assertValid(SegAutoVendorRequestSchema, { solicitud: policySolicitud }); // passes
+ * assertValid(SegAutoVendorRequestSchema, { solicitud: { ...policySolicitud, modelo: '2025' } }); // throws QuoteError ERRESQ005 'solicitud.modelo'
  * ```
  */
 export const SegAutoVendorRequestSchema = Type.Object(
@@ -58,9 +61,13 @@ export const SegAutoVendorRequestSchema = Type.Object(
  */
 export const ReceiptSchema = Type.Object(
   {
+    /** Receipt number, from "1" across the whole policy. */
     numeroRecibo: Type.String({ pattern: '^[1-9][0-9]*$', description: 'Número de recibo, desde "1"' }),
+    /** Start of the period the receipt covers, `dd/mm/yyyy`. */
     vigenciaInicial: dmyDate('Inicio del periodo que cubre el recibo'),
+    /** End of that period, `dd/mm/yyyy`. */
     vigenciaFin: dmyDate('Fin del periodo que cubre el recibo'),
+    /** Amount of the receipt, IVA included. */
     primaTotal: money('Importe del recibo, IVA incluido'),
   },
   { additionalProperties: false, $id: 'Recibo', title: 'recibo' },
@@ -71,23 +78,36 @@ export const ReceiptSchema = Type.Object(
  *
  * @example
  * ```ts
- * const offer: PolicyOffer = quotePolicy(solicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
- * offer.primaTotal; // "15370.00" (amounts: two decimals; dates: "10/03/2025")
+ * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
+ * offer.primaTotal; // '27618.36' (amounts: two decimals)
+ * offer.vigenciaInicial; // '10/03/2025' (dates: dd/mm/yyyy)
  * ```
  */
 export const PolicyOfferSchema = Type.Object(
   {
+    /** Policy start, `dd/mm/yyyy`. */
     vigenciaInicial: dmyDate('Inicio de vigencia'),
+    /** Policy end, `dd/mm/yyyy`. */
     vigenciaFin: dmyDate('Fin de vigencia'),
+    /** Total premium: net premium + surcharge + policy fee + IVA (the sum of the receipts). */
     primaTotal: money('Prima total: prima neta + recargo + derecho de póliza + IVA'),
+    /** The insurer's id, as text. */
     idAseguradora: Type.String({ pattern: '^[0-9]+$' }),
+    /** The insurer's name. */
     aseguradora: Type.String({ minLength: 1 }),
+    /** The package's name. */
     paquete: Type.String({ minLength: 1, description: 'Nombre del paquete' }),
+    /** The package's coverages with sums insured and deductibles. */
     descPaquete: Type.String({ minLength: 1, description: 'Coberturas y deducibles del paquete' }),
+    /** Deterministic quote id: hex of a SHA-256 over the request, the options and the offer. */
     idCotizacion: Type.String({ pattern: '^[0-9a-f]+$' }),
+    /** `urlTemplate` with the ids filled in. */
     urlCotizacion: Type.String({ minLength: 1 }),
+    /** GAP premium over the credit term, IVA included. */
     seguroGap: money('Seguro GAP por el plazo del crédito, IVA incluido'),
+    /** Debtor life premium over the credit term (no IVA). */
     segVida: money('Seguro de vida deudor por el plazo del crédito, sin IVA'),
+    /** The receipts, in order. */
     listaRecibos: Type.Array(ReceiptSchema, { minItems: 1 }),
   },
   { additionalProperties: false, $id: 'SeguroAuto', title: 'listaSeguroAuto item' },
@@ -98,8 +118,7 @@ export const PolicyOfferSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { validateWith } from '../validation/validate.js';
- * validateWith(PolicyResultSchema, quotePolicy(solicitud, { fechaInicio: '2025-01-15' })).success; // true
+ * validateWith(PolicyResultSchema, quotePolicy(policySolicitud, { fechaInicio: '2025-01-15' })).success; // true
  * ```
  */
 export const PolicyResultSchema = Type.Object(
@@ -112,8 +131,12 @@ export const PolicyResultSchema = Type.Object(
  *
  * @example
  * ```ts
- * const s: PolicyRequest = JSON.parse(body).solicitud;
+ * import { readFileSync } from 'node:fs';
+ * const s: PolicyRequest = JSON.parse(readFileSync('examples/segautovendor.json', 'utf8')).solicitud;
+ * s.idClaveVehiculo; // 1002
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyRequest = Static<typeof PolicyRequestSchema>;
 /**
@@ -121,8 +144,11 @@ export type PolicyRequest = Static<typeof PolicyRequestSchema>;
  *
  * @example
  * ```ts
- * const body: SegAutoVendorRequest = { solicitud: s };
+ * const body: SegAutoVendorRequest = { solicitud: policySolicitud };
+ * validateSegAutoVendor(JSON.stringify(body)).success; // true
  * ```
+ *
+ * @useDeclaredType
  */
 export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
 /**
@@ -130,8 +156,11 @@ export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
  *
  * @example
  * ```ts
- * const first: Receipt = offer.listaRecibos[0]!;
+ * const first: Receipt = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!.listaRecibos[0]!;
+ * first; // { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/04/2025', primaTotal: '2886.40' }
  * ```
+ *
+ * @useDeclaredType
  */
 export type Receipt = Static<typeof ReceiptSchema>;
 /**
@@ -139,8 +168,11 @@ export type Receipt = Static<typeof ReceiptSchema>;
  *
  * @example
  * ```ts
- * const offer: PolicyOffer = result.listaSeguroAuto[0]!;
+ * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
+ * [offer.aseguradora, offer.paquete]; // ['Aseguradora Ilustrativa Alfa', 'Amplia']
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyOffer = Static<typeof PolicyOfferSchema>;
 /**
@@ -148,7 +180,10 @@ export type PolicyOffer = Static<typeof PolicyOfferSchema>;
  *
  * @example
  * ```ts
- * const result: PolicyResult = quotePolicy(s, { fechaInicio: '2025-03-10' });
+ * const result: PolicyResult = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' });
+ * result.listaSeguroAuto.length; // 9 (3 insurers × 3 packages)
  * ```
+ *
+ * @useDeclaredType
  */
 export type PolicyResult = Static<typeof PolicyResultSchema>;

@@ -16,6 +16,7 @@ import { validateWith, type ValidationResult } from '../validation/validate.js';
  * @example
  * ```ts
  * const body: AutoEstreneRequest = { solicitud: { montoSolicitado: '250000.00', plazo: 36, valorFactura: '350000.00' } };
+ * validateAutoEstrene(body).success; // true
  * ```
  */
 export interface AutoEstreneRequest {
@@ -28,7 +29,8 @@ export interface AutoEstreneRequest {
  *
  * @example
  * ```ts
- * validateAutoEstrene('{"solicitud":{}}', { maxIssues: 1 }); // { success: false, issues: [one issue] }
+ * const result = validateAutoEstrene('{"solicitud":{}}', { maxIssues: 1 });
+ * !result.success && result.issues.length; // 1
  * ```
  */
 export interface ValidationOptions {
@@ -41,7 +43,8 @@ export interface ValidationOptions {
  *
  * @example
  * ```ts
- * validateTokenRequest('a=1&b=2&c=3&d=4&e=5', { maxFields: 4 }); // { success: false, issues: [{ code: 'ERRESQ004', path: '', … }] }
+ * const result = validateTokenRequest('a=1&b=2&c=3&d=4&e=5', { maxFields: 4 });
+ * !result.success && result.issues.map((issue) => issue.code); // ['ERRESQ004']
  * ```
  */
 export interface FormValidationOptions extends ValidationOptions {
@@ -59,9 +62,10 @@ function validateJson<T extends TSchema>(schema: T, body: unknown, options: Vali
  * @example
  * ```ts
  * const result = validateAutoEstrene('{"solicitud":{"montoSolicitado":"250000.00","plazo":36,"valorFactura":"350000.00"}}');
- * if (result.success) quoteCredit(result.data.solicitud, { fechaApertura: '2025-01-15' });
- * validateAutoEstrene('{"solicitud":{}}');
- * // { success: false, issues: [{ code: 'ERRESQ006', path: 'solicitud.montoSolicitado', … }, …] }
+ * if (result.success) quoteCredit(result.data.solicitud, { fechaApertura: '2025-01-15' }).tasa; // '14.99' (from the rate grid: 28.6 % down)
+ * const missing = validateAutoEstrene('{"solicitud":{}}');
+ * if (!missing.success) missing.issues.map((i) => `${i.code} ${i.path}`);
+ * // ['ERRESQ006 solicitud.montoSolicitado', 'ERRESQ006 solicitud.plazo', 'ERRESQ006 solicitud.valorFactura']
  * ```
  */
 export function validateAutoEstrene(body: unknown, options: ValidationOptions = {}): ValidationResult<AutoEstreneRequest> {
@@ -73,8 +77,9 @@ export function validateAutoEstrene(body: unknown, options: ValidationOptions = 
  *
  * @example
  * ```ts
- * validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
- * // { success: false, issues: [{ code: 'ERRESQ005', path: 'solicitud.modelo', … }, { code: 'ERRESQ006', … }, …] }
+ * const result = validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
+ * if (!result.success) result.issues.length; // 10 (nine missing fields, ERRESQ006, and the string modelo)
+ * if (!result.success) result.issues[9]; // { code: 'ERRESQ005', path: 'solicitud.modelo', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }
  * ```
  */
 export function validateSegAutoVendor(body: unknown, options: ValidationOptions = {}): ValidationResult<SegAutoVendorRequest> {
@@ -86,8 +91,9 @@ export function validateSegAutoVendor(body: unknown, options: ValidationOptions 
  *
  * @example
  * ```ts
- * validateObtenerDocumento('{"lineaCaptura":"0124ABCD5678EFGH9012"}'); // { success: true, data: { lineaCaptura: '0124…' } }
- * validateObtenerDocumento('{"lineaCaptura":"abc"}'); // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', … }] }
+ * validateObtenerDocumento('{"lineaCaptura":"0124ABCD5678EFGH9012"}'); // { success: true, data: { lineaCaptura: '0124ABCD5678EFGH9012' } }
+ * validateObtenerDocumento('{"lineaCaptura":"abc"}');
+ * // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }] }
  * ```
  */
 export function validateObtenerDocumento(body: unknown, options: ValidationOptions = {}): ValidationResult<ObtenerDocumentoRequest> {
@@ -102,7 +108,7 @@ export function validateObtenerDocumento(body: unknown, options: ValidationOptio
  * validateTokenRequest('grant_type=client_credentials&scope=update');
  * // { success: true, data: { grant_type: 'client_credentials', scope: 'update' } }
  * validateTokenRequest('grant_type=password');
- * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', … }] }
+ * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }] }
  * ```
  */
 export function validateTokenRequest(form: unknown, options: FormValidationOptions = {}): ValidationResult<TokenRequest> {

@@ -16,6 +16,9 @@ import { JwksSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSch
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }),
+ * });
  * validateWith(AutoEstreneResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -25,6 +28,9 @@ export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResu
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.segAutoVendor, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud: policySolicitud }),
+ * });
  * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -39,7 +45,7 @@ export const SegAutoVendorResponseSchema = successEnvelope(
  *
  * @example
  * ```ts
- * validateWith(TYPEBOX_SCHEMAS.TokenResponse, body).success;
+ * validateWith(TYPEBOX_SCHEMAS.OAuthTokenResponse, { access_token: 'x.y.z', token_type: 'Bearer', expires_in: 3600, scope: 'read' }).success; // true
  * ```
  */
 export const TYPEBOX_SCHEMAS = Object.freeze({

@@ -36,6 +36,9 @@ export const ObtenerDocumentoRequestSchema = Type.Object(
  *
  * @example
  * ```ts
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}',
+ * });
  * validateWith(ObtenerDocumentoResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -97,7 +100,10 @@ export const PaymentRecordSchema = Type.Object(
  * @example
  * ```ts
  * const body: ObtenerDocumentoRequest = { lineaCaptura: '0124ABCD5678EFGH9012' };
+ * validateObtenerDocumento(body).success; // true
  * ```
+ *
+ * @useDeclaredType
  */
 export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchema>;
 /**
@@ -105,9 +111,14 @@ export type ObtenerDocumentoRequest = Static<typeof ObtenerDocumentoRequestSchem
  *
  * @example
  * ```ts
- * const { Resultado }: ObtenerDocumentoResponse = await res.json();
- * Buffer.from(Resultado.documento, 'base64'); // the PDF
+ * const response = await service.handle({
+ *   method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}',
+ * });
+ * const { Resultado }: ObtenerDocumentoResponse = JSON.parse(response.body);
+ * Buffer.from(Resultado.documento, 'base64').subarray(0, 5).toString(); // '%PDF-'
  * ```
+ *
+ * @useDeclaredType
  */
 export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSchema>;
 /**
@@ -117,5 +128,7 @@ export type ObtenerDocumentoResponse = Static<typeof ObtenerDocumentoResponseSch
  * ```ts
  * const record: PaymentRecord = { lineaCaptura: '0124ABCD5678EFGH9012', contribuyente: 'Ejemplo', rfc: 'XAXX010101000', concepto: 'Tenencia', importe: '1234.50', fechaPago: '2025-01-15T10:30:00-06:00', folio: 'VEN-1' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type PaymentRecord = Static<typeof PaymentRecordSchema>;

@@ -40,6 +40,7 @@ export const TokenRequestSchema = Type.Object(
  *
  * @example
  * ```ts
+ * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials' });
  * validateWith(TokenResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -105,6 +106,8 @@ export const OAuthErrorSchema = Type.Object(
  * ```ts
  * const form: TokenRequest = { grant_type: 'client_credentials', scope: 'update' };
  * ```
+ *
+ * @useDeclaredType
  */
 export type TokenRequest = Static<typeof TokenRequestSchema>;
 /**
@@ -112,8 +115,13 @@ export type TokenRequest = Static<typeof TokenRequestSchema>;
  *
  * @example
  * ```ts
- * const { access_token, expires_in }: TokenResponse = await res.json();
+ * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials' });
+ * const { access_token, expires_in }: TokenResponse = JSON.parse(response.body);
+ * expires_in; // '3600'
+ * access_token.split('.').length; // 3 (a compact JWT)
  * ```
+ *
+ * @useDeclaredType
  */
 export type TokenResponse = Static<typeof TokenResponseSchema>;
 /**
@@ -121,8 +129,12 @@ export type TokenResponse = Static<typeof TokenResponseSchema>;
  *
  * @example
  * ```ts
- * const { access_token }: OAuthTokenResponse = await res.json();
+ * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=read' });
+ * const { token_type, expires_in, scope }: OAuthTokenResponse = JSON.parse(response.body);
+ * [token_type, expires_in, scope]; // ['Bearer', 3600, 'read']
  * ```
+ *
+ * @useDeclaredType
  */
 export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
 /**
@@ -130,8 +142,12 @@ export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
  *
  * @example
  * ```ts
- * const { error }: OAuthError = await res.json(); // 'invalid_scope'
+ * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=admin' });
+ * const { error }: OAuthError = JSON.parse(response.body);
+ * error; // 'invalid_scope'
  * ```
+ *
+ * @useDeclaredType
  */
 export type OAuthError = Static<typeof OAuthErrorSchema>;
 
@@ -141,7 +157,7 @@ export type OAuthError = Static<typeof OAuthErrorSchema>;
  *
  * @example
  * ```ts
- * validateWith(JwkSchema, { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXch…', e: 'AQAB' }).success; // true
+ * validateWith(JwkSchema, { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXchDgMbM4', e: 'AQAB' }).success; // true
  * ```
  */
 export const JwkSchema = Type.Object(
@@ -184,7 +200,8 @@ export type Jwk = Static<typeof JwkSchema>;
  *
  * @example
  * ```ts
- * const { keys }: Jwks = await (await fetch('http://127.0.0.1:8080/.well-known/jwks.json')).json();
+ * const { keys }: Jwks = JSON.parse((await service.handle({ method: 'GET', path: '/.well-known/jwks.json', headers: {} })).body);
+ * keys; // [] (the service signs with an HS256 secret)
  * ```
  */
 export type Jwks = Static<typeof JwksSchema>;

@@ -6,7 +6,16 @@ import type { DateStep } from '../dates/civil.js';
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { deepFreeze } from '../util/freeze.js';
 
-/** One periodicity code: payments per year, days of interest per period, the calendar step. */
+/**
+ * One periodicity code: payments per year, days of interest per period, the calendar step.
+ *
+ * @example
+ * ```ts
+ * const bimestral: Periodicity = { name: 'bimestral', perYear: 6, days: 60, step: { unit: 'months', count: 2 } };
+ * const conventions = { periodicities: { ...DEFAULT_CREDIT_CONVENTIONS.periodicities, B: bimestral } };
+ * quoteCredit({ ...solicitud, periodicidad: 'B', plazo: 18 }, { conventions }).registros[1]?.fechaAmortizacion; // '2026-05-31'
+ * ```
+ */
 export interface Periodicity {
   readonly name: string;
   /** Payments per year (the CAT's default time unit is 1 / perYear). */
@@ -17,14 +26,30 @@ export interface Periodicity {
   readonly step: DateStep;
 }
 
-/** How the interest of one period is accrued. */
+/**
+ * How the interest of one period is accrued.
+ *
+ * @example
+ * ```ts
+ * const interestBasis: InterestBasis = 'perYear'; // tasa / perYear a period, whatever its days
+ * quoteCredit({ ...solicitud, periodicidad: 'C' }, { conventions: { interestBasis } }).periodicidad; // 'C'
+ * ```
+ */
 export type InterestBasis =
   /** balance × rate × days / 360 (the issue's default, Mexican bank practice). */
   | 'days360'
   /** balance × rate / perYear (what some engines and the reference's weekly CAT readings use). */
   | 'perYear';
 
-/** How the CAT counts the time of the k-th payment, in years. */
+/**
+ * How the CAT counts the time of the k-th payment, in years.
+ *
+ * @example
+ * ```ts
+ * const catTimeBasis: CatTimeBasis = 'days365';
+ * quoteCredit(solicitud, { conventions: { catTimeBasis } }).cat; // '17.0'
+ * ```
+ */
 export type CatTimeBasis =
   /** k / perYear (Banxico's evenly spaced reading; the default). */
   | 'periods'
@@ -33,13 +58,29 @@ export type CatTimeBasis =
   /** k × days / 365. */
   | 'days365';
 
-/** A row of the rate grid used when `tasa` is omitted: from this down payment (%) up, this rate. */
+/**
+ * A row of the rate grid used when `tasa` is omitted: from this down payment (%) up, this rate.
+ *
+ * @example
+ * ```ts
+ * const row: RateGridRow = DEFAULT_CREDIT_CONVENTIONS.rateGrid[2]!;
+ * row; // { minDownPaymentPercent: 20, tasa: '14.99' }
+ * ```
+ */
 export interface RateGridRow {
   readonly minDownPaymentPercent: number;
   readonly tasa: string;
 }
 
-/** The credit engine's conventions. */
+/**
+ * The credit engine's conventions.
+ *
+ * @example
+ * ```ts
+ * const conventions: Partial<CreditConventions> = { commissionVat: false };
+ * quoteCredit(solicitud, { conventions }).totalPagar; // '376448.61' (the 5,840.00 commission without its 934.40 IVA)
+ * ```
+ */
 export interface CreditConventions {
   /** Periodicity codes accepted in `periodicidad`. */
   readonly periodicities: Readonly<Record<string, Periodicity>>;
@@ -76,7 +117,7 @@ export interface CreditConventions {
  *
  * @example
  * ```ts
- * DEFAULT_CREDIT_CONVENTIONS.periodicities.M; // { name: 'mensual', perYear: 12, days: 30, ... }
+ * DEFAULT_CREDIT_CONVENTIONS.periodicities.M; // { name: 'mensual', perYear: 12, days: 30, step: { unit: 'months', count: 1 } }
  * ```
  */
 export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({

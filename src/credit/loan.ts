@@ -25,6 +25,7 @@ import { buildSchedule, type Schedule } from './schedule.js';
  *   principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
  *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M!,
  * };
+ * scheduleLoan(loan).level[0]; // 979703 (9,797.03 a month)
  * ```
  */
 export interface Loan {
@@ -51,8 +52,12 @@ export interface Loan {
  *
  * @example
  * ```ts
- * const s: LoanSchedule = scheduleLoan(loan);
- * s.level[0]; // the first payment (capital + interest + IVA), cents
+ * const s: LoanSchedule = scheduleLoan({
+ *   principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
+ *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M!,
+ * });
+ * s.level[0]; // 979703 (the first payment: capital + interest + IVA, in cents)
+ * s.level.length; // 36
  * ```
  */
 export interface LoanSchedule extends Schedule {
@@ -109,6 +114,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
  *
  * @example
  * ```ts
+ * const loan = { principal: 100_000, annualRate: { num: 27, den: 200 }, vatPercent: 16, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M! };
  * paymentDates({ ...loan, start: toCivilDay(2026, 1, 31), payments: 2 }).map(formatIsoDate); // ['2026-02-28', '2026-03-31']
  * ```
  */

@@ -22,7 +22,9 @@ import { rationalToDecimal, type Rational } from './rate.js';
  *
  * @example
  * ```ts
- * new PaymentRate({ num: 9, den: 800 }, 16, 0.5).r; // 0.01305
+ * const rate = new PaymentRate({ num: 9, den: 800 }, 16, 0.5); // (13.5 % / 12, with 16 % IVA)
+ * rate.exact.toString(); // '0.01305'
+ * rate.r; // 0.013049999999999999 (the float64 estimate)
  * ```
  */
 export class PaymentRate {
@@ -60,7 +62,7 @@ export class PaymentRate {
  *
  * @example
  * ```ts
- * paymentRate({ num: 9, den: 800 }, 16).r; // 13.5 % / 12 × 1.16 = 0.01305
+ * paymentRate({ num: 9, den: 800 }, 16).exact.toString(); // '0.01305' (13.5 % / 12 × 1.16)
  * ```
  */
 export function paymentRate(periodic: Rational, iva: number, tolerance = 0.5): PaymentRate {

@@ -4,7 +4,15 @@
  */
 import { Decimal } from '../money/decimal.js';
 
-/** A non-negative rational num / den with safe-integer parts. */
+/**
+ * A non-negative rational num / den with safe-integer parts.
+ *
+ * @example
+ * ```ts
+ * const monthly: Rational = { num: 9, den: 800 }; // (13.5 % / 12)
+ * rationalToDecimal(monthly).toString(); // '0.01125'
+ * ```
+ */
 export interface Rational {
   readonly num: number;
   readonly den: number;

@@ -22,7 +22,17 @@ export interface ScheduleSpec {
   readonly iva: number;
 }
 
-/** Columns of cents, one entry per period, and their totals. */
+/**
+ * Columns of cents, one entry per period, and their totals.
+ *
+ * @example
+ * ```ts
+ * const s: Schedule = scheduleLoan({ principal: 1_000_000, annualRate: { num: 37, den: 100 }, vatPercent: 16,
+ *   start: toCivilDay(2026, 1, 1), payments: 4, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.Q! });
+ * [...s.interest]; // [15_417, 11_664, 7_845, 3_957]
+ * [s.totalInterest, s.totalVat]; // [38_883, 6_221]
+ * ```
+ */
 export interface Schedule {
   readonly opening: Float64Array;
   readonly capital: Float64Array;

@@ -5,7 +5,15 @@
  * `addMonths`/`addDays` (the reference implementation in `./reference.ts`).
  */
 
-/** Days since 1970-01-01. */
+/**
+ * Days since 1970-01-01.
+ *
+ * @example
+ * ```ts
+ * const day: CivilDay = toCivilDay(2026, 1, 31); // 20484
+ * formatIsoDate(day + 1); // '2026-02-01'
+ * ```
+ */
 export type CivilDay = number;
 
 /** Year, month (1–12) and day (1–31) of a civil date. */
@@ -134,7 +142,15 @@ export function formatDmyDate(date: CivilDay): string {
   return `${pad2(day)}/${pad2(month)}/${year}`;
 }
 
-/** A step between two payments or receipts: whole months or whole days. */
+/**
+ * A step between two payments or receipts: whole months or whole days.
+ *
+ * @example
+ * ```ts
+ * const quincena: DateStep = { unit: 'days', count: 15 };
+ * isoDateSequence(toCivilDay(2026, 1, 1), quincena, 2); // ['2026-01-16', '2026-01-31']
+ * ```
+ */
 export type DateStep = { readonly unit: 'months'; readonly count: number } | { readonly unit: 'days'; readonly count: number };
 
 /**

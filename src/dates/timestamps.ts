@@ -32,7 +32,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?
  *
  * @example
  * ```ts
- * parseDateTime('2025-01-15T06:00:00.9-06:00'); // Date.UTC(2025, 0, 15, 12)
+ * parseDateTime('2025-01-15T06:00:00.9-06:00') === Date.UTC(2025, 0, 15, 12); // true (fractions of a second dropped)
  * ```
  */
 export function parseDateTime(text: string): number | undefined {
@@ -65,7 +65,7 @@ const ASCTIME = /^([A-Za-z]{3}) ([A-Za-z]{3}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) 
  *
  * @example
  * ```ts
- * parseHttpDate('Wed, 15 Jan 2025 12:00:00 GMT'); // Date.UTC(2025, 0, 15, 12)
+ * parseHttpDate('Wed, 15 Jan 2025 12:00:00 GMT') === Date.UTC(2025, 0, 15, 12); // true
  * ```
  */
 export function parseHttpDate(raw: string): number | undefined {

@@ -2,7 +2,7 @@
  * `cotizador/analysis`: scenario grids over the credit engine, RFC 4180 CSV and an SVG chart of
  * the amortization table, for scripts.
  *
- * @packageDocumentation
+ * @module cotizador/analysis
  */
 export * from './common.js';
 export {

@@ -2,7 +2,7 @@
  * `cotizador/atm`: ATM open data: schemas, code catalogs, validation, the bundled example data
  * set, queries and the transport-free ATM API handler.
  *
- * @packageDocumentation
+ * @module cotizador/atm
  */
 export * from './common.js';
 export {

@@ -1,7 +1,7 @@
 /**
  * `cotizador/cat`: Banxico's CAT of any flows.
  *
- * @packageDocumentation
+ * @module cotizador/cat
  */
 export * from './common.js';
 export { computeCat } from '../cat/computeCat.js';

@@ -2,7 +2,7 @@
  * `cotizador/contracts`: every request and response shape of the interface as TypeBox (JSON
  * Schema), the validators that map it to the interface's codes, and the envelope builders.
  *
- * @packageDocumentation
+ * @module cotizador/contracts
  */
 export * from './common.js';
 export {

@@ -1,7 +1,7 @@
 /**
  * `cotizador/credit`: the AutoEstrene quote and the typed loan core under it.
  *
- * @packageDocumentation
+ * @module cotizador/credit
  */
 export * from './common.js';
 export { quoteCredit, quoteValidCredit } from '../quotes/quoteCredit.js';

@@ -1,7 +1,7 @@
 /**
  * `cotizador/documents`: the printable receipt of a payment (PDF) and the example payments.
  *
- * @packageDocumentation
+ * @module cotizador/documents
  */
 export * from './common.js';
 export { renderReceiptPdf, renderReceiptBase64 } from '../documents/receipt.js';

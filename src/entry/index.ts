@@ -7,7 +7,7 @@
  * engine), `cotizador/contracts` (every schema and validator), `cotizador/service`,
  * `cotizador/atm`, `cotizador/documents`, `cotizador/analysis`.
  *
- * @packageDocumentation
+ * @module cotizador
  */
 export * from './common.js';
 export { quoteCredit } from '../quotes/quoteCredit.js';

@@ -1,7 +1,7 @@
 /**
  * `cotizador/insurance`: the SegAutoVendor quote, the pricing engine under it, and the tariff.
  *
- * @packageDocumentation
+ * @module cotizador/insurance
  */
 export * from './common.js';
 export { quotePolicy, quoteValidPolicy } from '../quotes/quotePolicy.js';

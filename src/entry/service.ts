@@ -1,6 +1,8 @@
 /**
  * `cotizador/service`: the interface as a transport-free service, its node:http server and
  * framework adapters, its configuration, tokens, rate limits, switches and OpenAPI document.
+ *
+ * @module cotizador/service
  */
 export * from './common.js';
 export { createService, ROUTES } from '../service/service.js';

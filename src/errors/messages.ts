@@ -4,10 +4,26 @@
  * {@link messageText} fills them. Engines never inline a message: they name its entry.
  */
 
-/** A language the table speaks. */
+/**
+ * A language the table speaks.
+ *
+ * @example
+ * ```ts
+ * const lang: Lang = 'en';
+ * localizedMessage(new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' }), lang); // 'The term must have at least one payment'
+ * ```
+ */
 export type Lang = 'es' | 'en';
 
-/** Values a message is rendered with. */
+/**
+ * Values a message is rendered with.
+ *
+ * @example
+ * ```ts
+ * const params: MessageParams = { months: 12 };
+ * messageText('polizaAnualMaximo', 'en', params); // 'An annual policy covers at most 12 months'
+ * ```
+ */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 interface Entry {
@@ -348,7 +364,7 @@ export const MESSAGES = {
 } as const satisfies Record<string, Entry>;
 
 /**
- * The id of a message in {@link MESSAGES}.
+ * The id of a message in the message table (`MESSAGES`, in `src/errors/messages.ts`).
  *
  * @example
  * ```ts

@@ -18,11 +18,12 @@ const BRAND: unique symbol = Symbol.for('cotizador.QuoteError') as never;
  *
  * @example
  * ```ts
+ * quoteCredit({ montoSolicitado: 'abc', plazo: 12, valorFactura: '100.00' }); // throws QuoteError ERRESQ005 'montoSolicitado'
  * try {
  *   quoteCredit({ montoSolicitado: 'abc', plazo: 12, valorFactura: '100.00' });
  * } catch (error) {
- *   if (error instanceof QuoteError) console.log(error.codigoError, error.valorIncorrecto);
- *   // ERRESQ005 montoSolicitado
+ *   if (error instanceof QuoteError) [error.codigoError, error.valorIncorrecto, error.mensaje];
+ *   // ['ERRESQ005', 'montoSolicitado', 'El tipo o el formato del campo no es válido']
  * }
  * ```
  */
@@ -102,7 +103,8 @@ export function localizedMessage(error: QuoteError, lang: 'es' | 'en'): string {
  *
  * @example
  * ```ts
- * invariant(1 + 1 === 2, 'aritmética'); // passes; a false condition throws QuoteError('ERRSER002')
+ * invariant(1 + 1 === 2, 'aritmética'); // passes
+ * invariant(1 + 1 === 3, 'aritmética'); // throws QuoteError ERRSER002
  * ```
  */
 export function invariant(condition: boolean, message: string): asserts condition {

@@ -9,6 +9,7 @@
  * @example
  * ```ts
  * const request: ServiceRequest = { method: 'POST', path: '/api/esb/Cotizador/v1/AutoEstrene', headers: { authorization: `Bearer ${token}` }, body: '{"solicitud":{}}' };
+ * (await service.handle(request)).status; // 400 (ERRESQ006: the solicitud is empty)
  * ```
  */
 export interface ServiceRequest {
@@ -45,7 +46,10 @@ export type RequestBody = string | Uint8Array | Readonly<Record<string, unknown>
  *
  * @example
  * ```ts
- * const { status, headers, body }: ServiceResponse = await service.handle(request);
+ * const { status, headers, body }: ServiceResponse = await service.handle({ method: 'GET', path: '/api/esb/Cotizador/v1/AutoEstrene', headers: {} });
+ * status; // 405
+ * headers['Allow']; // 'POST'
+ * JSON.parse(body).codigoError; // 'ERRSEG006'
  * ```
  */
 export interface ServiceResponse {

@@ -9,7 +9,9 @@
  *
  * @example
  * ```ts
- * quotePolicy(solicitud, { fechaInicio: '2025-03-10', lifeBalance: 'flat' satisfies LifeBalanceMethod });
+ * const offer = (lifeBalance: LifeBalanceMethod) => quotePolicy(policySolicitud, { fechaInicio: '2025-03-10', lifeBalance }).listaSeguroAuto[0]!;
+ * offer('declining').segVida; // '4527.60' (336,000.00 × 0.55‰ × (48 + 1)/2)
+ * offer('flat').segVida; // '8870.40' (336,000.00 × 0.55‰ × 48)
  * ```
  */
 export type LifeBalanceMethod =
@@ -23,7 +25,8 @@ export type LifeBalanceMethod =
  *
  * @example
  * ```ts
- * quotePolicy(solicitud, { fechaInicio: '2025-03-10', conventions: { idLength: 32 } });
+ * const { listaSeguroAuto } = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10', conventions: { idLength: 32 } });
+ * listaSeguroAuto[0]!.idCotizacion.length; // 32
  * ```
  */
 export interface PolicyConventions {

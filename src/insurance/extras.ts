@@ -14,6 +14,7 @@ const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNu
  * @example
  * ```ts
  * const credit: CreditExposure = { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 };
+ * lifePremiumCents(defaultTariff().insurers[0]!, credit, 'flat'); // 554_400 (280,000.00 × 0.55‰ × 36)
  * ```
  */
 export interface CreditExposure {
@@ -31,7 +32,7 @@ export interface CreditExposure {
  *
  * @example
  * ```ts
- * // 350,000.00 × 0.95% × 36/12 = 9,975.00; IVA 1,596.00
+ * // GAP net: 350,000.00 × 0.95% × 36/12 = 9,975.00; with IVA 1,596.00: 11,571.00
  * gapPremiumCents(defaultTariff().insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, '0.16'); // 1_157_100
  * ```
  */
@@ -50,7 +51,7 @@ export function gapPremiumCents(insurer: TariffInsurer, credit: CreditExposure, 
  *
  * @example
  * ```ts
- * // 280,000.00 × 0.55‰ × (36 + 1)/2 = 2,849.00
+ * // Life: 280,000.00 × 0.55‰ × (36 + 1)/2 = 2,849.00
  * lifePremiumCents(defaultTariff().insurers[0]!, { invoiceCents: 35_000_000, financedCents: 28_000_000, months: 36 }, 'declining'); // 284_900
  * ```
  */

@@ -28,6 +28,7 @@ import type { ReplacementValue, Tariff, TariffInsurer, TariffPackage } from './t
  * const risk: PolicyRisk = { idPaquete: 0, idAseguradora: 0, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idClaveVehiculo: 1002, modelo: 2026, montoSumaAsegurada: 35_000_000, sumaAccesorio: 0, sumaEquipoEspecial: 0,
  *   enganche: 7_000_000, plazoFinanciado: 36, codigoPostal: '03100' };
+ * priceOffers(risk, { start: toCivilDay(2026, 1, 31), tariff: defaultTariff(), conventions: DEFAULT_POLICY_CONVENTIONS }).length; // 9
  * ```
  */
 export interface PolicyRisk {
@@ -62,6 +63,7 @@ export interface PolicyRisk {
  * @example
  * ```ts
  * const settings: PricingSettings = { start: toCivilDay(2026, 1, 31), tariff: defaultTariff(), conventions: DEFAULT_POLICY_CONVENTIONS };
+ * formatIsoDate(settings.start); // '2026-01-31'
  * ```
  */
 export interface PricingSettings {
@@ -79,7 +81,12 @@ export interface PricingSettings {
  *
  * @example
  * ```ts
- * const [offer] = priceOffers(risk, settings);
+ * const risk: PolicyRisk = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idClaveVehiculo: 1002, modelo: 2026, montoSumaAsegurada: 35_000_000, sumaAccesorio: 0, sumaEquipoEspecial: 0,
+ *   enganche: 7_000_000, plazoFinanciado: 36, codigoPostal: '03100' };
+ * const [offer] = priceOffers(risk, { start: toCivilDay(2026, 1, 31), tariff: defaultTariff(), conventions: DEFAULT_POLICY_CONVENTIONS });
+ * [offer!.insurer.name, offer!.pkg.name]; // ['Aseguradora Ilustrativa Alfa', 'Amplia']
+ * offer!.totalCents === offer!.receipts.reduce((sum, r) => sum + r.cents, 0); // true
  * offer.totalCents === offer.receipts.reduce((sum, r) => sum + r.cents, 0); // true
  * ```
  */
@@ -288,6 +295,9 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
  *
  * @example
  * ```ts
+ * const risk: PolicyRisk = { idPaquete: 0, idAseguradora: 0, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idClaveVehiculo: 1002, modelo: 2026, montoSumaAsegurada: 35_000_000, sumaAccesorio: 0, sumaEquipoEspecial: 0,
+ *   enganche: 7_000_000, plazoFinanciado: 36, codigoPostal: '03100' };
  * const offers = priceOffers(risk, { start: toCivilDay(2026, 1, 31), tariff: defaultTariff(), conventions: DEFAULT_POLICY_CONVENTIONS });
  * offers.length; // 9 (3 insurers × 3 packages)
  * ```

@@ -93,6 +93,8 @@ export interface PeriodRating {
  *
  * @example
  * ```ts
+ * const pkg = defaultTariff().insurers[0]!.packages[0]!; // Amplia
+ * const rate = pkg.rates[0]!; // automóvil particular: 0.0320 and 2,600.00
  * // (350,000 × 0.032 × 1.10 + 2,600) × 1.20 × 1.00 = 17,904.00
  * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.20', ageFactor: '1.00',
  *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 1_790_400

@@ -14,6 +14,7 @@ import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
  * @example
  * ```ts
  * const r: PolicyReceipt = { number: 2, from: toCivilDay(2025, 2, 28), to: toCivilDay(2025, 3, 31), cents: 104_883 };
+ * formatIsoDate(r.to); // '2025-03-31'
  * ```
  */
 export interface PolicyReceipt {
@@ -33,6 +34,7 @@ export interface PolicyReceipt {
  * @example
  * ```ts
  * const plan: ReceiptPlan = { start: toCivilDay(2025, 3, 10), months: 12, monthsPerReceipt: 6, premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' };
+ * buildReceipts(plan).receipts.length; // 2 (semestral)
  * ```
  */
 export interface ReceiptPlan {
@@ -59,7 +61,12 @@ export interface ReceiptPlan {
  *
  * @example
  * ```ts
- * const { totalCents, receipts } = buildReceipts(plan); // totalCents === Σ receipts' primaTotal
+ * // Prima neta + recargo 13,132.50, derecho 500.00, semestral: (13,132.50 + 500.00) × 1.16 = 15,813.70
+ * const { ivaCents, totalCents, receipts } = buildReceipts({ start: toCivilDay(2025, 3, 10), months: 12, monthsPerReceipt: 6,
+ *   premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' });
+ * [ivaCents, totalCents]; // [218_120, 1_581_370]
+ * receipts.map((r) => r.cents); // [819_685, 761_685] (later: ⌊13,132.50 × 1.16 / 2⌋ = 7,616.85; first: the rest)
+ * receipts.map((r) => formatIsoDate(r.to)); // ['2025-09-10', '2026-03-10']
  * ```
  */
 export interface ReceiptBlock {

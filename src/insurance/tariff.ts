@@ -149,7 +149,6 @@ const InsurerSchema = Type.Object(
  *
  * @example
  * ```ts
- * import { validateWith } from '../validation/validate.js';
  * validateWith(TariffSchema, defaultTariff()).success; // true
  * ```
  */
@@ -178,8 +177,12 @@ export const TariffSchema = Type.Object(
  *
  * @example
  * ```ts
- * const tariff: Tariff = loadTariff(JSON.parse(text));
+ * import { readFileSync } from 'node:fs';
+ * const tariff: Tariff = loadTariff(JSON.parse(readFileSync('data/tariff.json', 'utf8'))); // the default tariff's own file
+ * tariff.insurers.length; // 3
  * ```
+ *
+ * @useDeclaredType
  */
 export type Tariff = Static<typeof TariffSchema>;
 /**
@@ -187,7 +190,8 @@ export type Tariff = Static<typeof TariffSchema>;
  *
  * @example
  * ```ts
- * const alfa: TariffInsurer = defaultTariff().insurers[0]!; // policyFee '550.00'
+ * const alfa: TariffInsurer = defaultTariff().insurers[0]!;
+ * alfa.policyFee; // '550.00'
  * ```
  */
 export type TariffInsurer = Tariff['insurers'][number];
@@ -196,7 +200,8 @@ export type TariffInsurer = Tariff['insurers'][number];
  *
  * @example
  * ```ts
- * const amplia: TariffPackage = defaultTariff().insurers[0]!.packages[0]!; // name 'Amplia'
+ * const amplia: TariffPackage = defaultTariff().insurers[0]!.packages[0]!;
+ * amplia.name; // 'Amplia'
  * ```
  */
 export type TariffPackage = TariffInsurer['packages'][number];
@@ -205,7 +210,8 @@ export type TariffPackage = TariffInsurer['packages'][number];
  *
  * @example
  * ```ts
- * const comercial: ReplacementValue = defaultTariff().replacementValues[1]!; // sumInsuredByYear ['1', '0.85', …]
+ * const comercial: ReplacementValue = defaultTariff().replacementValues[1]!;
+ * comercial.sumInsuredByYear; // ['1', '0.85', '0.76', '0.68', '0.61', '0.55']
  * ```
  */
 export type ReplacementValue = Tariff['replacementValues'][number];
@@ -288,7 +294,9 @@ const loaded = new WeakSet<object>();
  *
  * @example
  * ```ts
- * assertTariff(value); // throws QuoteError naming e.g. 'tariff.limits.maxSumInsured'
+ * const tariff = defaultTariff();
+ * assertTariff(tariff); // passes
+ * assertTariff({ ...tariff, limits: { ...tariff.limits, maxSumInsured: '-1' } }); // throws QuoteError ERRESQ005 'tariff.limits.maxSumInsured'
  * ```
  */
 export function assertTariff(value: unknown): asserts value is Tariff {
@@ -305,8 +313,9 @@ export function assertTariff(value: unknown): asserts value is Tariff {
  *
  * @example
  * ```ts
- * const tariff = loadTariff(JSON.parse(readFileSync('tarifa.json', 'utf8')));
- * quotePolicy(solicitud, { fechaInicio: '2025-01-15', tariff });
+ * import { readFileSync } from 'node:fs';
+ * const tariff = loadTariff(JSON.parse(readFileSync('data/tariff.json', 'utf8'))); // your own tariff file
+ * quotePolicy(policySolicitud, { fechaInicio: '2025-01-15', tariff }).listaSeguroAuto.length; // 9
  * ```
  */
 export function loadTariff(value: unknown): Tariff {

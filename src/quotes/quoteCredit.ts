@@ -16,7 +16,16 @@ import type { Tariff } from '../insurance/tariff.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
-/** Options of {@link quoteCredit}. */
+/**
+ * Options of {@link quoteCredit}.
+ *
+ * @example
+ * ```ts
+ * const options: CreditOptions = { fechaApertura: '2026-01-31', conventions: { catTimeBasis: 'days365' } };
+ * const { fechaApertura, ...undated } = solicitud;
+ * quoteCredit(undated, options).cat; // '17.0'
+ * ```
+ */
 export interface CreditOptions {
   /** Overrides of the documented conventions (`docs/conventions.md`); each is checked. */
   readonly conventions?: Partial<CreditConventions>;
@@ -36,8 +45,8 @@ export interface CreditOptions {
  *
  * @example
  * ```ts
- * const checked = validateAutoEstrene(body);
- * if (checked.success) quoteValidCredit(checked.data.solicitud, { fechaApertura: '2026-01-31' });
+ * const checked = validateAutoEstrene('{"solicitud":{"montoSolicitado":"280000.00","valorFactura":"350000.00","tasa":"13.50","plazo":36}}');
+ * if (checked.success) quoteValidCredit(checked.data.solicitud, { fechaApertura: '2026-01-31' }).pagoMensual; // '9797.03'
  * ```
  */
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {

@@ -21,7 +21,8 @@ import { canonicalJson, fillUrlTemplate, offerId } from './policy/offerId.js';
  *
  * @example
  * ```ts
- * const options: PolicyOptions = { fechaInicio: '2025-03-10', lifeBalance: 'flat', urlTemplate: 'https://x.example/{idCotizacion}' };
+ * const options: PolicyOptions = { fechaInicio: '2025-03-10', lifeBalance: 'flat', urlTemplate: 'https://x.example/{idAseguradora}/{idPaquete}' };
+ * quotePolicy(policySolicitud, options).listaSeguroAuto[0]!.urlCotizacion; // 'https://x.example/1/1'
  * ```
  */
 export interface PolicyOptions {
@@ -133,8 +134,8 @@ function toOffer(idPrefix: string, offer: PricedOffer, c: PolicyConventions): Po
  *
  * @example
  * ```ts
- * const checked = validateSegAutoVendor(body);
- * if (checked.success) quoteValidPolicy(checked.data.solicitud, { fechaInicio: '2026-01-31' });
+ * const checked = validateSegAutoVendor(JSON.stringify({ solicitud: policySolicitud }));
+ * if (checked.success) quoteValidPolicy(checked.data.solicitud, { fechaInicio: '2026-01-31' }).listaSeguroAuto.length; // 9
  * ```
  */
 export function quoteValidPolicy(solicitud: PolicyRequest, options: PolicyOptions = {}): PolicyResult {

@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * @example
  * ```ts
  * const client: ClientRecord = { clientId: 'app', clientSecret: 's3cret', scopes: ['update'] };
+ * createService({ clients: [client] }).limits.maxBodyBytes; // 1048576
  * ```
  */
 export interface ClientRecord {
@@ -24,7 +25,9 @@ export interface ClientRecord {
  *
  * @example
  * ```ts
- * const registry: ClientRegistry = async (clientId) => (await db.clients.get(clientId)) ?? undefined;
+ * const db = new Map([['app', { clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }]]); // e.g. a database table
+ * const registry: ClientRegistry = async (clientId) => db.get(clientId);
+ * (await authenticateClient(registry, { clientId: 'app', clientSecret: 's3cret' }))?.scopes; // ['update']
  * ```
  */
 export type ClientRegistry = readonly ClientRecord[] | ((clientId: string) => Promise<ClientRecord | undefined>);
@@ -34,7 +37,8 @@ export type ClientRegistry = readonly ClientRecord[] | ((clientId: string) => Pr
  *
  * @example
  * ```ts
- * parseBasic('Basic YXBwOnMzY3JldA=='); // PresentedCredentials { clientId: 'app', clientSecret: 's3cret' }
+ * const presented: PresentedCredentials | undefined = parseBasic('Basic YXBwOnMzY3JldA==');
+ * presented; // { clientId: 'app', clientSecret: 's3cret' }
  * ```
  */
 export interface PresentedCredentials {
@@ -68,8 +72,9 @@ const UNKNOWN_CLIENT_SECRET = 'unknown-client-\u0000';
  *
  * @example
  * ```ts
- * await authenticateClient([{ clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }], { clientId: 'app', clientSecret: 's3cret' });
- * // { clientId: 'app', … }
+ * const registry = [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }];
+ * await authenticateClient(registry, { clientId: 'app', clientSecret: 's3cret' }); // { clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }
+ * await authenticateClient(registry, { clientId: 'app', clientSecret: 'wrong' }); // undefined
  * ```
  */
 export async function authenticateClient(registry: ClientRegistry, presented: PresentedCredentials): Promise<ClientRecord | undefined> {

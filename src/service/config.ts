@@ -25,7 +25,9 @@ import { API_NAMES, type ServiceSwitches } from './switches.js';
  *
  * @example
  * ```ts
- * createService({ clients }).handle(tokenRequest); // expires_in: '3600'
+ * DEFAULT_TOKEN_TTL_SECONDS; // 3600
+ * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials' });
+ * JSON.parse(response.body).expires_in; // '3600'
  * ```
  */
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -101,7 +103,9 @@ const TOKEN_CACHE_SIZE = 10_000;
  *
  * @example
  * ```ts
- * const documents: PaymentLookup = async (linea) => db.payments.findOne({ lineaCaptura: linea }) ?? undefined;
+ * const payments = new Map(samplePayments().map((p) => [p.lineaCaptura, p])); // e.g. a database table
+ * const documents: PaymentLookup = async (linea) => payments.get(linea);
+ * (await documents('0124ABCD5678EFGH9012'))?.importe; // '1234.50'
  * ```
  */
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
@@ -115,6 +119,7 @@ export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | un
  *   clients: [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }],
  *   tokenSecret: process.env.TOKEN_SECRET, // ≥ 32 bytes; or tokenKeys for RS256
  * };
+ * createService(config).limits.maxBodyBytes; // 1048576
  * ```
  */
 export interface ServiceConfig {
@@ -178,7 +183,7 @@ export interface ServiceConfig {
  * @example
  * ```ts
  * const resolved: ResolvedConfig = resolveConfig({ clients });
- * resolved.helpUrl; // DEFAULT_HELP_URL
+ * resolved.helpUrl === DEFAULT_HELP_URL; // true
  * ```
  */
 export interface ResolvedConfig {

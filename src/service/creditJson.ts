@@ -89,7 +89,7 @@ function row(r: CreditRow): string {
  * @example
  * ```ts
  * const resultado = quoteCredit(solicitud);
- * creditResultJson(resultado) === asciiJson(resultado); // true
+ * creditResultJson(resultado) === JSON.stringify(resultado); // true (the result is ASCII)
  * ```
  */
 export function creditResultJson(result: CreditResult): string {

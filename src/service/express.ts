@@ -34,8 +34,7 @@ export type ExpressHandler = (
  * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
  * const app = express();
  * app.use(toExpressHandler(service));
- * const server = app.listen(8080);
- * server.close();
+ * app.listen(8080);
  * ```
  */
 export function toExpressHandler(service: Service, options: NodeListenerOptions = {}): ExpressHandler {

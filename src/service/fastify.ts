@@ -48,7 +48,6 @@ const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
  * const app = Fastify();
  * await app.register(toFastifyPlugin(service));
  * await app.listen({ port: 8080, host: '127.0.0.1' });
- * await app.close();
  * ```
  */
 export function toFastifyPlugin(service: Service, options: NodeListenerOptions = {}): (fastify: FastifyLike) => Promise<void> {

@@ -188,7 +188,7 @@ export async function verifyToken(
  * @example
  * ```ts
  * const cache = new TokenCache(1000, 30);
- * cache.get('eyJ…', Date.now()); // undefined until stored
+ * cache.get('eyJ…', Date.now()); // undefined (until stored)
  * ```
  */
 export class TokenCache {

@@ -15,8 +15,10 @@ import { configError } from './configError.js';
  *
  * @example
  * ```ts
+ * import { generateKeyPairSync } from 'node:crypto';
  * const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
  * const key: RsaSigningKey = { kid: '2025-01', privateKey };
+ * keySet({ tokenKeys: key }).signing.kid; // '2025-01'
  * ```
  */
 export interface RsaSigningKey {

@@ -198,10 +198,9 @@ function rawResponse(answer: ServiceResponse): string {
  *
  * @example
  * ```ts
- * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
- * const server = createNodeServer(service);
- * server.listen(8080, '127.0.0.1');
- * await shutdownNodeServer(server);
+ * const server = createNodeServer(createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', requestTimeoutMs: 10_000 }));
+ * [server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]; // [10000, 11000, 5000]
+ * // Serve it with server.listen on a port; drain it with shutdownNodeServer(server).
  * ```
  */
 export function createNodeServer(service: Service, options: NodeServerOptions = {}): Server {
@@ -246,7 +245,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
  * @example
  * ```ts
  * const server = createNodeServer(createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' }));
- * server.listen(0, '127.0.0.1');
+ * // …after serving with server.listen, on SIGTERM:
  * await shutdownNodeServer(server, 10_000);
  * server.listening; // false
  * ```

@@ -25,6 +25,7 @@ export type BodyOutcome =
  *
  * @example
  * ```ts
+ * import { Readable } from 'node:stream';
  * const outcome = await readBody(Readable.from([Buffer.from('{"a":1}')]), 1024, 1000);
  * outcome.ok && outcome.bytes.toString(); // '{"a":1}'
  * ```

@@ -57,7 +57,8 @@ function bodyText(body: unknown): { readonly text: string | undefined } | { read
  * @example
  * ```ts
  * parseJsonBody('{"a":1}'); // { success: true, data: { a: 1 } }
- * parseJsonBody('{');       // { success: false, issues: [{ code: 'ERRESQ001', path: '', … }] }
+ * parseJsonBody('{');
+ * // { success: false, issues: [{ code: 'ERRESQ001', path: '', message: 'El cuerpo de la petición no es un JSON válido', messageId: 'jsonInvalido' }] }
  * ```
  */
 export function parseJsonBody(body: unknown): ValidationResult<unknown> {

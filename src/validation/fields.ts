@@ -21,7 +21,10 @@ export const AMOUNT_TEXT = AMOUNT_PATTERN.source;
  *
  * @example
  * ```ts
- * Type.Object({ enganche: amountField('Enganche') });
+ * import { Type } from '@sinclair/typebox';
+ * const Schema = Type.Object({ enganche: amountField('Enganche') });
+ * validateWith(Schema, { enganche: '70000.5' }).success; // true
+ * validateWith(Schema, { enganche: '7e4' }).success; // false
  * ```
  */
 export const amountField = (description: string) => Type.String({ pattern: AMOUNT_TEXT, maxLength: 14, description });
@@ -31,7 +34,10 @@ export const amountField = (description: string) => Type.String({ pattern: AMOUN
  *
  * @example
  * ```ts
- * Type.Object({ iva: codeField(99, 'IVA') });
+ * import { Type } from '@sinclair/typebox';
+ * const Schema = Type.Object({ iva: codeField(99, 'IVA') });
+ * validateWith(Schema, { iva: 16 }).success; // true
+ * validateWith(Schema, { iva: 100 }).success; // false
  * ```
  */
 export const codeField = (maximum: number, description: string) => Type.Integer({ minimum: 0, maximum, description });
@@ -41,7 +47,10 @@ export const codeField = (maximum: number, description: string) => Type.Integer(
  *
  * @example
  * ```ts
- * Type.Object({ totalPagar: moneyField('Total a pagar') });
+ * import { Type } from '@sinclair/typebox';
+ * const Schema = Type.Object({ totalPagar: moneyField('Total a pagar') });
+ * validateWith(Schema, { totalPagar: '10509.04' }).success; // true
+ * validateWith(Schema, { totalPagar: '10509.0' }).success; // false (exactly two decimals)
  * ```
  */
 export const moneyField = (description: string) => Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description });

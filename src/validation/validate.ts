@@ -10,7 +10,15 @@ import type { RequestErrorCode } from '../errors/codes.js';
 import { messageText, type MessageId, type MessageParams } from '../errors/messages.js';
 import { quoteError } from '../errors/quoteError.js';
 
-/** One problem found in a request: the interface's code, the field's path, a Spanish message. */
+/**
+ * One problem found in a request: the interface's code, the field's path, a Spanish message.
+ *
+ * @example
+ * ```ts
+ * const [first]: Issue[] = collectIssues(CreditRequestSchema, { ...solicitud, plazo: 1000 });
+ * first; // { code: 'ERRESQ004', path: 'plazo', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }
+ * ```
+ */
 export interface Issue {
   readonly code: RequestErrorCode;
   /** Dotted path with indices: `solicitud.plazo`, `data[0].Brand[0].ATM[3].ATMServices[1]`. */
@@ -22,7 +30,15 @@ export interface Issue {
   readonly messageParams?: MessageParams | undefined;
 }
 
-/** A `safeParse`-style result: the data, or every issue found. */
+/**
+ * A `safeParse`-style result: the data, or every issue found.
+ *
+ * @example
+ * ```ts
+ * const result: ValidationResult<CreditRequest> = validateWith(CreditRequestSchema, solicitud);
+ * if (result.success) result.data.plazo; // 36
+ * ```
+ */
 export type ValidationResult<T> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly issues: readonly Issue[] };
@@ -124,7 +140,8 @@ export function issueMessageId(code: RequestErrorCode): MessageId {
  *
  * @example
  * ```ts
- * issue('ERRESQ004', 'meta.TotalResults'); // { code: 'ERRESQ004', path: 'meta.TotalResults', message: 'La longitud o …', messageId: 'rangoInvalido' }
+ * issue('ERRESQ004', 'meta.TotalResults');
+ * // { code: 'ERRESQ004', path: 'meta.TotalResults', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }
  * ```
  */
 export function issue(code: RequestErrorCode, path: string): Issue {
@@ -144,7 +161,8 @@ function isSummary(error: ValueError): boolean {
  *
  * @example
  * ```ts
- * collectIssues(CreditRequestSchema, { plazo: 'x' }); // [{ code: 'ERRESQ006', path: 'montoSolicitado', ... }, ...]
+ * collectIssues(CreditRequestSchema, { plazo: 'x' }).map((i) => `${i.code} ${i.path}`);
+ * // ['ERRESQ006 montoSolicitado', 'ERRESQ006 valorFactura', 'ERRESQ005 plazo']
  * collectIssues(CreditRequestSchema, { plazo: 'x' }, '', 1).length; // 1
  * ```
  */
@@ -172,8 +190,8 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = '', ma
  *
  * @example
  * ```ts
- * const r = validateWith(CreditRequestSchema, body.solicitud);
- * if (!r.success) console.log(r.issues[0].code, r.issues[0].path);
+ * const r = validateWith(CreditRequestSchema, { ...solicitud, plazo: -1 });
+ * if (!r.success) r.issues.map((i) => `${i.code} ${i.path}`); // ['ERRESQ004 plazo']
  * ```
  */
 export function validateWith<T extends TSchema>(
@@ -191,7 +209,8 @@ export function validateWith<T extends TSchema>(
  *
  * @example
  * ```ts
- * assertValid(CreditRequestSchema, solicitud); // throws QuoteError('ERRESQ005', …, 'plazo') on a bad plazo
+ * assertValid(CreditRequestSchema, solicitud); // passes
+ * assertValid(CreditRequestSchema, { ...solicitud, plazo: '36' }); // throws QuoteError ERRESQ005 'plazo'
  * ```
  */
 export function assertValid<T extends TSchema>(

@@ -64,7 +64,7 @@ export async function runPolicy(args: readonly string[]): Promise<void> {
  *
  * @example
  * ```ts
- * process.stdout.write(policyTable(quotePolicy(solicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
+ * process.stdout.write(policyTable(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
  * ```
  */
 export function policyTable(result: PolicyResult, source: string, fechaInicio: string): string {

@@ -56,7 +56,7 @@ function logLine(entry: RequestLogEntry): string {
  *
  * @example
  * ```ts
- * await runServe(['--port', '0', '--dev']); // until SIGTERM
+ * await runServe(['--help']); // prints the usage (`await runServe(['--port', '8080'])` serves until SIGTERM)
  * ```
  */
 export async function runServe(args: readonly string[]): Promise<void> {

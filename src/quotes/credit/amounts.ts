@@ -29,7 +29,11 @@ export interface CreditAmounts {
  *
  * @example
  * ```ts
- * readAmounts({ montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 }, terms, DEFAULT_CREDIT_CONVENTIONS).principal; // 28_000_000
+ * import { readTerms } from './terms.js';
+ * const s = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 };
+ * const amounts = readAmounts(s, readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31'), DEFAULT_CREDIT_CONVENTIONS);
+ * amounts.principal; // 28_000_000
+ * amounts.downPaymentPercent.toString(); // '20' (70,000.00 of 350,000.00)
  * ```
  */
 export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: CreditConventions): CreditAmounts {

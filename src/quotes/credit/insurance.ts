@@ -43,7 +43,10 @@ function creditPath(policyPath: string | undefined): string {
  *
  * @example
  * ```ts
- * quoteCreditInsurance(solicitud.informacionSeguro, '350000.00', 48, { fechaInicio: '2026-01-31' }).damage; // cents
+ * const info = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100', idFormaPago: 1 };
+ * const insurance = quoteCreditInsurance(info, '350000.00', 36, { fechaInicio: '2026-01-31' });
+ * [insurance.damage, insurance.life]; // [2_140_664, 284_900] (cents: Alfa's Amplia, contado, and its debtor life)
  * ```
  */
 export function quoteCreditInsurance(
@@ -118,7 +121,12 @@ export interface PolicyCharges {
  *
  * @example
  * ```ts
- * policyCharges(solicitud.informacionSeguro, solicitud.valorFactura, terms, annualRate, conventions, {}).upfront; // cents
+ * import { readTerms } from './terms.js';
+ * const info = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
+ *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100', idFormaPago: 1 };
+ * const s = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36, tipoSeguro: 1, informacionSeguro: info };
+ * const terms = readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31');
+ * policyCharges(info, '350000.00', terms, { num: 27, den: 200 }, DEFAULT_CREDIT_CONVENTIONS, {}).upfront; // 2_425_564 (21,406.64 + 2,849.00, paid up front)
  * ```
  */
 export function policyCharges(

@@ -80,7 +80,10 @@ export interface ExternalInsurance {
  *
  * @example
  * ```ts
- * externalInsurance({ indSeguro: 1, importeSeguros: '1200.00', plazoSeguro: 12, montoSolicitado: '1.00', plazo: 24, valorFactura: '2.00' }, terms).column?.[0]; // 10000
+ * import { readTerms } from './terms.js';
+ * const s = { indSeguro: 1, importeSeguros: '1200.00', plazoSeguro: 12, montoSolicitado: '1.00', plazo: 24, valorFactura: '2.00' };
+ * const { column } = externalInsurance(s, readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31'));
+ * [column?.[0], column?.[11], column?.[12]]; // [10_000, 10_000, 0] (100.00 in each of the first 12 payments)
  * ```
  */
 export function externalInsurance(s: CreditRequest, terms: CreditTerms): ExternalInsurance {
@@ -101,7 +104,7 @@ export function externalInsurance(s: CreditRequest, terms: CreditTerms): Externa
  *
  * @example
  * ```ts
- * yearsPerPeriod(DEFAULT_CREDIT_CONVENTIONS.periodicities.S!, 'days365'); // 7 / 365
+ * yearsPerPeriod(DEFAULT_CREDIT_CONVENTIONS.periodicities.S!, 'days365') === 7 / 365; // true
  * ```
  */
 export function yearsPerPeriod(periodicity: Periodicity, basis: CatTimeBasis): number {
@@ -131,7 +134,7 @@ function addColumns(
  *
  * @example
  * ```ts
- * catTerms(28_000_000, 560_000, 0, undefined, undefined, DEFAULT_CREDIT_CONVENTIONS, terms).disbursement; // 27_440_000
+ * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS, DEFAULT_CREDIT_CONVENTIONS.periodicities.M!).disbursement; // 27_440_000
  * ```
  */
 export function catTerms(
@@ -158,7 +161,7 @@ export function catTerms(
  *
  * @example
  * ```ts
- * planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS, { fechaApertura: '2026-01-31' }).loan.principal; // cents financed
+ * planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS, { fechaApertura: '2026-01-31' }).loan.principal; // 29_200_000 (280,000.00 + the 12,000.00 warranty, in cents)
  * ```
  */
 export function planCredit(s: CreditRequest, conventions: CreditConventions, options: PlanOptions = {}): CreditPlan {

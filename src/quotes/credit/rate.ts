@@ -56,7 +56,9 @@ export interface CreditPricing {
  *
  * @example
  * ```ts
- * readPricing({ tasa: '13.5', comisiones: '2', montoSolicitado: '1.00', plazo: 1, valorFactura: '2.00' }, 28_000_000, 16, DEFAULT_CREDIT_CONVENTIONS, downPaymentPercent).commission; // 560_000
+ * import Decimal from 'decimal.js';
+ * const pricing = readPricing({ tasa: '13.5', comisiones: '2', montoSolicitado: '1.00', plazo: 1, valorFactura: '2.00' }, 28_000_000, 16, DEFAULT_CREDIT_CONVENTIONS, new Decimal(20));
+ * [pricing.tasaText, pricing.commission, pricing.commissionVat]; // ['13.50', 560_000, 89_600] (2 % of 280,000.00 and its 16 % IVA)
  * ```
  */
 export function readPricing(

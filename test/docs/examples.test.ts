@@ -1,0 +1,97 @@
+/**
+ * Docs that run: every ```` ```ts ```` block of a TSDoc `@example` in `src/` and every
+ * ```` ```ts ```` fence of `README.md` and `docs/*.md` is executed, one test each, named by file,
+ * line and symbol (TSDoc) or section (Markdown).
+ *
+ * - Claims: `expr; // <literal>` asserts that `expr` deep-equals the literal;
+ *   `expr; // throws Name CODE 'field'` asserts the throw. The full convention is in `claims.ts`;
+ *   a comment that starts like a value but is not a checkable claim fails the example.
+ * - Scope: TSDoc examples see every export of the package and of the file they document;
+ *   Markdown examples import what they use (`cotizador`, `cotizador/<subpath>` map to
+ *   `src/entry/<subpath>.ts`). Both may use the fixtures of `prelude.ts` (`solicitud`,
+ *   `policySolicitud`, `clients`, `service`, `token`) and the environment `EXAMPLE_ENV` (`CLIENT_SECRET`,
+ *   `TOKEN_SECRET`), nothing else.
+ * - Servers: `createServer(...).listen(8080)` (node:http, and Express's and Fastify's servers,
+ *   which are made by node:http) binds an ephemeral port on 127.0.0.1; the server must answer as
+ *   the service does (an unknown route, a token for `app`/`s3cret`) and is closed after the
+ *   example (`run.ts`). An example that calls `.listen(` must have started one.
+ * - Every fence tagged exactly `ts` runs; there is no skip list. A block that only declares an
+ *   interface (the shape of an options object) runs as a no-op, and `shapes.test.ts` checks its
+ *   fields against the exported type's.
+ * - Files an example writes go to a temporary working directory (`run.ts`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allExamples } from './extract.js';
+import { EXAMPLE_ENV, fixtures, publicScope } from './prelude.js';
+import { entryPath, loadEntries, runExample } from './run.js';
+import { join } from 'node:path';
+import { ensureBuilt } from '../cli/helpers.js';
+import { ROOT } from './extract.js';
+
+const examples = allExamples();
+let entries: Map<string, Record<string, unknown>>;
+let api: Record<string, unknown>;
+const savedEnv: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  ensureBuilt(); // the parallelGrid example runs the built CLI in its worker threads
+  entries = await loadEntries();
+  api = publicScope(entries);
+  for (const [name, value] of Object.entries(EXAMPLE_ENV)) {
+    savedEnv[name] = process.env[name];
+    process.env[name] = value;
+  }
+});
+
+afterAll(() => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+/**
+ * The exports of a documented file. `src/cli/main.ts` runs the CLI when it is imported (it is
+ * the binary's entry), so imports run with `--help` as the arguments, the output captured and
+ * the exit code restored.
+ */
+async function importQuietly(path: string): Promise<Record<string, unknown>> {
+  const { argv, exitCode } = process;
+  const write = process.stdout.write;
+  process.argv = [argv[0]!, 'cotizador', '--help'];
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    const module = (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
+    await new Promise((resolve) => setImmediate(resolve));
+    return module;
+  } finally {
+    process.argv = argv;
+    process.stdout.write = write;
+    process.exitCode = exitCode;
+  }
+}
+
+async function importModule(specifier: string): Promise<unknown> {
+  const entry = entryPath(specifier);
+  if (entry !== undefined) return entries.get(specifier) ?? import(/* @vite-ignore */ entry);
+  if (specifier.startsWith('cotizador')) throw new Error(`'${specifier}' is not an entry of the package`);
+  return import(/* @vite-ignore */ specifier);
+}
+
+describe('documentation examples', () => {
+  it('finds the examples of the TSDoc and of the guides', () => {
+    const files = new Set(examples.map((e) => e.file));
+    expect(files.has('src/quotes/quoteCredit.ts') && files.has('README.md') && files.has('docs/analysis.md')).toBe(true);
+    expect(examples.length).toBeGreaterThan(300);
+  });
+
+  for (const example of examples) {
+    it(`${example.file}:${example.line} ${example.label}`, async () => {
+      const own = example.file.startsWith('src/') ? await importQuietly(join(ROOT, example.file)) : {};
+      const scope = example.file.startsWith('src/') ? { ...api, ...own, ...(await fixtures(api)) } : await fixtures(api);
+      const report = await runExample(example, { scope, importModule });
+      // An example that listens must have done so through the intercepted createServer.
+      expect(report.servers > 0, 'servers started').toBe(/\.listen\(/.test(example.code));
+    });
+  }
+});
