@@ -6,6 +6,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { PaymentRecordSchema, type PaymentRecord } from '../contracts/taxpayer.js';
 import { assertValid } from '../validation/validate.js';
+import { groupThousands } from '../money/grouping.js';
 
 const PAGE_WIDTH = 612; // US Letter, points
 const PAGE_HEIGHT = 792;
@@ -27,8 +28,7 @@ const MUTED = rgb(0.4, 0.4, 0.4);
  */
 export function formatPesos(amount: string): string {
   const [whole = '0', cents = '00'] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `$${grouped}.${cents} MXN`;
+  return `$${groupThousands(whole)}.${cents} MXN`;
 }
 
 /**
