@@ -14,6 +14,7 @@ import type { CreditOptions } from '../quotes/quoteCredit.js';
 import type { PolicyOptions } from '../quotes/quotePolicy.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
+import type { ReceiptIssuer } from '../documents/receipt.js';
 import type { ClientRegistry } from './clients.js';
 import { TokenCache, type TokenRules } from './jwt.js';
 import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys.js';
@@ -175,6 +176,8 @@ export interface ServiceConfig {
   readonly atmsPublic?: boolean | undefined;
   /** Payment lookup for `obtenerDocumento`. Default: the example payments (`samplePayments()`). */
   readonly documents?: PaymentLookup | undefined;
+  /** Who the receipts name as their issuer. Default: the sandbox's fictitious bank (`DEFAULT_RECEIPT_ISSUER`). */
+  readonly receiptIssuer?: ReceiptIssuer | undefined;
 }
 
 /**
@@ -205,6 +208,7 @@ export interface ResolvedConfig {
   readonly creditOptions: Omit<CreditOptions, 'fechaApertura'>;
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
   readonly documents: PaymentLookup;
+  readonly receiptIssuer: ReceiptIssuer | undefined;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
@@ -333,5 +337,6 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     policyOptions:
       config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
     documents: config.documents ?? lookupIn(),
+    receiptIssuer: config.receiptIssuer,
   });
 }

@@ -171,7 +171,7 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
-    return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record) } } };
+    return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record, { issuer: config.receiptIssuer }) } } };
   },
 };
 
