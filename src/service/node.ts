@@ -64,10 +64,14 @@ function logEntry(message: IncomingMessage, path: string, status: number, start:
 
 function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
   if (response.headersSent || response.destroyed) return;
-  const headers: Record<string, string | number> = { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) };
+  const length = Buffer.byteLength(answer.body);
+  // The service's bodies are ASCII (non-ASCII characters escaped): as Latin-1 they are copied
+  // byte for byte, instead of encoded as UTF-8 inside the socket write.
+  const bytes = length === answer.body.length ? Buffer.from(answer.body, 'latin1') : Buffer.from(answer.body, 'utf8');
+  const headers: Record<string, string | number> = { ...answer.headers, 'Content-Length': length };
   if (close) headers['Connection'] = 'close';
   response.writeHead(answer.status, headers);
-  response.end(message.method === 'HEAD' ? undefined : answer.body);
+  response.end(message.method === 'HEAD' ? undefined : bytes);
 }
 
 const DRAINING_HEALTH = '{"status":"draining"}';
