@@ -13,29 +13,18 @@ export const ENTRIES = {
   analysis: 'src/entry/analysis.ts',
 };
 
-// `npm run build` empties dist/ first; the two builds below then only add to it.
-export default defineConfig([
-  {
-    // The library: dual ESM + CJS with declarations. Both formats are code-split, so every entry
-    // shares one copy of each module (one QuoteError class, one cached default tariff).
-    entry: ENTRIES,
-    format: ['esm', 'cjs'],
-    splitting: true,
-    dts: true,
-    sourcemap: false,
-    clean: false,
-    target: 'node20',
-    treeshake: true,
-    silent: true,
-  },
-  {
-    // The command line (and its grid workers, which run the same file): ESM only, no declarations.
-    entry: { cli: 'src/cli/main.ts' },
-    format: ['esm'],
-    dts: false,
-    sourcemap: false,
-    clean: false,
-    target: 'node20',
-    silent: true,
-  },
-]);
+// `npm run build` empties dist/ first, runs this build, then bundles the command line with
+// scripts/build-cli.mjs (esbuild; the same bundle `npm run demo` and the CLI tests make).
+export default defineConfig({
+  // The library: dual ESM + CJS with declarations. Both formats are code-split, so every entry
+  // shares one copy of each module (one QuoteError class, one cached default tariff).
+  entry: ENTRIES,
+  format: ['esm', 'cjs'],
+  splitting: true,
+  dts: true,
+  sourcemap: false,
+  clean: false,
+  target: 'node20',
+  treeshake: true,
+  silent: true,
+});

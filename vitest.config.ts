@@ -1,11 +1,45 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The zones the date-bearing tests (`test/tz/`) run under: UTC, the library's home zone (west
+ * of UTC) and a zone east of UTC, so a day that slips either way shows.
+ */
+export const ZONES = ['UTC', 'America/Mexico_City', 'Asia/Tokyo'] as const;
+
+/** The rest of the suite runs once, in one pinned zone, so a run never depends on the machine's. */
+export const SUITE_ZONE = 'America/Mexico_City';
+
+/**
+ * Only date-bearing code can depend on the zone: civil dates, schedules and quotes with dates,
+ * policy receipts, the ATM API's timestamps, the receipt PDF's dates. The `test/tz/` files prove
+ * those zone-independent, and the recorded corpus replays byte for byte, under every zone of
+ * {@link ZONES}; each project's TZ is set in its worker processes' environment at start.
+ */
+const TZ_FILES = ['test/tz/**/*.test.ts', 'test/corpus/corpus.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...TZ_FILES],
+          env: { TZ: SUITE_ZONE },
+          globalSetup: ['test/cli/bundle.ts'],
+        },
+      },
+      ...ZONES.map((zone) => ({
+        extends: true as const,
+        // These files restore anything they change (the zone, through underZone), so each zone's
+        // worker runs them one after another without a fresh process per file: half the time.
+        test: { name: `tz ${zone}`, include: TZ_FILES, env: { TZ: zone }, isolate: false },
+      })),
+    ],
   },
 });

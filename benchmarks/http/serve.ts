@@ -7,7 +7,7 @@
  *
  *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--root DIR] [--listener]
  *
- * `serve` is the real command (src/cli/main.ts through tsx) with its defaults (request log on
+ * `serve` is the real command (src/cli/bin.ts through tsx) with its defaults (request log on
  * stdout, which the harness reads and discards; the rate limit on, set so high it never refuses,
  * so its bookkeeping is measured). --root DIR --listener measures an older checkout's
  * toNodeListener instead (for before/after).
@@ -30,7 +30,7 @@ const listener = process.argv.includes('--listener');
 
 /** `cotizador serve --port 0` from the sources; resolves once it listens. */
 async function startServe(): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve', '--port', '0'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'serve', '--port', '0'], {
     cwd: root,
     env: {
       ...process.env,

@@ -24,10 +24,10 @@ export function displayName(file: string): string {
  * Object.keys(readJson('examples/autoestrene.json') as object); // ['solicitud']
  * ```
  */
-export function readJson(file: string): unknown {
+export function readJson(file: string, readStdin: () => string = () => readFileSync(0, 'utf8')): unknown {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = file === '-' ? readStdin() : readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
@@ -56,8 +56,8 @@ export function readJson(file: string): unknown {
  * readSolicitud('examples/autoestrene.json').plazo; // 36
  * ```
  */
-export function readSolicitud(file: string): Record<string, unknown> {
-  const body = readJson(file);
+export function readSolicitud(file: string, readStdin?: () => string): Record<string, unknown> {
+  const body = readJson(file, readStdin);
   if (!isRecord(body))
     throw new CliError(`${displayName(file)}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
   if (Object.hasOwn(body, 'solicitud')) {

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The `cotizador` command line: credit and policy quotes, scenario grids and schedule charts.
  * Every failure is one line on stderr naming the file or field, and a non-zero exit code.
@@ -9,7 +8,7 @@ import { CREDIT_HELP, runCredit } from './commands/credit.js';
 import { GRID_HELP, runGrid } from './commands/grid.js';
 import { POLICY_HELP, runPolicy } from './commands/policy.js';
 import { SERVE_HELP, runServe } from './commands/serve.js';
-import { isGridWorker, serveGridWorker } from './pool.js';
+import { processContext, type CliContext } from './context.js';
 
 const HELP = `Usage: cotizador <command> [options]
 
@@ -28,7 +27,7 @@ Run 'cotizador <command> --help' for a command's options. Output goes to stdout 
 2 usage error.
 `;
 
-const COMMANDS: Readonly<Record<string, { run: (args: readonly string[]) => Promise<void>; help: string }>> = {
+const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], context: CliContext) => Promise<void>; help: string }>> = {
   credit: { run: runCredit, help: CREDIT_HELP },
   policy: { run: runPolicy, help: POLICY_HELP },
   grid: { run: runGrid, help: GRID_HELP },
@@ -44,47 +43,35 @@ const COMMANDS: Readonly<Record<string, { run: (args: readonly string[]) => Prom
  * process.exitCode = await main(['credit', 'examples/autoestrene.json']);
  * ```
  */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], context: CliContext = processContext()): Promise<number> {
+  const { stdout, stderr } = context;
   try {
     const [name, ...rest] = argv;
     if (name === undefined) {
-      process.stderr.write(HELP);
+      stderr.write(HELP);
       return 2;
     }
     if (name === '--help' || name === '-h') {
-      process.stdout.write(HELP);
+      stdout.write(HELP);
       return 0;
     }
     if (name === 'help') {
       const topic = rest[0];
-      process.stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? (COMMANDS[topic]?.help ?? HELP) : HELP);
+      stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? (COMMANDS[topic]?.help ?? HELP) : HELP);
       return 0;
     }
     const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (command === undefined) throw usageError(`unknown command '${name}'`);
-    await command.run(rest);
+    await command.run(rest, context);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`cotizador: ${error.message}\n`);
+      stderr.write(`cotizador: ${error.message}\n`);
       return error.exitCode;
     }
     // Unexpected: still one line, no stack trace (set COTIZADOR_DEBUG=1 for it).
-    process.stderr.write(`cotizador: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (process.env.COTIZADOR_DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    stderr.write(`cotizador: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (context.debug) stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 70;
   }
-}
-
-if (isGridWorker()) {
-  serveGridWorker();
-} else {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // A closed pipe (`cotizador grid ... | head`) is a normal end, not a failure.
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
 }

@@ -1,4 +1,5 @@
 /** A progress bar on stderr, drawn only when stderr is a terminal. */
+import type { Writable } from 'node:stream';
 
 /** Reports progress; `done` clears the line. */
 export interface Progress {
@@ -18,7 +19,7 @@ const NONE: Progress = { update() {}, done() {} };
  * progress.done();
  * ```
  */
-export function createProgress(total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(total: number, stream: Writable & { readonly isTTY?: boolean } = process.stderr): Progress {
   if (!stream.isTTY || total < 2) return NONE;
   const started = Date.now();
   let last = 0;

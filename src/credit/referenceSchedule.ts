@@ -18,7 +18,10 @@ import type { Schedule, ScheduleSpec } from './schedule.js';
 export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Schedule {
   const { count, iva } = spec;
   const rate = paymentRate(spec.periodic, iva, tolerance);
-  const periodicRate = new Decimal(spec.periodic.num).div(spec.periodic.den);
+  // Multiply, then divide: a product with the rate rounded to 50 digits can turn an exact half
+  // cent (balance × num / den = n + ½) into n + 0.4999…, which rounds the other way.
+  const periodicInterest = (balance: Decimal): Decimal =>
+    balance.mul(spec.periodic.num).div(spec.periodic.den).toDecimalPlaces(0, ROUND_HALF_UP);
   const opening = new Float64Array(count);
   const capital = new Float64Array(count);
   const interest = new Float64Array(count);
@@ -31,7 +34,7 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
   let totalLevel = new Decimal(0);
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < count - 1) held = rederivedPaymentDecimal(held, balance.toNumber(), count - k, rate);
-    const i = balance.mul(periodicRate).toDecimalPlaces(0, ROUND_HALF_UP);
+    const i = periodicInterest(balance);
     const v = i.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP);
     if (k === count - 2 && k > 0) {
       // Of held and its two neighbours, the one that leaves the last payment closest to it.
@@ -41,7 +44,7 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
         const a = new Decimal(candidate).sub(i).sub(v);
         if (a.isNegative() || a.gt(balance)) continue;
         const rest = balance.sub(a);
-        const lastInterest = rest.mul(periodicRate).toDecimalPlaces(0, ROUND_HALF_UP);
+        const lastInterest = periodicInterest(rest);
         const lastPayment = rest.add(lastInterest).add(lastInterest.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP));
         const cost = lastPayment.sub(candidate).abs();
         if (bestCost === undefined || cost.lt(bestCost)) {

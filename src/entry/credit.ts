@@ -4,7 +4,8 @@
  * @module cotizador/credit
  */
 export * from './common.js';
-export { quoteCredit, quoteValidCredit } from '../quotes/quoteCredit.js';
+export { quoteCredit, quoteValidCredit, creditOpeningCharges } from '../quotes/quoteCredit.js';
+export type { OpeningCharges } from '../quotes/credit/charges.js';
 export type { CreditOptions } from '../quotes/quoteCredit.js';
 export { ENGINE_CODES } from '../quotes/credit/terms.js';
 export { scheduleLoan, paymentDates, periodicRateOf } from '../credit/loan.js';

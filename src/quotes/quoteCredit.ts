@@ -13,6 +13,7 @@ import { solvePeriodicCat } from '../cat/periodic.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
 import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
 import type { Tariff } from '../insurance/tariff.js';
+import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
@@ -51,7 +52,35 @@ export interface CreditOptions {
  */
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   const conventions = resolveConventions(options.conventions);
-  const plan = planCredit(solicitud, conventions, {
+  const plan = planWith(solicitud, options, conventions);
+  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
+}
+
+/**
+ * What {@link quoteCredit} with the same solicitud and options charges at opening, outside the
+ * payments, item by item: the opening commission and its VAT, required insurance paid up front
+ * and the insurer's premiums paid at opening (`tipoSeguro` 1). The items add up exactly to
+ * `totalPagar − importePago`. Throws as {@link quoteCredit} does.
+ *
+ * @example
+ * ```ts
+ * const charges = creditOpeningCharges({
+ *   fechaApertura: '2026-01-31', montoSolicitado: '280000.00', valorFactura: '350000.00',
+ *   tasa: '13.50', plazo: 36, comisiones: '2.00', importeCatSegVida: '2800.00',
+ * });
+ * charges.commission; // '5600.00'
+ * charges.commissionVat; // '896.00'
+ * charges.total; // '9296.00': commission, its VAT and the life insurance paid up front
+ * ```
+ */
+export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOptions = {}): OpeningCharges {
+  assertValid(CreditRequestSchema, solicitud);
+  const conventions = resolveConventions(options.conventions);
+  return openingCharges(planWith(solicitud, options, conventions), conventions);
+}
+
+function planWith(solicitud: CreditRequest, options: CreditOptions, conventions: CreditConventions): CreditPlan {
+  return planCredit(solicitud, conventions, {
     fechaApertura: options.fechaApertura,
     policy: {
       ...options.policy,
@@ -59,7 +88,6 @@ export function quoteValidCredit(solicitud: CreditRequest, options: CreditOption
       ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
     },
   });
-  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
 }
 
 /**

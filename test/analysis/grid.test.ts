@@ -151,7 +151,7 @@ describe('scenarioGrid', () => {
           }
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 75 },
     );
   });
 

@@ -108,7 +108,7 @@ describe('GET /atms', () => {
         expect(validateAtmListResponse(body).success).toBe(true);
         expect(body.data).toEqual(dataset.data);
       }),
-      { numRuns: 50 },
+      { numRuns: 150 },
     );
   });
 
@@ -433,7 +433,7 @@ describe('configuration', () => {
         dataset.LastUpdated = '1999-01-01T00:00:00Z';
         expect((await call({}, LIST, 'GET', api)).body).toBe(before.body);
       }),
-      { numRuns: 30 },
+      { numRuns: 90 },
     );
   });
 });

@@ -131,7 +131,7 @@ describe('filterAtms properties', () => {
         expect(validateAtmDataset(result).success).toBe(true);
         expect(dataset).toEqual(before);
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
 });
@@ -188,7 +188,7 @@ describe('nearestAtms', () => {
           .sort((a, b) => a - b);
         expect(result.map((r) => r.distanceMetres)).toEqual(distances.slice(0, limit));
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
 });

@@ -535,7 +535,7 @@ describe('validateAtmDataset: generated valid data sets', () => {
         const result = validateAtmDataset(dataset);
         expect(result.success ? [] : result.issues).toEqual([]);
       }),
-      { numRuns: 200 },
+      { numRuns: 600 },
     );
   });
 
@@ -551,7 +551,7 @@ describe('validateAtmDataset: generated valid data sets', () => {
         location(atm)['OtherLocationCategory'] = [{ ...otherItem, Code: 'a_1Z' }];
         expect(validateAtmDataset(dataset).success).toBe(true);
       }),
-      { numRuns: 50 },
+      { numRuns: 150 },
     );
   });
 });
@@ -570,7 +570,7 @@ describe('validateAtmDataset: one broken constraint at a time', () => {
           // Nothing else is reported: the issue names exactly the broken field.
           for (const issue of result.issues) expect(issue.path.startsWith(expected)).toBe(true);
         }),
-        { numRuns: 30 },
+        { numRuns: 90 },
       );
     });
   }
@@ -622,7 +622,7 @@ describe('validateAtmDataset: brand, data and top-level constraints', () => {
           expect(result.success).toBe(false);
           if (!result.success) expect(result.issues).toContainEqual(expect.objectContaining({ path: c.path, code: c.code }));
         }),
-        { numRuns: 20 },
+        { numRuns: 60 },
       );
     });
   }

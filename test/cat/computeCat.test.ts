@@ -52,7 +52,7 @@ describe('computeCat', () => {
         // Cent rounding of the schedule moves the rate by far less than a tenth, except at a boundary.
         expect(Math.abs(Number(r.cat) - exact.toNumber())).toBeLessThanOrEqual(0.05 + 1e-9);
       }),
-      { numRuns: 80 },
+      { numRuns: 240 },
     );
   });
 
@@ -69,7 +69,7 @@ describe('computeCat', () => {
         };
         expect(computeCat(flows).percent).toBe(r.cat);
       }),
-      { numRuns: 40 },
+      { numRuns: 120 },
     );
   });
 
@@ -164,7 +164,7 @@ describe('computeCat', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 900 },
     );
   });
 });

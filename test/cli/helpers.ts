@@ -1,15 +1,15 @@
-/** Runs the BUILT CLI (`node dist/cli.js`), building it once if dist/cli.js is missing. */
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+/**
+ * Running the CLI in tests: in-process (`main` on captured streams, the default: no process, no
+ * build), or as a real process from the bundle `./bundle.ts` made, for what only a process shows
+ * (the exit status, fd 0, worker threads).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const CLI = 'dist/cli.js';
-
-/** Builds the package when the binary is missing (CI builds before testing). */
-export function ensureBuilt(): void {
-  if (!existsSync(CLI)) execSync('npx tsup', { stdio: 'ignore' });
-}
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { main } from '../../src/cli/main.js';
 
 /** The outcome of one CLI run. */
 export interface Run {
@@ -18,9 +18,44 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** Runs `cotizador ...args` with optional stdin. */
-export function cli(args: readonly string[], input?: string): Run {
-  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input, env: { ...process.env, COTIZADOR_DEBUG: '' } });
+function sink(append: (text: string) => void): Writable {
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      append(String(chunk));
+      done();
+    },
+  });
+}
+
+/** Runs `cotizador ...args` in this process, `input` as stdin; grid workers run the bundle. */
+export async function cli(args: readonly string[], input?: string): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, {
+    stdout: sink((text) => {
+      stdout += text;
+    }),
+    stderr: sink((text) => {
+      stderr += text;
+    }),
+    readStdin: () => {
+      if (input === undefined) throw new Error('the test gave no stdin');
+      return input;
+    },
+    workerScript: () => inject('cliBundle'),
+    debug: false,
+  });
+  return { status, stdout, stderr };
+}
+
+/** Runs the bundled `cotizador ...args` as a child process, `input` as its stdin. */
+export function spawnCli(args: readonly string[], input?: string): Run {
+  const run = spawnSync(process.execPath, [inject('cliBundle'), ...args], {
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, COTIZADOR_DEBUG: '' },
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -83,7 +83,7 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
         expect(Number(financed.cat)).toBeGreaterThanOrEqual(Number(plain.cat));
         expect(cents(financed.totalPagar)).toBeGreaterThan(cents(plain.totalPagar));
       }),
-      { numRuns: 25 },
+      { numRuns: 75 },
     );
   });
 

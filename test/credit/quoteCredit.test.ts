@@ -67,19 +67,32 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(r.registros).toHaveLength(s.plazo);
         expect(rowViolations(r, cents(s.montoSolicitado))).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: 450 },
     );
   });
-  it('the level part (capital + interest + IVA) stays within 3 cents, with the last payment within 4', () => {
-    // Bounds measured over 120,000 random schedules (0–200 %, 1–999 payments): nine in ten stay
-    // within a cent; above ~150 % a year the ideal payment itself can wander by 3 (docs/conventions.md).
+  it('consecutive regular payments differ by at most 2 cents, at any rate and term', () => {
+    // A re-derivation moves the payment by one cent (the ideal payment moves less than a cent a
+    // period at 200 %), the penultimate-payment balance by at most one more (docs/conventions.md).
     fc.assert(
       fc.property(solicitudArb, (s) => {
+        const level = levelParts(quoteCredit(s));
+        for (let k = 1; k < level.length - 1; k++) expect(Math.abs(level[k]! - level[k - 1]!)).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 450 },
+    );
+  });
+  it('up to 150 %: the level part stays within 3 cents, with the last payment within 4', () => {
+    // Measured (docs/conventions.md): nine in ten schedules stay within a cent; above ~150 % a year
+    // the ideal payment itself wanders (each cent of rounding moves it by about r), up to 6 cents
+    // at 200 % monthly, so that regime is bounded by the step property above instead.
+    const upTo150 = solicitudArb.map((s) => ({ ...s, tasa: Number(s.tasa) > 150 ? '150' : s.tasa }));
+    fc.assert(
+      fc.property(upTo150, (s) => {
         const level = levelParts(quoteCredit(s));
         expect(range(level.length > 1 ? level.slice(0, -1) : level)).toBeLessThanOrEqual(3);
         expect(range(level)).toBeLessThanOrEqual(4);
       }),
-      { numRuns: 150 },
+      { numRuns: 450 },
     );
   });
   it('ordinary loans (up to 72 monthly payments, up to 60 %): regular payments within 2 cents, the last within 3', () => {
@@ -95,7 +108,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(range(level.length > 1 ? level.slice(0, -1) : level)).toBeLessThanOrEqual(2);
         expect(range(level)).toBeLessThanOrEqual(3);
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
   it('registros is empty unless generaTablaPagos is true, and the summary is the same', () => {
@@ -106,7 +119,7 @@ describe('quoteCredit: invariants over wide random solicitudes', () => {
         expect(without.registros).toEqual([]);
         expect({ ...without, registros: [] }).toEqual({ ...withTable, registros: [] });
       }),
-      { numRuns: 40 },
+      { numRuns: 120 },
     );
   });
 });
@@ -210,7 +223,7 @@ describe('quoteCredit: conventions', () => {
         const high = quoteCredit({ ...base, comisiones: ((a + d) / 100).toFixed(2) });
         expect(Number(high.cat)).toBeGreaterThanOrEqual(Number(low.cat));
       }),
-      { numRuns: 50 },
+      { numRuns: 150 },
     );
   });
 });
@@ -252,7 +265,7 @@ describe('quoteCredit: errors and purity', () => {
         quoteCredit(frozen, deepFreeze({ conventions: { catTimeBasis: 'days365' } }));
         expect(frozen).toEqual(copy);
       }),
-      { numRuns: 20 },
+      { numRuns: 60 },
     );
   });
   it('gives the same result twice (no hidden state)', () => {

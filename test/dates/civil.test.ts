@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addSteps, formatDmyDate, formatIsoDate, fromCivilDay, isoDateSequence, parseIsoDate, toCivilDay } from '../../src/dates/civil.js';
-import { addStepsDateFns } from './reference.js';
 
 const dayArb = fc.integer({ min: toCivilDay(1900, 1, 1), max: toCivilDay(2900, 12, 31) });
 
+// Agreement with date-fns under each time zone is in test/tz/dates.test.ts.
 describe('civil dates', () => {
   it('round-trips days ↔ parts ↔ text', () => {
     fc.assert(
@@ -13,24 +13,6 @@ describe('civil dates', () => {
         expect(toCivilDay(year, month, day)).toBe(d);
         expect(parseIsoDate(formatIsoDate(d))).toBe(d);
       }),
-    );
-  });
-  it(`adds months and days exactly as date-fns does (TZ=${process.env.TZ ?? 'unset'})`, () => {
-    fc.assert(
-      fc.property(
-        dayArb,
-        fc.constantFrom(
-          { unit: 'months', count: 1 } as const,
-          { unit: 'months', count: 2 } as const,
-          { unit: 'days', count: 7 } as const,
-          { unit: 'days', count: 15 } as const,
-        ),
-        fc.integer({ min: 0, max: 999 }),
-        (start, step, k) => {
-          expect(formatIsoDate(addSteps(start, step, k))).toBe(formatIsoDate(addStepsDateFns(start, step, k)));
-        },
-      ),
-      { numRuns: 500 },
     );
   });
   it('the incremental sequence equals step-by-step addition', () => {
@@ -49,7 +31,7 @@ describe('civil dates', () => {
           expect(isoDateSequence(start, step, n)).toEqual(expected);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 600 },
     );
   });
   it('rejects impossible dates', () => {

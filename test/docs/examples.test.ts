@@ -20,12 +20,11 @@
  *   fields against the exported type's.
  * - Files an example writes go to a temporary working directory (`run.ts`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allExamples } from './extract.js';
 import { EXAMPLE_ENV, fixtures, publicScope } from './prelude.js';
 import { entryPath, loadEntries, runExample } from './run.js';
-import { join } from 'node:path';
-import { ensureBuilt } from '../cli/helpers.js';
+import { dirname, join } from 'node:path';
 import { ROOT } from './extract.js';
 
 const examples = allExamples();
@@ -34,7 +33,6 @@ let api: Record<string, unknown>;
 const savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  ensureBuilt(); // the parallelGrid example runs the built CLI in its worker threads
   entries = await loadEntries();
   api = publicScope(entries);
   for (const [name, value] of Object.entries(EXAMPLE_ENV)) {
@@ -50,25 +48,10 @@ afterAll(() => {
   }
 });
 
-/**
- * The exports of a documented file. `src/cli/main.ts` runs the CLI when it is imported (it is
- * the binary's entry), so imports run with `--help` as the arguments, the output captured and
- * the exit code restored.
- */
+/** The exports of a documented file (no documented module runs anything when imported; the
+ * CLI's binary, `src/cli/bin.ts`, documents nothing). */
 async function importQuietly(path: string): Promise<Record<string, unknown>> {
-  const { argv, exitCode } = process;
-  const write = process.stdout.write;
-  process.argv = [argv[0]!, 'cotizador', '--help'];
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  try {
-    const module = (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
-    await new Promise((resolve) => setImmediate(resolve));
-    return module;
-  } finally {
-    process.argv = argv;
-    process.stdout.write = write;
-    process.exitCode = exitCode;
-  }
+  return (await import(/* @vite-ignore */ path)) as Record<string, unknown>;
 }
 
 async function importModule(specifier: string): Promise<unknown> {
@@ -89,7 +72,9 @@ describe('documentation examples', () => {
     it(`${example.file}:${example.line} ${example.label}`, async () => {
       const own = example.file.startsWith('src/') ? await importQuietly(join(ROOT, example.file)) : {};
       const scope = example.file.startsWith('src/') ? { ...api, ...own, ...(await fixtures(api)) } : await fixtures(api);
-      const report = await runExample(example, { scope, importModule });
+      // dist/ holds the CLI bundle of this run (test/cli/bundle.ts), never a stale or missing build:
+      // the parallelGrid example runs ./dist/cli.js in its worker threads.
+      const report = await runExample(example, { scope, importModule, dist: dirname(inject('cliBundle')) });
       // An example that listens must have done so through the intercepted createServer.
       expect(report.servers > 0, 'servers started').toBe(/\.listen\(/.test(example.code));
     });

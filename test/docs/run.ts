@@ -128,6 +128,8 @@ export interface RunContext {
   readonly scope: Readonly<Record<string, unknown>>;
   /** Answers `import ... from specifier`; node:http is answered by the runner itself. */
   readonly importModule: (specifier: string) => Promise<unknown>;
+  /** What `dist/` is in the example's working directory (default: the repository's). */
+  readonly dist?: string;
 }
 
 /** An example's outcome: what it printed, and the servers it started (already closed). */
@@ -243,7 +245,7 @@ export async function runExample(example: DocExample, context: RunContext): Prom
   const dir = mkdtempSync(join(tmpdir(), 'cotizador-docs-'));
   symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
   symlinkSync(join(ROOT, 'data'), join(dir, 'data'));
-  symlinkSync(join(ROOT, 'dist'), join(dir, 'dist'));
+  symlinkSync(context.dist ?? join(ROOT, 'dist'), join(dir, 'dist'));
   const exitCode = process.exitCode;
   const write = process.stdout.write;
   process.stdout.write = ((chunk: string | Uint8Array) => {

@@ -6,7 +6,7 @@ import { addMonthsCivil, formatDmyDate, parseIsoDate } from '../../src/dates/civ
 import { formatCents, parseCents } from '../../src/money/cents.js';
 import { dmyKey, requestArb, sumCents } from './helpers.js';
 
-const RUNS = { numRuns: 200 };
+const RUNS = { numRuns: 600 };
 const byKey = (offers: readonly PolicyOffer[]) => new Map(offers.map((o) => [`${o.idAseguradora}/${o.paquete}`, o]));
 
 describe('quotePolicy properties (default tariff)', () => {
@@ -95,7 +95,7 @@ describe('quotePolicy properties (default tariff)', () => {
           for (let i = 1; i < years.length; i++) expect(years[i]).toBeLessThanOrEqual(years[i - 1]!);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
   });
 

@@ -104,7 +104,7 @@ describe('buildReceipts', () => {
           });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 1500 },
     );
   });
 });

@@ -125,7 +125,7 @@ describe('hostile input', () => {
           expect(wellFormed(req.path, res.status, res.body)).toBe(true);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 600 },
     );
   });
 
@@ -136,7 +136,7 @@ describe('hostile input', () => {
         expect([200, 400]).toContain(res.status);
         expect(wellFormed(path, res.status, res.body)).toBe(true);
       }),
-      { numRuns: 200 },
+      { numRuns: 600 },
     );
   });
 

@@ -4,6 +4,7 @@ import type { CreditRequest } from '../../contracts/credit.js';
 import { scheduleChartSvg } from '../../analysis/chart.js';
 import { integerOption, parseCommand, singleFile, stringOption } from '../args.js';
 import { displayName, openOutput, readSolicitud } from '../io.js';
+import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 
 export const CHART_HELP = `Usage: cotizador chart FILE --out FILE.svg [--title TEXT] [--width PX] [--height PX]
@@ -31,26 +32,26 @@ Options:
  * await runChart(['examples/autoestrene.json', '--out', 'chart.svg']);
  * ```
  */
-export async function runChart(args: readonly string[]): Promise<void> {
+export async function runChart(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { values, positionals } = parseCommand('chart', args, {
     out: { type: 'string' },
     title: { type: 'string' },
     width: { type: 'string' },
     height: { type: 'string' },
   });
-  if (values.help === true) return void process.stdout.write(CHART_HELP);
+  if (values.help === true) return void context.stdout.write(CHART_HELP);
   const file = singleFile('chart', positionals);
   const width = integerOption('chart', 'width', values.width, 200);
   const height = integerOption('chart', 'height', values.height, 200);
   const title = stringOption(values, 'title');
-  const solicitud = { ...(readSolicitud(file) as CreditRequest), generaTablaPagos: true };
+  const solicitud = { ...(readSolicitud(file, context.readStdin) as CreditRequest), generaTablaPagos: true };
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud));
   const svg = scheduleChartSvg(result, {
     ...(width === undefined ? {} : { width }),
     ...(height === undefined ? {} : { height }),
     ...(title === undefined ? {} : { title }),
   });
-  const out = openOutput(stringOption(values, 'out'));
+  const out = openOutput(stringOption(values, 'out'), context.stdout);
   await out.write(svg);
   await out.end();
 }

@@ -1,6 +1,5 @@
 /** `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row. */
 import { availableParallelism } from 'node:os';
-import { realpathSync } from 'node:fs';
 import type { CreditRequest } from '../../contracts/credit.js';
 import { countScenarios, parseVariation, scenarioGrid, summarizeGridRow, type Variation } from '../../analysis/grid.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
@@ -9,6 +8,7 @@ import { openOutput, readSolicitud } from '../io.js';
 import { gridWriter, GRID_FORMATS, type GridWriter } from '../gridFormat.js';
 import { parallelGrid } from '../pool.js';
 import { createProgress } from '../progress.js';
+import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 
 /**
@@ -58,7 +58,7 @@ Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
  * await runGrid(['examples/autoestrene.json', '--vary', 'plazo=12:60:12', '--format', 'table']);
  * ```
  */
-export async function runGrid(args: readonly string[]): Promise<void> {
+export async function runGrid(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { values, positionals } = parseCommand('grid', args, {
     vary: { type: 'string', multiple: true },
     format: { type: 'string' },
@@ -66,7 +66,7 @@ export async function runGrid(args: readonly string[]): Promise<void> {
     'chunk-size': { type: 'string' },
     out: { type: 'string' },
   });
-  if (values.help === true) return void process.stdout.write(GRID_HELP);
+  if (values.help === true) return void context.stdout.write(GRID_HELP);
   const format = choice('grid', 'format', values.format, GRID_FORMATS, 'csv');
   const file = singleFile('grid', positionals);
   const workersOption = integerOption('grid', 'workers', values.workers);
@@ -75,19 +75,19 @@ export async function runGrid(args: readonly string[]): Promise<void> {
   const fields = variations.map((v) => v.field);
   const duplicate = fields.find((f, i) => fields.indexOf(f) !== i);
   if (duplicate !== undefined) throw usageError(`field '${duplicate}' is varied twice`, 'grid');
-  const base = { ...(readSolicitud(file) as CreditRequest), generaTablaPagos: false };
+  const base = { ...(readSolicitud(file, context.readStdin) as CreditRequest), generaTablaPagos: false };
   const total = countScenarios(variations);
   const workers = Math.min(workersOption ?? (total >= WORKER_THRESHOLD ? availableParallelism() : 0), Math.ceil(total / chunkSize));
 
-  const out = openOutput(stringOption(values, 'out'));
+  const out = openOutput(stringOption(values, 'out'), context.stdout);
   const writer = gridWriter(format, variations);
-  const progress = createProgress(total);
+  const progress = createProgress(total, context.stderr);
   await out.write(writer.header);
   let count = 0;
   try {
     const chunks =
       workers > 1 || (workersOption !== undefined && workers === 1)
-        ? parallelGrid(base, variations, total, { format, workers, chunkSize, script: workerScript() })
+        ? parallelGrid(base, variations, total, { format, workers, chunkSize, script: context.workerScript() })
         : sequentialChunks(base, variations, writer, chunkSize);
     for await (const chunk of chunks) {
       await out.write(chunk.text);
@@ -119,11 +119,4 @@ function* sequentialChunks(
     }
   }
   if (count > 0) yield { text, count };
-}
-
-/** The script a worker runs: this very CLI (its entry detects it runs as a worker). */
-function workerScript(): string {
-  const script = process.argv[1];
-  if (script === undefined) throw new Error('cannot locate the CLI script for the worker threads; use --workers 0');
-  return realpathSync(script);
 }

@@ -5,6 +5,7 @@ import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
 import { receiptsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { displayName, openOutput, readSolicitud } from '../io.js';
+import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderTable } from '../text.js';
 
@@ -36,17 +37,17 @@ const FORMATS = ['table', 'csv', 'json'] as const;
  * await runPolicy(['examples/segautovendor.json', '--fecha-inicio', '2026-02-01']);
  * ```
  */
-export async function runPolicy(args: readonly string[]): Promise<void> {
+export async function runPolicy(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { values, positionals } = parseCommand('policy', args, {
     format: { type: 'string' },
     'fecha-inicio': { type: 'string' },
     out: { type: 'string' },
   });
-  if (values.help === true) return void process.stdout.write(POLICY_HELP);
+  if (values.help === true) return void context.stdout.write(POLICY_HELP);
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const file = singleFile('policy', positionals);
   const fechaInicio = stringOption(values, 'fecha-inicio') ?? mexicoCityDate(new Date());
-  const solicitud = readSolicitud(file) as PolicyRequest;
+  const solicitud = readSolicitud(file, context.readStdin) as PolicyRequest;
   const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
   const text =
     format === 'json'
@@ -54,7 +55,7 @@ export async function runPolicy(args: readonly string[]): Promise<void> {
       : format === 'csv'
         ? receiptsToCsv(result)
         : policyTable(result, displayName(file), fechaInicio);
-  const out = openOutput(stringOption(values, 'out'));
+  const out = openOutput(stringOption(values, 'out'), context.stdout);
   await out.write(text);
   await out.end();
 }

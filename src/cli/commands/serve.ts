@@ -8,6 +8,7 @@ import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../.
 import { isQuoteError } from '../../errors/quoteError.js';
 import type { ServiceSwitches } from '../../service/switches.js';
 import { parseCommand, stringOption } from '../args.js';
+import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 
@@ -59,7 +60,8 @@ function logLine(entry: RequestLogEntry): string {
  * await runServe(['--help']); // prints the usage (`await runServe(['--port', '8080'])` serves until SIGTERM)
  * ```
  */
-export async function runServe(args: readonly string[]): Promise<void> {
+export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
+  const { stdout, stderr } = context;
   const { values, positionals } = parseCommand('serve', args, {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -67,7 +69,7 @@ export async function runServe(args: readonly string[]): Promise<void> {
     dev: { type: 'boolean' },
     'no-log': { type: 'boolean' },
   });
-  if (values.help === true) return void process.stdout.write(SERVE_HELP);
+  if (values.help === true) return void stdout.write(SERVE_HELP);
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`, 'serve');
   const settings = loadServeSettings(
     {
@@ -87,12 +89,12 @@ export async function runServe(args: readonly string[]): Promise<void> {
       );
     }
     tokenSecret = randomBytes(32).toString('base64url');
-    process.stderr.write(
+    stderr.write(
       'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
     );
   }
   if (settings.service.clients.length === 0)
-    process.stderr.write('cotizador serve: WARNING no clients are configured: every token request gets 401\n');
+    stderr.write('cotizador serve: WARNING no clients are configured: every token request gets 401\n');
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   let service: ReturnType<typeof createService>;
@@ -104,7 +106,7 @@ export async function runServe(args: readonly string[]): Promise<void> {
   }
   const server = createNodeServer(service, {
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
-    onResponse: settings.log ? (entry) => process.stdout.write(logLine(entry)) : undefined,
+    onResponse: settings.log ? (entry) => stdout.write(logLine(entry)) : undefined,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -119,16 +121,16 @@ export async function runServe(args: readonly string[]): Promise<void> {
       ? 'off'
       : `${settings.service.rateLimit.capacity}/${settings.service.rateLimit.refillPerSecond} per client`;
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
-  process.stderr.write(`cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`);
+  stderr.write(`cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      process.stderr.write(`cotizador serve: ${signal}: draining\n`);
+      stderr.write(`cotizador serve: ${signal}: draining\n`);
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
       process.off('SIGHUP', onHup);
       void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
-        process.stderr.write('cotizador serve: stopped\n');
+        stderr.write('cotizador serve: stopped\n');
         resolve();
       });
     };
@@ -138,9 +140,9 @@ export async function runServe(args: readonly string[]): Promise<void> {
       if (settings.configFile === undefined) return;
       try {
         switches = readSwitches(settings.configFile);
-        process.stderr.write(`cotizador serve: SIGHUP: switches ${JSON.stringify(switches)}\n`);
+        stderr.write(`cotizador serve: SIGHUP: switches ${JSON.stringify(switches)}\n`);
       } catch (error) {
-        process.stderr.write(`cotizador serve: SIGHUP: switches kept: ${(error as Error).message}\n`);
+        stderr.write(`cotizador serve: SIGHUP: switches kept: ${(error as Error).message}\n`);
       }
     };
     process.on('SIGTERM', onTerm);
