@@ -5,7 +5,7 @@
  */
 import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
-import { verifyCached, type TokenClaims, type TokenFailure } from './jwt.js';
+import { verifyCached, type TokenClaims, type TokenFailure, type TokenVerification } from './jwt.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from '../http/types.js';
 
@@ -79,13 +79,27 @@ export function bearerToken(request: Pick<ServiceRequest, 'headers'>): string | 
  * 'failure' in outcome; // true
  * ```
  */
-export async function checkBearer(
+export function checkBearer(
   config: ResolvedConfig,
   request: Pick<ServiceRequest, 'headers'>,
   anyOfScopes: readonly string[],
-): Promise<{ readonly claims: TokenClaims } | { readonly failure: Failure }> {
+): BearerCheck | Promise<BearerCheck> {
   const token = bearerToken(request);
   if (token === undefined) return { failure: FAILURES.invalid };
-  const result = await verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  const result = verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  return result instanceof Promise ? result.then(toCheck) : toCheck(result);
+}
+
+/**
+ * What {@link checkBearer} decides: the token's claims, or the failure to answer with.
+ *
+ * @example
+ * ```ts
+ * const check: BearerCheck = { failure: { status: 401, codigoError: 'ERRSEG001' } };
+ * ```
+ */
+export type BearerCheck = { readonly claims: TokenClaims } | { readonly failure: Failure };
+
+function toCheck(result: TokenVerification): BearerCheck {
   return result.ok ? { claims: result.claims } : { failure: FAILURES[result.reason] };
 }

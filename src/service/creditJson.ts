@@ -79,8 +79,20 @@ function sameKeys(value: object, keys: readonly string[]): boolean {
   return i === keys.length;
 }
 
+/** The eleven text fields of a row, in order. */
+const ROW_TEXTS = ROW_KEYS.slice(1);
+
 function row(r: CreditRow): string {
-  return `{"numAmortizacion":${int(r.numAmortizacion)},"fechaAmortizacion":${text(r.fechaAmortizacion)},"saldoCapital":${text(r.saldoCapital)},"abonoCapital":${text(r.abonoCapital)},"interesAmortizacion":${text(r.interesAmortizacion)},"ivaAmortizacion":${text(r.ivaAmortizacion)},"comisionAmortizacion":${text(r.comisionAmortizacion)},"seguroVida":${text(r.seguroVida)},"seguroDanos":${text(r.seguroDanos)},"seguroDesempleo":${text(r.seguroDesempleo)},"pagoAmortizacion":${text(r.pagoAmortizacion)},"saldoFin":${text(r.saldoFin)}}`;
+  // One check for the row's texts together (they are all digits, signs, dots and dashes from
+  // the engine): a string each, and nothing to escape in their concatenation.
+  let joined = '';
+  for (const key of ROW_TEXTS) {
+    const value = r[key];
+    if (typeof value !== 'string') unexpected = true;
+    joined += value;
+  }
+  if (!PLAIN.test(joined)) unexpected = true;
+  return `{"numAmortizacion":${int(r.numAmortizacion)},"fechaAmortizacion":"${r.fechaAmortizacion}","saldoCapital":"${r.saldoCapital}","abonoCapital":"${r.abonoCapital}","interesAmortizacion":"${r.interesAmortizacion}","ivaAmortizacion":"${r.ivaAmortizacion}","comisionAmortizacion":"${r.comisionAmortizacion}","seguroVida":"${r.seguroVida}","seguroDanos":"${r.seguroDanos}","seguroDesempleo":"${r.seguroDesempleo}","pagoAmortizacion":"${r.pagoAmortizacion}","saldoFin":"${r.saldoFin}"}`;
 }
 
 /**

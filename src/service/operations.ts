@@ -194,9 +194,10 @@ export async function beginOperation<T>(
   config: ResolvedConfig,
   head: ServiceRequest,
 ): Promise<PendingOperation | { readonly failure: Failure }> {
-  const bearer = await checkBearer(config, head, [UPDATE_SCOPE]);
+  const checked = checkBearer(config, head, [UPDATE_SCOPE]);
+  const bearer = checked instanceof Promise ? await checked : checked;
   if ('failure' in bearer) return bearer;
-  const seconds = await retryAfter(config, bearer.claims.sub);
+  const seconds = config.rateLimit === undefined ? undefined : await retryAfter(config, bearer.claims.sub);
   if (seconds !== undefined) return { failure: tooManyRequests(seconds) };
   const contentType = headerField(head, 'content-type');
   if (contentType !== undefined) {
