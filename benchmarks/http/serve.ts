@@ -5,7 +5,7 @@
  * connections, interleaved rounds after a warm-up); the report gives each one's median req/s
  * and serve ÷ ceiling.
  *
- *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--root DIR] [--listener]
+ *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--root DIR] [--listener]
  *
  * `serve` is the real command (src/cli/bin.ts through tsx) with its defaults (request log on
  * stdout, which the harness reads and discards; the rate limit on, set so high it never refuses,
@@ -30,16 +30,20 @@ const listener = process.argv.includes('--listener');
 
 /** `cotizador serve --port 0` from the sources; resolves once it listens. */
 async function startServe(): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'serve', '--port', '0'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      COTIZADOR_CLIENTS: JSON.stringify([BENCH_CLIENT]),
-      COTIZADOR_TOKEN_SECRET: BENCH_SECRET,
-      COTIZADOR_RATE_LIMIT: '1000000000/1000000000',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'serve', '--port', '0', ...(process.argv.includes('--no-log') ? ['--no-log'] : [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        COTIZADOR_CLIENTS: JSON.stringify([BENCH_CLIENT]),
+        COTIZADOR_TOKEN_SECRET: BENCH_SECRET,
+        COTIZADOR_RATE_LIMIT: '1000000000/1000000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.resume(); // the request log: read and dropped, as a log collector would
   const port = await new Promise<number>((resolve, reject) => {
     let err = '';
