@@ -10,6 +10,8 @@
  * - financial / formulajs: the same rows built with the peers' pmt/ipmt/ppmt per period (inexact).
  * - cotizador quoteCredit: the exact quote — validation, table, CAT and strings included.
  * - CAT: our periodic solve vs the peers' IRR on the same 360 flows.
+ * - Credit features: actual/365 with a prepayment and a solveCredit, in CPU time, interleaved,
+ *   as ratios to the default quote (`./features.ts`).
  */
 import { Bench } from 'tinybench';
 import * as financial from 'financial';
@@ -18,6 +20,7 @@ import { quoteCredit, type CreditRequest } from '../src/entry/index.js';
 import { solvePeriodicCat } from '../src/cat/periodic.js';
 import { addSteps, formatIsoDate, parseIsoDate } from '../src/dates/civil.js';
 import { benchPolicy } from './policy.js';
+import { featureCases, interleaved } from './features.js';
 
 const quick = process.argv.includes('--quick');
 const time = quick ? 150 : 600;
@@ -193,6 +196,9 @@ async function main(): Promise<void> {
         results.find((r) => r.group === '60-payment schedule' && r.name.startsWith('cotizador quoteCredit (exact, table'))?.mean ?? NaN,
     })),
   );
+
+  const features = interleaved(featureCases(), quick ? 7 : 15, quick ? 2_000 : 6_000);
+  for (const [name, us] of features) results.push({ group: 'credit features, CPU time, interleaved rounds', name, mean: us / 1000 });
 
   let group = '';
   let baseline = NaN;

@@ -39,7 +39,13 @@ export type InterestBasis =
   /** balance × rate × days / 360 (the issue's default, Mexican bank practice). */
   | 'days360'
   /** balance × rate / perYear (what some engines and the reference's weekly CAT readings use). */
-  | 'perYear';
+  | 'perYear'
+  /** balance × rate × days / 365: the period's fixed days over 365. */
+  | 'days365'
+  /** balance × rate × (calendar days between the two payment dates) / 360: "tasa/360 × días naturales". */
+  | 'actual360'
+  /** balance × rate × (calendar days between the two payment dates) / 365. */
+  | 'actual365';
 
 /**
  * How the CAT counts the time of the k-th payment, in years.
@@ -56,7 +62,26 @@ export type CatTimeBasis =
   /** k × days / 360. */
   | 'days360'
   /** k × days / 365. */
-  | 'days365';
+  | 'days365'
+  /** Calendar days from the opening date to the payment's (rolled) date, over 365. */
+  | 'actual365';
+
+/**
+ * Which payment dates move: `'none'`, or `'MX'` (Saturdays, Sundays and Mexican bank holidays roll forward).
+ *
+ * @example
+ * ```ts
+ * const businessDays: BusinessDays = 'MX';
+ * quoteCredit(solicitud, { conventions: { businessDays } }).registros[0]!.fechaAmortizacion; // '2026-03-02'
+ * ```
+ */
+export type BusinessDays = 'none' | 'MX';
+
+/** The interest bases, in the order the documentation lists them. */
+export const INTEREST_BASES: readonly InterestBasis[] = Object.freeze(['days360', 'perYear', 'days365', 'actual360', 'actual365']);
+
+/** The CAT time bases, in the order the documentation lists them. */
+export const CAT_TIME_BASES: readonly CatTimeBasis[] = Object.freeze(['periods', 'days360', 'days365', 'actual365']);
 
 /**
  * A row of the rate grid used when `tasa` is omitted: from this down payment (%) up, this rate.
@@ -110,6 +135,12 @@ export interface CreditConventions {
    * one rounded half-up) or a whole number of cents (fewer changes, a last payment a few cents off).
    */
   readonly paymentTolerance: number;
+  /**
+   * `'MX'`: a payment date on a Saturday, a Sunday or a Mexican bank holiday moves to the next
+   * business day, without penalty (under the actual-day bases the interest follows the moved
+   * dates). `'none'` (default): dates as stepped.
+   */
+  readonly businessDays: BusinessDays;
 }
 
 /**
@@ -147,6 +178,7 @@ export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({
   commissionVat: true,
   defaultProducto: 'AUTO',
   paymentTolerance: 0.5,
+  businessDays: 'none',
 }) as CreditConventions;
 
 /** Percentage text of a rate-grid row ("14.99"): up to three integer digits and six decimals. */
@@ -182,11 +214,12 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
     for (const [code, periodicity] of Object.entries(value)) checkPeriodicity(code, periodicity);
   },
   interestBasis: (value) => {
-    if (value !== 'days360' && value !== 'perYear') throw invalid('interestBasis', "'days360' o 'perYear'");
+    if (!(INTEREST_BASES as readonly unknown[]).includes(value))
+      throw invalid('interestBasis', "'days360', 'perYear', 'days365', 'actual360' o 'actual365'");
   },
   catTimeBasis: (value) => {
-    if (value !== 'periods' && value !== 'days360' && value !== 'days365')
-      throw invalid('catTimeBasis', "'periods', 'days360' o 'days365'");
+    if (!(CAT_TIME_BASES as readonly unknown[]).includes(value))
+      throw invalid('catTimeBasis', "'periods', 'days360', 'days365' o 'actual365'");
   },
   defaultPeriodicidad: (value) => {
     if (typeof value !== 'string' || value.length !== 1) throw invalid('defaultPeriodicidad', 'un código de periodicidad');
@@ -224,6 +257,9 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
   paymentTolerance: (value) => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100)
       throw invalid('paymentTolerance', 'centavos de 0 a 100');
+  },
+  businessDays: (value) => {
+    if (value !== 'none' && value !== 'MX') throw invalid('businessDays', "'none' o 'MX'");
   },
 };
 

@@ -5,16 +5,39 @@
  * {@link Loan} and the {@link LoanSchedule} back onto the response; scripts can call
  * {@link scheduleLoan} directly.
  *
- * The periodic interest rate is the annual rate × days / 360 (`'days360'`, Mexican bank practice)
- * or the annual rate / payments per year (`'perYear'`); the level payment, the interest and IVA of
- * each row and the rule that keeps the payment level are `./schedule.ts` and `./payment.ts`.
+ * The periodic interest rate is the annual rate × days / 360 (`'days360'`, Mexican bank practice),
+ * the annual rate / payments per year (`'perYear'`), × days / 365 (`'days365'`), or × the calendar
+ * days of each period / 360 or / 365 (`'actual360'`, `'actual365'`). A loan without features (equal
+ * periods, no grace, balloon or prepayment) is scheduled by `./schedule.ts` (the French payment of
+ * `./payment.ts`); one with features by `./featureSchedule.ts` (the level payment of
+ * `./annuity.ts` for the sequence of period rates). Dates, period rates and the CAT's times are
+ * `./calendar.ts`.
  */
 import { quoteError } from '../errors/quoteError.js';
 import { addSteps, type CivilDay } from '../dates/civil.js';
-import type { InterestBasis, Periodicity } from './conventions.js';
+import { loanDates, periodRates } from './calendar.js';
+import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js';
+import { buildFeatureSchedule, fastScheduleOps, type PrepaymentMode, type SchedulePrepayment } from './featureSchedule.js';
 import { paymentRate } from './payment.js';
-import { mulRational, type Rational } from './rate.js';
+import { mulRational, rational, type Rational } from './rate.js';
 import { buildSchedule, type Schedule } from './schedule.js';
+
+/**
+ * An extra payment to capital made with payment `period`.
+ *
+ * @example
+ * ```ts
+ * const p: LoanPrepayment = { period: 12, amount: 5_000_000, mode: 'reduceTerm' };
+ * ```
+ */
+export interface LoanPrepayment {
+  /** The payment it is made with, 1-based (1 … payments − 1). */
+  readonly period: number;
+  /** Cents (> 0); more than the balance settles the loan. */
+  readonly amount: number;
+  /** `'reducePayment'` (default, CONDUSEF's rule: the count stays, later payments fall) or `'reduceTerm'`. */
+  readonly mode?: PrepaymentMode | undefined;
+}
 
 /**
  * A loan: what the schedule depends on.
@@ -45,6 +68,16 @@ export interface Loan {
   readonly interestBasis?: InterestBasis | undefined;
   /** Cents the ideal level payment may drift from the one charged before it is re-derived; default ½. */
   readonly paymentTolerance?: number | undefined;
+  /** `'MX'`: payment dates on weekends and Mexican bank holidays roll forward; default `'none'`. */
+  readonly businessDays?: BusinessDays | undefined;
+  /** An irregular first payment date (after `start`, at most two steps after it); later dates step from it. */
+  readonly firstPaymentDate?: CivilDay | undefined;
+  /** Extra payments to capital, at most one per period. */
+  readonly prepayments?: readonly LoanPrepayment[] | undefined;
+  /** Capital left for the last payment, cents (≤ principal). */
+  readonly balloon?: number | undefined;
+  /** Payments of interest and IVA only at the start (0 … payments − 1). */
+  readonly grace?: number | undefined;
 }
 
 /**
@@ -61,8 +94,14 @@ export interface Loan {
  * ```
  */
 export interface LoanSchedule extends Schedule {
-  /** The periodic interest rate without VAT, exact. */
+  /** The interest rate without VAT of a regular period of the periodicity's `days`, exact. */
   readonly periodicRate: Rational;
+  /** The interest rate of each period (they differ under the actual bases or with an irregular first period). */
+  readonly periodRates: readonly Rational[];
+  /** The payment date of each row, as used (rolled to a business day under `businessDays: 'MX'`). */
+  readonly dates: readonly CivilDay[];
+  /** Extra capital prepaid in each row (part of `capital` and `level`). */
+  readonly prepaid: Float64Array;
 }
 
 /**
@@ -74,7 +113,44 @@ export interface LoanSchedule extends Schedule {
  * ```
  */
 export function periodicRateOf(annualRate: Rational, periodicity: Periodicity, basis: InterestBasis = 'days360'): Rational {
-  return basis === 'perYear' ? mulRational(annualRate, 1, periodicity.perYear) : mulRational(annualRate, periodicity.days, 360);
+  if (basis === 'perYear') return mulRational(annualRate, 1, periodicity.perYear);
+  return mulRational(annualRate, periodicity.days, basis === 'days360' || basis === 'actual360' ? 360 : 365);
+}
+
+const isCount = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+
+function checkFeatures(loan: Loan): void {
+  const range = (field: string) => quoteError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
+  const bad = (field: string) => quoteError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
+  const { start, payments, periodicity } = loan;
+  if (loan.businessDays !== undefined && loan.businessDays !== 'none' && loan.businessDays !== 'MX') throw bad('businessDays');
+  if (loan.firstPaymentDate !== undefined) {
+    if (!Number.isSafeInteger(loan.firstPaymentDate)) throw bad('firstPaymentDate');
+    if (loan.firstPaymentDate <= start || loan.firstPaymentDate > addSteps(start, periodicity.step, 2)) {
+      throw quoteError('ERRESQ004', 'primerPagoFueraDeRango', 'loan.firstPaymentDate');
+    }
+  }
+  const grace = loan.grace ?? 0;
+  if (!isCount(grace, 0, payments - 1)) throw range('grace');
+  const balloon = loan.balloon ?? 0;
+  if (!Number.isSafeInteger(balloon) || balloon < 0) throw range('balloon');
+  if (balloon > loan.principal) throw quoteError('ERRNEG001', 'globoExcedeMonto', 'loan.balloon');
+  const prepayments = loan.prepayments ?? [];
+  if (!Array.isArray(prepayments)) throw bad('prepayments');
+  const seen = new Set<number>();
+  prepayments.forEach((p: LoanPrepayment, i) => {
+    const at = `prepayments[${i}]`;
+    if (typeof p !== 'object' || p === null) throw bad(at);
+    if (!isCount(p.period, 1, payments - 1)) throw range(`${at}.period`);
+    if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw range(`${at}.amount`);
+    const mode = p.mode ?? 'reducePayment';
+    if (mode !== 'reducePayment' && mode !== 'reduceTerm') throw bad(`${at}.mode`);
+    if (seen.has(p.period)) throw quoteError('ERRNEG001', 'prepagoRepetido', `loan.${at}.period`, { period: p.period });
+    seen.add(p.period);
+    if (p.period <= grace) throw quoteError('ERRNEG001', 'prepagoEnGracia', `loan.${at}.period`, { period: p.period, grace });
+    if (mode === 'reduceTerm' && balloon > 0) throw quoteError('ERRNEG001', 'prepagoConGlobo', `loan.${at}.mode`);
+  });
 }
 
 function checkLoan(loan: Loan): void {
@@ -85,7 +161,17 @@ function checkLoan(loan: Loan): void {
   if (!Number.isSafeInteger(loan.vatPercent) || loan.vatPercent < 0 || loan.vatPercent > 99) throw bad('vatPercent');
   if (!Number.isSafeInteger(loan.start)) throw bad('start');
   if (!Number.isSafeInteger(loan.payments) || loan.payments < 1 || loan.payments > 999) throw bad('payments');
+  checkFeatures(loan);
 }
+
+/** The prepayments as the schedule takes them: sorted by period, the caller's index kept for errors. */
+function schedulePrepayments(loan: Loan): SchedulePrepayment[] {
+  return (loan.prepayments ?? [])
+    .map((p, index) => ({ period: p.period, amount: p.amount, mode: p.mode ?? 'reducePayment', index }))
+    .sort((a, b) => a.period - b.period);
+}
+
+const sameRational = (a: Rational, b: Rational): boolean => a.num === b.num && a.den === b.den;
 
 /**
  * Schedules a loan in integer cents: the level payment by the French method on the IVA-grossed
@@ -102,15 +188,91 @@ function checkLoan(loan: Loan): void {
  */
 export function scheduleLoan(loan: Loan): LoanSchedule {
   checkLoan(loan);
-  const periodic = periodicRateOf(loan.annualRate, loan.periodicity, loan.interestBasis);
-  const rate = paymentRate(periodic, loan.vatPercent, loan.paymentTolerance ?? 0.5);
-  const schedule = buildSchedule({ principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent }, rate);
-  return { ...schedule, periodicRate: periodic };
+  const basis = loan.interestBasis ?? 'days360';
+  const tolerance = loan.paymentTolerance ?? 0.5;
+  const periodic = periodicRateOf(loan.annualRate, loan.periodicity, basis);
+  const featureless = (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0;
+  const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
+  if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
+    // Equal periods whatever the calendar: the dates and the rates are only computed if read.
+    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance), loan, periodic);
+  }
+  const dates = loanDates(loan);
+  const rates = periodRates(loan, loan.annualRate, basis, dates);
+  const regular = rational(periodic.num, periodic.den);
+  const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
+  if (featureless && even) {
+    return {
+      ...plainSchedule(loan, periodic, tolerance),
+      periodicRate: periodic,
+      periodRates: rates,
+      dates,
+      prepaid: new Float64Array(loan.payments),
+    };
+  }
+  const features = { grace: loan.grace, balloon: loan.balloon, prepayments: schedulePrepayments(loan) };
+  const schedule = buildFeatureSchedule(loan.principal, rates, loan.vatPercent, tolerance, features, fastScheduleOps());
+  const count = schedule.level.length;
+  return { ...schedule, periodicRate: periodic, periodRates: rates.slice(0, count), dates: dates.slice(0, count) };
+}
+
+/** A plain loan's schedule: the columns computed, the dates, rates and (zero) prepayments on first read. */
+class PlainLoanSchedule implements LoanSchedule {
+  readonly opening: Float64Array;
+  readonly capital: Float64Array;
+  readonly interest: Float64Array;
+  readonly vat: Float64Array;
+  readonly level: Float64Array;
+  readonly totalInterest: number;
+  readonly totalVat: number;
+  readonly totalLevel: number;
+  readonly periodicRate: Rational;
+  readonly #loan: Loan;
+  #dates: CivilDay[] | undefined;
+  #rates: Rational[] | undefined;
+  #prepaid: Float64Array | undefined;
+
+  constructor(schedule: Schedule, loan: Loan, periodic: Rational) {
+    this.opening = schedule.opening;
+    this.capital = schedule.capital;
+    this.interest = schedule.interest;
+    this.vat = schedule.vat;
+    this.level = schedule.level;
+    this.totalInterest = schedule.totalInterest;
+    this.totalVat = schedule.totalVat;
+    this.totalLevel = schedule.totalLevel;
+    this.periodicRate = periodic;
+    this.#loan = loan;
+  }
+
+  get dates(): readonly CivilDay[] {
+    this.#dates ??= loanDates(this.#loan);
+    return this.#dates;
+  }
+
+  get periodRates(): readonly Rational[] {
+    this.#rates ??= new Array<Rational>(this.#loan.payments).fill(this.periodicRate);
+    return this.#rates;
+  }
+
+  get prepaid(): Float64Array {
+    this.#prepaid ??= new Float64Array(this.#loan.payments);
+    return this.#prepaid;
+  }
+}
+
+/** The French schedule of a loan whose periods all have the same rate and no features. */
+function plainSchedule(loan: Loan, periodic: Rational, tolerance: number): Schedule {
+  return buildSchedule(
+    { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
+    paymentRate(periodic, loan.vatPercent, tolerance),
+  );
 }
 
 /**
  * The payment dates of a loan: payment k falls k steps after the opening date, always counted
- * from it (so month ends are kept).
+ * from it (so month ends are kept); with a `firstPaymentDate`, k − 1 steps after that; under
+ * `businessDays: 'MX'` each moved to the next Mexican business day.
  *
  * @example
  * ```ts
@@ -118,6 +280,6 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
  * paymentDates({ ...loan, start: toCivilDay(2026, 1, 31), payments: 2 }).map(formatIsoDate); // ['2026-02-28', '2026-03-31']
  * ```
  */
-export function paymentDates(loan: Pick<Loan, 'start' | 'payments' | 'periodicity'>): CivilDay[] {
-  return Array.from({ length: loan.payments }, (_, k) => addSteps(loan.start, loan.periodicity.step, k + 1));
+export function paymentDates(loan: Pick<Loan, 'start' | 'payments' | 'periodicity' | 'firstPaymentDate' | 'businessDays'>): CivilDay[] {
+  return loanDates(loan);
 }

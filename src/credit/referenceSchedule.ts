@@ -6,6 +6,9 @@
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { initialPaymentDecimal, paymentRate, rederivedPaymentDecimal } from './payment.js';
 import type { Schedule, ScheduleSpec } from './schedule.js';
+import type { Annuity } from './annuity.js';
+import { buildFeatureSchedule, type FeatureColumns, type ScheduleFeatures, type ScheduleOps } from './featureSchedule.js';
+import type { Rational } from './rate.js';
 
 /**
  * Builds the schedule with decimal.js only.
@@ -76,4 +79,34 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
     totalVat: totalVat.toNumber(),
     totalLevel: totalLevel.toNumber(),
   };
+}
+
+/** Every decision at 50 digits and every amount in decimal.js: the reference arithmetic. */
+const REFERENCE_OPS: ScheduleOps = Object.freeze({
+  interest: (balance: number, rate: Rational) =>
+    new Decimal(balance).mul(rate.num).div(rate.den).toDecimalPlaces(0, ROUND_HALF_UP).toNumber(),
+  vat: (interest: number, iva: number) => new Decimal(interest).mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP).toNumber(),
+  initial: (annuity: Annuity, k: number, balance: number, balloon: number) => annuity.initialExact(k, balance, balloon),
+  rederive: (annuity: Annuity, held: number, k: number, balance: number, balloon: number) =>
+    annuity.rederiveExact(held, k, balance, balloon),
+});
+
+/**
+ * The schedule of a loan with features (`./featureSchedule.ts`) with every amount and decision in
+ * decimal.js.
+ *
+ * @example
+ * ```ts
+ * const monthly = Array.from({ length: 12 }, () => ({ num: 9, den: 800 }));
+ * buildReferenceFeatureSchedule(28_000_000, monthly, 16, 0.5, { grace: 2 }).capital[1]; // 0
+ * ```
+ */
+export function buildReferenceFeatureSchedule(
+  principal: number,
+  rates: readonly Rational[],
+  iva: number,
+  tolerance: number,
+  features: ScheduleFeatures,
+): FeatureColumns {
+  return buildFeatureSchedule(principal, rates, iva, tolerance, features, REFERENCE_OPS);
 }

@@ -9,7 +9,7 @@
  * in decimal.js; a property test proves the two identical.
  */
 import { quoteError } from '../errors/quoteError.js';
-import { divRoundHalfUp, mulDivRoundHalfUp } from '../money/cents.js';
+import { interestVat, periodInterest } from './interest.js';
 import { initialPayment, paymentRate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
 
@@ -43,30 +43,6 @@ export interface Schedule {
   readonly totalInterest: number;
   readonly totalVat: number;
   readonly totalLevel: number;
-}
-
-/**
- * One period's interest in cents, exact.
- *
- * @example
- * ```ts
- * periodInterest(1_000_000, { num: 37, den: 2400 }); // 15417 (154.1666… → 154.17)
- * ```
- */
-export function periodInterest(balance: number, periodic: Rational): number {
-  return mulDivRoundHalfUp(balance, periodic.num, periodic.den);
-}
-
-/**
- * IVA of an interest amount, exact.
- *
- * @example
- * ```ts
- * interestVat(15417, 16); // 2467 (24.6672 → 24.67)
- * ```
- */
-export function interestVat(interest: number, iva: number): number {
-  return divRoundHalfUp(interest * iva, 100);
 }
 
 /**

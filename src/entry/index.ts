@@ -12,12 +12,15 @@
 export * from './common.js';
 export { quoteCredit } from '../quotes/quoteCredit.js';
 export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { solveCredit } from '../quotes/solveCredit.js';
+export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
+export type { BalloonOption, GraceOption, PrepaymentOption } from '../quotes/credit/features.js';
 export { quotePolicy } from '../quotes/quotePolicy.js';
 export type { PolicyOptions } from '../quotes/quotePolicy.js';
 export { computeCat } from '../cat/computeCat.js';
 export type { CatFlow, CatFlows, CatOptions, CatResult } from '../cat/computeCat.js';
 export { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
-export type { CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
+export type { BusinessDays, CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
 export { defaultTariff } from '../insurance/defaultTariff.js';
 export { loadTariff } from '../insurance/tariff.js';
 export type { Tariff } from '../insurance/tariff.js';

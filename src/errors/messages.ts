@@ -110,6 +110,75 @@ export const MESSAGES = {
   },
   conventionInvalida: { es: 'Convención no válida: {expected}', en: 'Invalid convention: {expected}' },
 
+  // Credit features: calendars, prepayments, balloon, grace, solving for the unknown (issue 10).
+  primerPagoInvalido: {
+    es: 'La fecha del primer pago no es una fecha válida (YYYY-MM-DD)',
+    en: 'The first payment date is not a valid date (YYYY-MM-DD)',
+  },
+  primerPagoFueraDeRango: {
+    es: 'La fecha del primer pago debe caer después de la apertura y a lo más dos periodos después',
+    en: 'The first payment date must fall after the opening date and at most two periods after it',
+  },
+  opcionObjeto: { es: 'Se esperaba un objeto {shape}', en: 'An object {shape} was expected' },
+  prepagosLista: {
+    es: 'Los pagos anticipados son una lista de { period, amount, mode }',
+    en: 'The prepayments are a list of { period, amount, mode }',
+  },
+  prepagoPeriodo: {
+    es: 'El pago anticipado se hace con un pago del 1 al {max}',
+    en: 'The prepayment is made with a payment from 1 to {max}',
+  },
+  prepagoPeriodoEntero: { es: 'El periodo es un número entero de pago', en: 'The period is a whole payment number' },
+  importeTexto: {
+    es: 'El importe es un texto decimal con hasta dos decimales ("5000.00")',
+    en: 'The amount is a decimal text with up to two decimals ("5000.00")',
+  },
+  importePositivo: { es: 'El importe debe ser mayor que cero', en: 'The amount must be greater than zero' },
+  prepagoModo: { es: "El modo es 'reducePayment' o 'reduceTerm'", en: "The mode is 'reducePayment' or 'reduceTerm'" },
+  prepagoRepetido: {
+    es: 'Ya hay un pago anticipado con el pago {period}',
+    en: 'There is already a prepayment with payment {period}',
+  },
+  prepagoEnGracia: {
+    es: 'El pago {period} cae en los {grace} periodos de gracia; los pagos anticipados van después',
+    en: 'Payment {period} falls within the {grace} grace periods; prepayments come after them',
+  },
+  prepagoConGlobo: {
+    es: "Con pago global (balloon) un pago anticipado solo reduce el pago ('reducePayment')",
+    en: "With a balloon a prepayment can only reduce the payment ('reducePayment')",
+  },
+  prepagoCreditoLiquidado: {
+    es: 'El crédito queda liquidado con el pago {last}, antes del pago {period}',
+    en: 'The loan is settled with payment {last}, before payment {period}',
+  },
+  globoForma: { es: 'El pago global es { amount } o { percent }, no ambos', en: 'The balloon is { amount } or { percent }, not both' },
+  porcentajeTexto: {
+    es: 'El porcentaje es un texto decimal ("30" o "30.5")',
+    en: 'The percentage is a decimal text ("30" or "30.5")',
+  },
+  porcentajePositivo: { es: 'El porcentaje debe ser mayor que cero', en: 'The percentage must be greater than zero' },
+  globoExcedeMonto: {
+    es: 'El pago global excede el monto financiado',
+    en: 'The balloon exceeds the amount financed',
+  },
+  graciaPeriodos: {
+    es: 'Los periodos de gracia van de 1 a {max} (al menos un pago amortiza)',
+    en: 'The grace periods go from 1 to {max} (at least one payment amortizes)',
+  },
+  incognitaDesconocida: {
+    es: 'La incógnita es montoSolicitado, tasa, plazo o comisiones',
+    en: 'The unknown is montoSolicitado, tasa, plazo or comisiones',
+  },
+  objetivoForma: {
+    es: 'El objetivo es uno de { pagoMensual }, { totalPagar } o { cat }',
+    en: 'The target is one of { pagoMensual }, { totalPagar } or { cat }',
+  },
+  objetivoValor: { es: 'El objetivo es un texto decimal no negativo', en: 'The target is a non-negative decimal text' },
+  sinSolucion: {
+    es: 'Ningún valor de {unknown} que el cotizador acepte cumple {target} ≤ {value}',
+    en: 'No value of {unknown} the quoter accepts meets {target} ≤ {value}',
+  },
+
   // CAT.
   catIndeterminado: {
     es: 'No existe una tasa que iguale los flujos del crédito (CAT indeterminado)',

@@ -2,19 +2,24 @@
  * `quoteCredit`: the AutoEstrene quote. Takes the object inside the request's `solicitud`,
  * returns the response's `resultado`, field for field: the request is planned into a typed loan
  * (`./credit/plan.ts`), the loan is scheduled by the credit core (`src/credit/loan.ts`), the CAT
- * is solved over the scheduled flows (`src/cat/periodic.ts`), and the rows are written back.
+ * is solved over the scheduled flows (`src/cat/periodic.ts` for evenly spaced payments,
+ * `src/cat/dated.ts` otherwise), and the rows are written back.
  */
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
 import { formatTenths } from '../cat/round.js';
-import { solvePeriodicCat } from '../cat/periodic.js';
+import { solveDatedCat } from '../cat/dated.js';
+import { solvePeriodicCat, type PeriodicCat } from '../cat/periodic.js';
+import { catTiming } from '../credit/calendar.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
 import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
-import { planCredit, type CreditPlan } from './credit/plan.js';
+import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
+import { addColumns, planCredit, type CreditPlan, type PaymentExtras } from './credit/plan.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
 /**
@@ -38,6 +43,14 @@ export interface CreditOptions {
   readonly tariff?: Tariff;
   /** Further insurance-engine options (`urlTemplate`, `conventions`, …). */
   readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'>;
+  /** An irregular first payment date (`YYYY-MM-DD`): after the opening date, at most two steps after it; later dates step from it. */
+  readonly firstPaymentDate?: string;
+  /** Extra payments to capital: `[{ period, amount, mode }]` (`docs/credit.md`). */
+  readonly prepayments?: readonly PrepaymentOption[];
+  /** A final payment of capital (valor futuro): `{ amount: '90000.00' }` or `{ percent: '30' }` of the amount financed. */
+  readonly balloon?: BalloonOption;
+  /** The first `periods` payments are interest and IVA only. */
+  readonly grace?: GraceOption;
 }
 
 /**
@@ -53,7 +66,7 @@ export interface CreditOptions {
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   const conventions = resolveConventions(options.conventions);
   const plan = planWith(solicitud, options, conventions);
-  return assemble(solicitud, plan, scheduleLoan(plan.loan), conventions);
+  return assemble(solicitud, plan, schedule(plan), conventions);
 }
 
 /**
@@ -82,12 +95,35 @@ export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOp
 function planWith(solicitud: CreditRequest, options: CreditOptions, conventions: CreditConventions): CreditPlan {
   return planCredit(solicitud, conventions, {
     fechaApertura: options.fechaApertura,
+    features: {
+      firstPaymentDate: options.firstPaymentDate,
+      prepayments: options.prepayments,
+      balloon: options.balloon,
+      grace: options.grace,
+    },
     policy: {
       ...options.policy,
       ...(options.fechaInicio === undefined ? {} : { fechaInicio: options.fechaInicio }),
       ...(options.tariff === undefined ? {} : { tariff: options.tariff }),
     },
   });
+}
+
+/** Schedules the plan's loan; the core names a prepayment `loan.prepayments[i]`, the caller knows it as `options.prepayments[i]`. */
+function schedule(plan: CreditPlan): LoanSchedule {
+  try {
+    return scheduleLoan(plan.loan);
+  } catch (error) {
+    if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
+      throw new QuoteError(
+        error.codigoError,
+        error.mensaje,
+        `options.${error.valorIncorrecto.slice('loan.'.length)}`,
+        error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams },
+      );
+    }
+    throw error;
+  }
 }
 
 /**
@@ -111,29 +147,81 @@ export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {
 }
 
 /** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
-function catPayments(plan: CreditPlan, schedule: LoanSchedule): Float64Array {
-  const n = plan.loan.payments;
+function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
+  const n = schedule.level.length;
   const out = new Float64Array(n);
-  const extras = plan.cat.insurance;
   for (let k = 0; k < n; k++) {
-    out[k] = (schedule.capital[k] as number) + (schedule.interest[k] as number) + (extras === undefined ? 0 : (extras[k] as number));
+    out[k] = (schedule.capital[k] as number) + (schedule.interest[k] as number) + (insurance === undefined ? 0 : (insurance[k] as number));
   }
   return out;
 }
 
-function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
-  const n = plan.loan.payments;
-  const cat = solvePeriodicCat({
+/** Banxico's equation over the flows as scheduled: evenly spaced payments, or payments at their dates. */
+function solveCat(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  insurance: readonly number[] | undefined,
+  conventions: CreditConventions,
+): PeriodicCat {
+  const payments = catPayments(schedule, insurance);
+  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
+  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
+  if (timing.even) return solvePeriodicCat({ disbursement: plan.cat.disbursement, payments, yearsPerPeriod: timing.yearsPerPeriod });
+  const n = payments.length;
+  return solveDatedCat({
     disbursement: plan.cat.disbursement,
-    payments: catPayments(plan, schedule),
-    yearsPerPeriod: plan.cat.yearsPerPeriod,
+    payments,
+    times: timing.times.length === n ? timing.times : timing.times.subarray(0, n),
+    unitsPerYear: timing.unitsPerYear,
   });
-  const { life: lifeInsurance, damage: damageInsurance, unemployment: unemploymentInsurance, commission: periodCommission } = plan.extras;
+}
+
+/** A column cut to the table's `count` rows, with what is still owed after the last one added to it. */
+function settleColumn(column: readonly number[] | undefined, owed: readonly number[] | undefined, count: number): number[] | undefined {
+  if (column === undefined) return undefined;
+  const out = column.slice(0, count);
+  out[count - 1] = (out[count - 1] as number) + (owed?.[count - 1] ?? 0);
+  return out;
+}
+
+/**
+ * The extra columns and the CAT's insurance when a prepayment ended the table after `count` rows:
+ * the insurance still owed (the rest of a spread premium, the balance of a financed one) is
+ * charged with the last row.
+ */
+function settleExtras(plan: CreditPlan, count: number, conventions: CreditConventions): [PaymentExtras, readonly number[] | undefined] {
+  const { extras, owed } = plan;
+  if (count === plan.loan.payments || owed === undefined) return [extras, plan.cat.insurance];
+  const damage = settleColumn(extras.damage, owed.damage, count);
+  const life = settleColumn(extras.life, owed.life, count);
+  const externalColumn =
+    conventions.externalInsuranceInCat || plan.externalColumn === undefined
+      ? undefined
+      : settleColumn(plan.externalColumn, owed.external, count);
+  return [
+    { ...extras, damage, life, unemployment: extras.unemployment?.slice(0, count), commission: extras.commission?.slice(0, count) },
+    addColumns(count, [damage, life], externalColumn),
+  ];
+}
+
+function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
+  const n = schedule.level.length;
+  const [extras, catInsurance] = settleExtras(plan, n, conventions);
+  const cat = solveCat(plan, schedule, catInsurance, conventions);
+  const { life: lifeInsurance, damage: damageInsurance, unemployment: unemploymentInsurance, commission: periodCommission } = extras;
   const { terms, amounts, pricing } = plan;
   let totalPayments = 0;
   const rows: CreditRow[] = [];
   let firstPayment = 0;
-  const dates = solicitud.generaTablaPagos === true ? isoDateSequence(terms.fechaApertura, terms.periodicity.step, n) : undefined;
+  // pagoMensual is the regular payment: the first row after any grace, without a prepayment in it.
+  const regularRow = Math.min(plan.features.grace ?? 0, n - 1);
+  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX';
+  const dates =
+    solicitud.generaTablaPagos !== true
+      ? undefined
+      : stepped
+        ? isoDateSequence(terms.fechaApertura, terms.periodicity.step, n)
+        : schedule.dates.map((date) => formatIsoDate(date));
   // Text reuse on the hot path: a row's opening balance is the previous closing balance, and a
   // level payment usually repeats; zero columns are the constant "0.00".
   let openingText = formatCents(amounts.principal);
@@ -145,7 +233,7 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
     const unemployment = unemploymentInsurance?.[k] ?? 0;
     const commission = periodCommission?.[k] ?? 0;
     const payment = (schedule.level[k] as number) + life + damage + unemployment + commission;
-    if (k === 0) firstPayment = payment;
+    if (k === regularRow) firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[k] as number);
     totalPayments += payment;
     if (dates !== undefined) {
       const capital = schedule.capital[k] as number;
@@ -175,7 +263,7 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
     fechaApertura: formatIsoDate(terms.fechaApertura),
     montoSolicitado: formatCents(amounts.montoSolicitado),
     tasa: pricing.tasaText,
-    plazo: n,
+    plazo: terms.plazo,
     periodicidad: terms.periodicidadCode,
     iva: terms.iva,
     facturaConIva: terms.facturaConIva,

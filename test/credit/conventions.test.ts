@@ -64,6 +64,15 @@ describe('credit conventions are validated like the insurance engine’s', () =>
     expect(quoteCredit({ ...base, plazo: 12, periodicidad: 'B' }, { conventions: overrides }).registros).toHaveLength(0);
   });
 
+  it('accepts the calendar conventions: actual-day bases, the actual365 CAT times, Mexican business days', () => {
+    const c = resolveConventions({ interestBasis: 'actual365', catTimeBasis: 'actual365', businessDays: 'MX' });
+    expect([c.interestBasis, c.catTimeBasis, c.businessDays]).toEqual(['actual365', 'actual365', 'MX']);
+    expect(DEFAULT_CREDIT_CONVENTIONS.businessDays).toBe('none');
+    for (const interestBasis of ['days360', 'perYear', 'days365', 'actual360', 'actual365'] as const) {
+      expect(quoteCredit(base, { conventions: { interestBasis } }).plazo).toBe(36);
+    }
+  });
+
   it('an explicit undefined leaves the default in place', () => {
     expect(resolveConventions({ catTimeBasis: undefined }).catTimeBasis).toBe('periods');
   });

@@ -123,3 +123,29 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('insurance in the payments when a prepayment ends the table early', () => {
+  const settled = { prepayments: [{ period: 10, amount: '999999.00' }] };
+  it('tipoSeguro 2: the last row carries the installment and the financed premium’s balance; the life premium’s rest', () => {
+    const full = quoteCredit({ ...base, tipoSeguro: 2 });
+    const early = quoteCredit({ ...base, tipoSeguro: 2 }, settled);
+    expect(early.registros).toHaveLength(10);
+    expect(rowViolations(early, 28_000_000)).toEqual([]);
+    // The life premium is not forgiven: Σ seguroVida is the same.
+    const sum = (r: typeof full, column: 'seguroVida' | 'seguroDanos') => r.registros.reduce((t, x) => t + cents(x[column]), 0);
+    expect(sum(early, 'seguroVida')).toBe(sum(full, 'seguroVida'));
+    // The damage premium is settled at its balance: less than the sum of every installment (no future interest), more than the first ten.
+    const firstTen = full.registros.slice(0, 10).reduce((t, x) => t + cents(x.seguroDanos), 0);
+    expect(sum(early, 'seguroDanos')).toBeGreaterThan(firstTen);
+    expect(sum(early, 'seguroDanos')).toBeLessThan(sum(full, 'seguroDanos'));
+  });
+  it('indSeguro 1: the rest of the external premium is charged with the last row, and the CAT counts it', () => {
+    const external = { ...base, informacionSeguro: undefined, indSeguro: 1, plazoSeguro: 24, importeSeguros: '24000.00' };
+    const early = quoteCredit(external, settled);
+    expect(early.registros).toHaveLength(10);
+    expect(rowViolations(early, 28_000_000)).toEqual([]);
+    expect(early.registros.reduce((t, x) => t + cents(x.seguroDanos), 0)).toBe(2_400_000);
+    const withoutInCat = quoteCredit(external, { ...settled, conventions: { externalInsuranceInCat: false } });
+    expect(Number(withoutInCat.cat)).toBeLessThan(Number(early.cat));
+  });
+});

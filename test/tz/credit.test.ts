@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../../src/credit/conventions.js';
-import { formatIsoDate, toCivilDay } from '../../src/dates/civil.js';
+import { addSteps, formatIsoDate, toCivilDay } from '../../src/dates/civil.js';
 import { addStepsDateFns } from '../dates/reference.js';
 import { solicitudArb } from '../helpers.js';
 import { accessToken, CREDIT_BODY, json, post, testService } from '../service/helpers.js';
@@ -42,6 +42,35 @@ describe(`credit schedules and quotes (TZ=${ZONE})`, () => {
         expect(quoteCredit(s)).toEqual(underZone('UTC', () => quoteCredit(s)));
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe(`credit calendars: business days, actual days, an irregular first period (TZ=${ZONE})`, () => {
+  const calendarArb = fc.tuple(
+    datedArb,
+    fc.constantFrom('actual360' as const, 'actual365' as const, 'days360' as const),
+    fc.integer({ min: 1, max: 40 }),
+  );
+  it('moves no date onto a weekend (by the local calendar of Date) and quotes as under UTC', () => {
+    fc.assert(
+      fc.property(calendarArb, ([s, interestBasis, days]) => {
+        const opening = toCivilDay(...(s.fechaApertura!.split('-').map(Number) as [number, number, number]));
+        const options = {
+          conventions: { interestBasis, catTimeBasis: 'actual365' as const, businessDays: 'MX' as const },
+          // Within the first two steps, as the option requires.
+          firstPaymentDate: formatIsoDate(
+            opening + 1 + (days % (addSteps(opening, DEFAULT_CREDIT_CONVENTIONS.periodicities[s.periodicidad!]!.step, 2) - opening)),
+          ),
+        };
+        const r = quoteCredit(s, options);
+        for (const row of r.registros) {
+          const [y, m, d] = row.fechaAmortizacion.split('-').map(Number) as [number, number, number];
+          expect([0, 6]).not.toContain(new Date(y, m - 1, d, 12).getDay());
+        }
+        expect(r).toEqual(underZone('UTC', () => quoteCredit(s, options)));
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -9,7 +9,7 @@ import { QuoteError, quoteError } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
 import { formatIsoDate } from '../../dates/civil.js';
 import type { CreditConventions } from '../../credit/conventions.js';
-import { scheduleLoan } from '../../credit/loan.js';
+import { scheduleLoan, type Loan } from '../../credit/loan.js';
 import type { Rational } from '../../credit/rate.js';
 import { quotePolicy, type PolicyOptions } from '../quotePolicy.js';
 import type { CreditTerms } from './terms.js';
@@ -111,13 +111,19 @@ export interface PolicyCharges {
   readonly damage?: readonly number[] | undefined;
   /** Per-payment shares of the life premium (`tipoSeguro` 2), cents. */
   readonly life?: readonly number[] | undefined;
+  /** The financed damage premium's balance after each payment (`tipoSeguro` 2), cents. */
+  readonly damageBalance?: readonly number[] | undefined;
 }
+
+/** The credit's calendar and day count, which a financed premium shares. */
+export type PremiumCalendar = Pick<Loan, 'interestBasis' | 'businessDays' | 'firstPaymentDate'>;
 
 /**
  * Quotes the chosen package for the credit and charges it: up front (`tipoSeguro` 1), or financed
  * (2): the damage premium as its own level loan at the credit's rate and term, whose installments
  * (capital + interest + IVA) are the `seguroDanos` column, and the life premium spread evenly
- * (remainder on the first payment).
+ * (remainder on the first payment). The premium's loan shares the credit's calendar and day count
+ * (first payment date, business days, interest basis), not its prepayments, balloon or grace.
  *
  * @example
  * ```ts
@@ -136,6 +142,7 @@ export function policyCharges(
   annualRate: Rational,
   conventions: CreditConventions,
   options: PolicyOptions,
+  calendar: PremiumCalendar = { interestBasis: conventions.interestBasis },
 ): PolicyCharges {
   const financedMonths = Math.ceil((terms.plazo * 12) / terms.periodicity.perYear);
   const insurance = quoteCreditInsurance(info, valorFactura, financedMonths, {
@@ -143,20 +150,21 @@ export function policyCharges(
     fechaInicio: options.fechaInicio ?? formatIsoDate(terms.fechaApertura),
   });
   if (terms.tipoSeguro === 1) return { insurance, upfront: insurance.damage + insurance.life };
-  const damage =
-    insurance.damage === 0
-      ? new Array<number>(terms.plazo).fill(0)
-      : Array.from(
-          scheduleLoan({
-            principal: insurance.damage,
-            annualRate,
-            vatPercent: terms.iva,
-            start: terms.fechaApertura,
-            payments: terms.plazo,
-            periodicity: terms.periodicity,
-            interestBasis: conventions.interestBasis,
-            paymentTolerance: conventions.paymentTolerance,
-          }).level,
-        );
-  return { insurance, upfront: 0, damage, life: splitRemainderFirst(insurance.life, terms.plazo) };
+  const life = splitRemainderFirst(insurance.life, terms.plazo);
+  if (insurance.damage === 0) {
+    const zeros = new Array<number>(terms.plazo).fill(0);
+    return { insurance, upfront: 0, damage: zeros, life, damageBalance: zeros };
+  }
+  const premium = scheduleLoan({
+    principal: insurance.damage,
+    annualRate,
+    vatPercent: terms.iva,
+    start: terms.fechaApertura,
+    payments: terms.plazo,
+    periodicity: terms.periodicity,
+    paymentTolerance: conventions.paymentTolerance,
+    ...calendar,
+  });
+  const damageBalance = Array.from(premium.opening, (opening, k) => opening - (premium.capital[k] as number));
+  return { insurance, upfront: 0, damage: Array.from(premium.level), life, damageBalance };
 }

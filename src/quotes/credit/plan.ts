@@ -5,9 +5,11 @@
  * 1. {@link readTerms}: the opening date and the codes, defaults applied, the engine's narrower rules;
  * 2. {@link readAmounts}: the amounts in cents, the down payment and the warranty cap;
  * 3. {@link readPricing}: the annual rate (or the rate grid's) and the opening commission;
- * 4. {@link externalInsurance}: external insurance spread over its term (`indSeguro` 1);
- * 5. {@link policyCharges}: the insurer's package paid up front or financed (`tipoSeguro` 1, 2);
- * 6. {@link catTerms}: what the CAT's flows net at t = 0 and add to each payment.
+ * 4. {@link readFeatures}: the calendar and the features of the options (first payment date,
+ *    prepayments, balloon, grace);
+ * 5. {@link externalInsurance}: external insurance spread over its term (`indSeguro` 1);
+ * 6. {@link policyCharges}: the insurer's package paid up front or financed (`tipoSeguro` 1, 2);
+ * 7. {@link catTerms}: what the CAT's flows net at t = 0 and add to each payment.
  *
  * Each step throws a coded {@link QuoteError} naming the request's field; the first failing check
  * in this order is the one reported. Pure: reads nothing but its arguments.
@@ -15,10 +17,11 @@
 import type { CreditRequest } from '../../contracts/credit.js';
 import { quoteError } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
-import type { CatTimeBasis, CreditConventions, Periodicity } from '../../credit/conventions.js';
+import type { CreditConventions } from '../../credit/conventions.js';
 import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
 import { readAmounts, type CreditAmounts } from './amounts.js';
+import { readFeatures, type FeatureOptions, type LoanFeatures } from './features.js';
 import { policyCharges, type CreditInsurance } from './insurance.js';
 import { readPricing, type CreditPricing } from './rate.js';
 import { readTerms, type CreditTerms } from './terms.js';
@@ -35,10 +38,8 @@ export interface PaymentExtras {
 export interface CatTerms {
   /** Net disbursement at t = 0: principal − commission (without VAT) − required insurance paid up front, cents. */
   readonly disbursement: number;
-  /** Insurance in each payment that the CAT counts, cents; undefined when none. */
+  /** Insurance in each payment that the CAT counts, cents; undefined when none. (The times of the payments are the credit core's `catTiming`.) */
   readonly insurance?: readonly number[] | undefined;
-  /** Years per period (the time of payment k is k × this). */
-  readonly yearsPerPeriod: number;
 }
 
 /** Everything a credit quote needs: the loan, the extras around it, the CAT's terms and the texts echoed back. */
@@ -57,11 +58,29 @@ export interface CreditPlan {
   readonly importeCatSegDanio: number;
   /** The insurer's offer for `tipoSeguro` 1 or 2. */
   readonly insurance?: CreditInsurance | undefined;
+  /** The features of the options, in the core's terms. */
+  readonly features: LoanFeatures;
+  /** The external insurance column alone (`indSeguro` 1), part of `extras.damage`. */
+  readonly externalColumn?: readonly number[] | undefined;
+  /** What is still owed of the insurance columns after each row, for a table that ends early; undefined without prepayments. */
+  readonly owed?: InsuranceOwed | undefined;
+}
+
+/** Insurance still owed after each row (cents): charged with the last row when a prepayment ends the table early. */
+export interface InsuranceOwed {
+  /** Of the `seguroDanos` column: the rest of the external premium and the financed premium's balance. */
+  readonly damage?: readonly number[] | undefined;
+  /** Of the `seguroVida` column: the rest of the life premium. */
+  readonly life?: readonly number[] | undefined;
+  /** Of the external premium alone (what the CAT leaves out when `externalInsuranceInCat` is false). */
+  readonly external?: readonly number[] | undefined;
 }
 
 /** What {@link planCredit} takes besides the solicitud: the default date and the insurance engine's options. */
 export interface PlanOptions {
   readonly fechaApertura?: string | undefined;
+  /** The features (first payment date, prepayments, balloon, grace), as the options give them. */
+  readonly features?: FeatureOptions | undefined;
   /** Options for the insurance engine (`tipoSeguro` 1 and 2); `fechaInicio` defaults to the opening date. */
   readonly policy?: PolicyOptions | undefined;
 }
@@ -99,20 +118,27 @@ export function externalInsurance(s: CreditRequest, terms: CreditTerms): Externa
   return { importeSeguros, plazoSeguro, column };
 }
 
+/** What is left of a column after each row: Σ_{j>k} column[j]. */
+function restAfter(column: readonly number[] | undefined): number[] | undefined {
+  if (column === undefined) return undefined;
+  const out = new Array<number>(column.length);
+  let rest = 0;
+  for (let k = column.length - 1; k >= 0; k--) {
+    out[k] = rest;
+    rest += column[k] as number;
+  }
+  return out;
+}
+
 /**
- * Years per period under a CAT time basis: k / perYear, or k × days / 360 or / 365.
+ * Σ of per-payment columns, less `excluded`; undefined when there is nothing to add.
  *
  * @example
  * ```ts
- * yearsPerPeriod(DEFAULT_CREDIT_CONVENTIONS.periodicities.S!, 'days365') === 7 / 365; // true
+ * addColumns(2, [[100, 200], undefined, [1, 2]], [10, 10]); // [91, 192]
  * ```
  */
-export function yearsPerPeriod(periodicity: Periodicity, basis: CatTimeBasis): number {
-  return basis === 'periods' ? 1 / periodicity.perYear : basis === 'days360' ? periodicity.days / 360 : periodicity.days / 365;
-}
-
-/** Σ of per-payment columns, less `excluded`; undefined when there is nothing to add. */
-function addColumns(
+export function addColumns(
   count: number,
   columns: readonly (readonly number[] | undefined)[],
   excluded?: readonly number[],
@@ -134,7 +160,7 @@ function addColumns(
  *
  * @example
  * ```ts
- * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS, DEFAULT_CREDIT_CONVENTIONS.periodicities.M!).disbursement; // 27_440_000
+ * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS).disbursement; // 27_440_000
  * ```
  */
 export function catTerms(
@@ -144,7 +170,6 @@ export function catTerms(
   insured: PaymentExtras,
   external: readonly number[] | undefined,
   conventions: CreditConventions,
-  periodicity: Periodicity,
 ): CatTerms {
   const disbursement = principal - netAtOpening;
   if (disbursement <= 0) throw quoteError('ERRNEG001', 'cargosIniciales', 'comisiones');
@@ -152,7 +177,6 @@ export function catTerms(
   return {
     disbursement,
     insurance: addColumns(plazo, [insured.damage, insured.life], excluded),
-    yearsPerPeriod: yearsPerPeriod(periodicity, conventions.catTimeBasis),
   };
 }
 
@@ -168,10 +192,16 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const terms = readTerms(s, conventions, options.fechaApertura);
   const amounts = readAmounts(s, terms, conventions);
   const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts.downPaymentPercent);
+  const features = readFeatures(options.features ?? {}, terms, amounts.principal);
+  const calendar = {
+    interestBasis: conventions.interestBasis,
+    businessDays: conventions.businessDays,
+    firstPaymentDate: features.firstPaymentDate,
+  };
   const external = externalInsurance(s, terms);
   const policy =
     terms.tipoSeguro !== 0 && s.informacionSeguro !== undefined
-      ? policyCharges(s.informacionSeguro, s.valorFactura, terms, pricing.annualRate, conventions, options.policy ?? {})
+      ? policyCharges(s.informacionSeguro, s.valorFactura, terms, pricing.annualRate, conventions, options.policy ?? {}, calendar)
       : undefined;
 
   const damage = addColumns(terms.plazo, [external.column, policy?.damage]);
@@ -179,15 +209,16 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
-  const cat = catTerms(
-    amounts.principal,
-    pricing.commission + upfrontInsurance,
-    terms.plazo,
-    extras,
-    external.column,
-    conventions,
-    terms.periodicity,
-  );
+  const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions);
+
+  const prepaid = features.prepayments !== undefined && features.prepayments.length > 0;
+  const owed: InsuranceOwed | undefined = prepaid
+    ? {
+        damage: addColumns(terms.plazo, [restAfter(external.column), policy?.damageBalance]),
+        life: restAfter(policy?.life),
+        external: restAfter(external.column),
+      }
+    : undefined;
 
   return {
     loan: {
@@ -199,6 +230,11 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
       periodicity: terms.periodicity,
       interestBasis: conventions.interestBasis,
       paymentTolerance: conventions.paymentTolerance,
+      businessDays: conventions.businessDays,
+      firstPaymentDate: features.firstPaymentDate,
+      prepayments: features.prepayments,
+      balloon: features.balloon,
+      grace: features.grace,
     },
     terms,
     amounts,
@@ -211,5 +247,8 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
     importeCatSegVida,
     importeCatSegDanio,
     insurance: policy?.insurance,
+    features,
+    externalColumn: external.column,
+    owed,
   };
 }
