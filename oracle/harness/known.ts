@@ -1,0 +1,137 @@
+/**
+ * The known disagreement classes: engine defects the oracle finds today, each with a predicate
+ * that recognises it and the defect it belongs to (issue 13's list, or found by the oracle). The
+ * CI test fails on any disagreement no class explains. When a fix lands, its class goes: a class
+ * that explains nothing in a run is reported as "not seen", the sign that it can be removed.
+ * A predicate never loosens a comparison: it only names, for a cell that differs, the defect.
+ */
+import type { CatCase, OracleCase } from './generate.js';
+import type { Diff, Outcome } from './compare.js';
+
+export interface KnownClass {
+  readonly id: string;
+  /** The defect, in the words of the issue (or of the oracle's report when it found it). */
+  readonly defect: string;
+  readonly explains: (c: OracleCase, o: Outcome, d: Diff) => boolean;
+}
+
+const PUBLISHED = /^-?\d+\.\d$/;
+const tenthsOf = (text: string): bigint | undefined => (PUBLISHED.test(text) ? BigInt(text.replace('.', '')) : undefined);
+
+/** Cells the penultimate payment of a two-payment plan moves: its row, the last row, the summary, a CAT tenth. */
+function twoLevelPaymentCell(o: Outcome, d: Diff): boolean {
+  const grace = (o.facts['grace'] as number) ?? 0;
+  const m = /^registros\[(\d+)\]\./.exec(d.path);
+  if (m) return Number(m[1]) === grace || Number(m[1]) === grace + 1;
+  if (['pagoMensual', 'totalPagar', 'importeInteresTotal', 'impIVAInteresTotal', 'importePago'].includes(d.path)) return true;
+  if (d.path === 'cat') {
+    const a = tenthsOf(d.engine);
+    const b = tenthsOf(d.oracle);
+    return a !== undefined && b !== undefined && (a - b === 1n || b - a === 1n);
+  }
+  return false;
+}
+
+export const KNOWN_CLASSES: readonly KnownClass[] = [
+  {
+    id: 'credit-penultimate-two-payments',
+    defect:
+      'plazo 2: the penultimate-payment adjustment is skipped (`k === last - 1 && k > 0` in buildSchedule); the same when a grace leaves two level payments',
+    explains: (c, o, d) =>
+      c.kind === 'credit' && (c.solicitud['plazo'] as number) - ((o.facts['grace'] as number) ?? 0) === 2 && twoLevelPaymentCell(o, d),
+  },
+  {
+    id: 'credit-cat-huge-tenth',
+    defect: 'CATs above about 10^13 % get a wrong tenth (up-front insurance eating almost the whole loan)',
+    explains: (c, _o, d) => c.kind === 'credit' && d.path === 'cat' && PUBLISHED.test(d.engine) && hugeOracle(d),
+  },
+  {
+    id: 'credit-cat-exponent',
+    defect: 'CATs above about 10^21 % are printed in exponent notation ("1.1047086851164333e+26.8"), breaking the response\'s own pattern',
+    explains: (c, _o, d) => c.kind === 'credit' && d.path === 'cat' && /e\+/.test(d.engine) && hugeOracle(d),
+  },
+  {
+    id: 'credit-cat-overflow',
+    defect:
+      'CATs beyond float64 (above about 10^308 %, the up-front insurance leaving a cent of the loan) are ERRNEG001 "no CAT" although the rate exists (the same defect, past the exponent notation)',
+    explains: (c, o, d) =>
+      c.kind === 'credit' &&
+      d.path === 'result' &&
+      d.engine.startsWith('ERRNEG001') &&
+      ((o.facts['catTenths'] as bigint | undefined) ?? 0n) >= 10n ** 300n,
+  },
+  {
+    id: 'cat-overflow-no-root',
+    defect:
+      'computeCat: Math.exp overflow at long horizons turns Infinity − Infinity into NaN, read as a sign change: flows with no root return −100.0 instead of ERRNEG001',
+    explains: (c, o, d) => c.kind === 'cat' && o.facts['answer'] === 'none' && d.path === 'percent' && d.engine === '-100.0',
+  },
+  {
+    id: 'cat-close-roots',
+    defect:
+      'computeCat: two close roots can hide between the 4,000 points of the search grid (a farther root, or ERRNEG001 where a rate exists)',
+    explains: (c, o, d) => c.kind === 'cat' && (d.path === 'percent' || d.path === 'rate') && closeRoots(c, o),
+  },
+  {
+    id: 'cat-zero-root',
+    defect: 'computeCat: a root exactly at 0 is taken over a positive root',
+    explains: (c, o, d) =>
+      c.kind === 'cat' &&
+      o.facts['sumZero'] === true &&
+      (d.path === 'percent' || d.path === 'rate') &&
+      (o.facts['tenths'] as bigint) > 0n &&
+      (d.engine === '0.0' || d.path === 'rate'),
+  },
+  {
+    id: 'cat-max-rate-accepted',
+    defect: 'computeCat: `maxRate: -1` is accepted',
+    explains: (c, _o, d) => c.kind === 'cat' && c.options?.maxRate !== undefined && c.options.maxRate <= -1 && d.path === 'result',
+  },
+  {
+    id: 'cat-underflow',
+    defect: 'computeCat: flows below 10^-308 underflow',
+    explains: (c, o) => c.kind === 'cat' && o.facts['subnormal'] === true,
+  },
+  {
+    id: 'cat-rate-digits',
+    defect: 'computeCat: `rate` loses digits (to about 9 significant) on multi-sign flows; the docs promise more',
+    explains: (c, o, d) => c.kind === 'cat' && d.path === 'rate' && (o.facts['signChanges'] as number) >= 2,
+  },
+  {
+    id: 'cat-tie-toward-zero',
+    defect:
+      'computeCat (found by the oracle): a root exactly on a published boundary x.x5 % is rounded toward zero about one time in five, against "half-up: ties go away from zero" (docs/cat.md)',
+    explains: (c, o, d) => {
+      if (c.kind !== 'cat' || o.facts['tie'] !== true || d.path !== 'percent') return false;
+      const a = tenthsOf(d.engine);
+      const b = tenthsOf(d.oracle);
+      return a !== undefined && b !== undefined && (b > 0n ? b - a === 1n : a - b === 1n);
+    },
+  },
+];
+
+function hugeOracle(d: Diff): boolean {
+  const t = tenthsOf(d.oracle);
+  return t !== undefined && t >= 10n ** 14n; // 10^13 %
+}
+
+/** The oracle's root and the next one on the same side are closer than one step of a 4,000-point grid over [0, ln(1 + maxRate)]. */
+function closeRoots(c: CatCase, o: Outcome): boolean {
+  if ((o.facts['signChanges'] as number) < 2) return false;
+  const root = o.facts['root'] as number | undefined;
+  const next = o.facts['nextRoot'] as number | undefined;
+  if (root === undefined || next === undefined) return false;
+  const step = Math.log1p(c.options?.maxRate ?? 10000) / 4000;
+  return Math.abs(Math.log1p(next) - Math.log1p(root)) < step;
+}
+
+/** The classes that explain every differing cell of a case, or undefined when one cell is unexplained. */
+export function classify(c: OracleCase, o: Outcome): string[] | undefined {
+  const ids = new Set<string>();
+  for (const d of o.diffs) {
+    const k = KNOWN_CLASSES.find((x) => x.explains(c, o, d));
+    if (!k) return undefined;
+    ids.add(k.id);
+  }
+  return [...ids];
+}
