@@ -153,7 +153,7 @@ export const RATE_DIGITS = 12;
 /**
  * The rates computeCat searches: up to `maxRate` (default 10,000), and down to
  * 1/(1 + 10,000) − 1 (−99.99 %): the docs are silent on the negative side's extent; this is the
- * oracle's reading (the default range mirrored in x = ln(1 + i)), see oracle/README.md.
+ * oracle's reading (the default range mirrored in x = ln(1 + i)), see docs/oracle.md.
  */
 export function computeCatRange(maxRate: number | undefined): { maxRate: Q; minRate: Q } {
   return { maxRate: maxRate === undefined ? { n: 10000n, d: 1n } : fromNumberText(maxRate), minRate: { n: -10000n, d: 10001n } };

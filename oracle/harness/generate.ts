@@ -1,9 +1,9 @@
 /**
  * Random cases over the whole input space of the three engines, from a seed. The distribution
- * is documented in oracle/README.md; every draw goes through `Random`, so a case replays from
+ * is documented in docs/oracle.md; every draw goes through `Random`, so a case replays from
  * (seed, index) alone.
  */
-import { addMonths, dayOf, daysInMonth, formatIso, parseIso, stepFrom, ymdOf } from '../model/calendar.js';
+import { dayOf, daysInMonth, formatIso, parseIso, stepFrom, ymdOf } from '../model/calendar.js';
 import type { OracleConventions, OraclePeriodicity } from '../model/credit.js';
 import type { TariffData } from '../model/policy.js';
 import { formatCents } from '../model/rational.js';
@@ -621,6 +621,3 @@ function multiSign(r: Random, family: string, q0: number): CatCase {
     ...(r.chance(0.2) ? { options: { maxRate: r.pick([10, 100, 10000]) } } : {}),
   };
 }
-
-/** Unused date helper kept for generators that need month steps. */
-export const monthsAfter = addMonths;

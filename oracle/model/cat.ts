@@ -22,6 +22,11 @@
  * largest root ≤ 0 (docs/cat.md: "the sign change nearest zero on the positive side first, then
  * the negative side"). A piece that stays ambiguous at 2^-200 width (a double root) is reported
  * as "undecided".
+ *
+ * Readings (docs/oracle.md): half-up is half away from zero and a rate rounding to zero prints
+ * "0.0"; computeCat's `maxRate` bounds every search and its negative side stops at −99.99 %
+ * (`searchLimit`), the credit quote's CAT is unbounded; a root where the present value touches
+ * zero without changing sign is not a rate.
  */
 import { type Q, abs, bitLength, ceilDiv, floorDiv, fromNumberText, gcd, q as rat, roundHalfUp, toNumber } from './rational.js';
 

@@ -3,6 +3,14 @@
  * and the interface: a `solicitud` and the options in, the `resultado` (or the business error the
  * docs name) out. Schema validation (ERRESQ002–ERRESQ005 on malformed fields) is not modelled:
  * the oracle is asked only about well-formed requests.
+ *
+ * Readings of the docs this file takes (docs/oracle.md, "Readings where the docs are silent"):
+ * `montoGarantiaExt` in the response adds a warranty whenever one is given, credited or not;
+ * percentages given as numbers are the decimals they print as, compared exactly; absent amounts
+ * echo as "0.00" and absent codes as 0; the financed premium's whole installment enters the CAT;
+ * the insurance engine's fields map to idAgencia / valorFactura / plazo; the features' errors
+ * and "no CAT" are compared by code only; an irregular first period counts the whole steps on or
+ * before the first payment date.
  */
 import { type Day, type Step, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
 import { type CatAnswer, type CatFlowQ, catOf } from './cat.js';

@@ -4,7 +4,7 @@
  * ideal payment p̂ is the exact rational S / Σₖ Πⱼ≤ₖ 1/(1 + gⱼ) (for equal rates the French
  * S·r / (1 − (1 + r)^−m)), so every rounding and every re-derivation is decided exactly.
  *
- * Readings of the docs this file takes (each is listed in oracle/README.md):
+ * Readings of the docs this file takes (each is listed in docs/oracle.md):
  * - re-derive when |p̂ − held| ≥ tolerance (for ½ this makes every payment p̂ rounded half-up,
  *   the documented default; with ">" an exact half-cent p̂ would keep the lower cent);
  * - the penultimate payment minimises |last − candidate|; ties keep the held payment, then the

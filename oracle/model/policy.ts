@@ -4,10 +4,11 @@
  * /work/shared/reference/insurance.md. The tariff is read as the documented JSON data.
  *
  * Not modelled (their format is not fixed by the docs): `descPaquete`, `idCotizacion`,
- * `urlCotizacion`. Readings the docs leave open are listed in oracle/README.md.
+ * `urlCotizacion`. Readings the docs leave open (docs/oracle.md): the age of policy year k is
+ * max(0, start year − modelo) + (k − 1); offers in tariff order; errors checked in a fixed order.
  */
 import { addMonths, type Day, formatDmy, parseIso, ymdOf } from './calendar.js';
-import { type Q, centsOf, ceilDiv, floorDiv, formatCents, fromDecimal, fromNumberText, q, roundHalfUp } from './rational.js';
+import { type Q, centsOf, floorDiv, formatCents, fromDecimal, roundHalfUp } from './rational.js';
 
 // ---------------------------------------------------------------- the tariff, as documented data
 
@@ -339,6 +340,3 @@ function priceOffer(p: Pricing): OracleOffer {
     idPaquete: p.idPaquete,
   };
 }
-
-/** Unused helpers kept out of the way of the linter. */
-export const _internal = { ceilDiv, q, fromNumberText };
