@@ -7,7 +7,7 @@ import { type CreditOptions, computeCat, isQuoteError, loadTariff, quoteCredit, 
 import { type CatFlowQ, catOf } from '../model/cat.js';
 import { quoteCreditOracle } from '../model/credit.js';
 import { quotePolicyOracle, type TariffData } from '../model/policy.js';
-import { fromDecimal, fromNumberText, fromScientific, type Q, toNumber } from '../model/rational.js';
+import { centsOf, fromDecimal, fromNumberText, fromScientific, type Q, toNumber } from '../model/rational.js';
 import type { CatCase, CreditCase, OracleCase, PolicyCase } from './generate.js';
 
 export const DEFAULT_TARIFF = tariffJson as unknown as TariffData;
@@ -109,6 +109,28 @@ export function compareCredit(c: CreditCase): Outcome {
       cells++;
       if (show(g[key]) !== show(w[key])) diffs.push({ path: `registros[${i}].${key}`, engine: show(g[key]), oracle: show(w[key]) });
     }
+  }
+  // when table cells differ, the CAT the oracle decides on the engine's own rows: a CAT cell that
+  // differs only because the rows do is then recognisable (never accepted without its rows' defect)
+  if (diffs.some((d) => d.path.startsWith('registros[')) && gotRows.length === wantRows.length) {
+    const amount = (row: Record<string, unknown>): bigint =>
+      ['abonoCapital', 'interesAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo'].reduce(
+        (acc, key) => acc + centsOf(String(row[key])),
+        0n,
+      );
+    const flows = oracle.catFlows.map((f, k) =>
+      k === 0
+        ? f
+        : {
+            e: f.e,
+            amount: {
+              n: f.amount.n + amount(gotRows[k - 1] as Record<string, unknown>) - amount(wantRows[k - 1] as Record<string, unknown>),
+              d: 1n,
+            },
+          },
+    );
+    const onEngineRows = catOf({ flows, q: oracle.catUnits });
+    facts['catOnEngineRows'] = onEngineRows.kind === 'rate' ? onEngineRows.percent : onEngineRows.kind;
   }
   return { cells, diffs, facts };
 }

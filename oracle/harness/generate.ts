@@ -593,7 +593,9 @@ function multiSign(r: Random, family: string, q0: number): CatCase {
     default:
       break;
   }
-  for (const [a, b] of yearRoots) mulFactor([-b, a]); // a·x − b, coefficient of x^0 first
+  // distinct roots only: a double root touches zero without a sign change (no rate, and no interval proof)
+  const distinct = yearRoots.filter(([a, b], i) => yearRoots.findIndex(([c, d]) => a * d === b * c) === i);
+  for (const [a, b] of distinct) mulFactor([-b, a]); // a·x − b, coefficient of x^0 first
   if (family === 'noRoot' || family === 'longNoRoot') {
     // (x − c)² + d with d > 0: no real root; then spread it over a long horizon by x → x^k
     const c = BigInt(r.int(5000, 15000));

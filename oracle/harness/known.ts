@@ -18,17 +18,14 @@ export interface KnownClass {
 const PUBLISHED = /^-?\d+\.\d$/;
 const tenthsOf = (text: string): bigint | undefined => (PUBLISHED.test(text) ? BigInt(text.replace('.', '')) : undefined);
 
-/** Cells the penultimate payment of a two-payment plan moves: its row, the last row, the summary, a CAT tenth. */
+/** Cells the penultimate payment of a two-payment plan moves: its row, the last row, the summary, and the CAT of those rows. */
 function twoLevelPaymentCell(o: Outcome, d: Diff): boolean {
   const grace = (o.facts['grace'] as number) ?? 0;
   const m = /^registros\[(\d+)\]\./.exec(d.path);
   if (m) return Number(m[1]) === grace || Number(m[1]) === grace + 1;
   if (['pagoMensual', 'totalPagar', 'importeInteresTotal', 'impIVAInteresTotal', 'importePago'].includes(d.path)) return true;
-  if (d.path === 'cat') {
-    const a = tenthsOf(d.engine);
-    const b = tenthsOf(d.oracle);
-    return a !== undefined && b !== undefined && (a - b === 1n || b - a === 1n);
-  }
+  // the CAT moves with the rows: it must be the CAT of the engine's own rows, decided exactly
+  if (d.path === 'cat') return o.facts['catOnEngineRows'] === d.engine;
   return false;
 }
 
@@ -110,9 +107,10 @@ export const KNOWN_CLASSES: readonly KnownClass[] = [
   },
 ];
 
+/** The "above about 10^13 %": the oracle's CAT is at least 10^12 %. */
 function hugeOracle(d: Diff): boolean {
   const t = tenthsOf(d.oracle);
-  return t !== undefined && t >= 10n ** 14n; // 10^13 %
+  return t !== undefined && t >= 10n ** 13n;
 }
 
 /** The oracle's root and the next one on the same side are closer than one step of a 4,000-point grid over [0, ln(1 + maxRate)]. */

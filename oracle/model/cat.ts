@@ -549,7 +549,15 @@ export function withNext(answer: CatAnswer, p: Poly, lo: bigint, found: Bracket,
   if (answer.kind !== 'rate' || found.a <= lo) return answer;
   const next = isolate(p, lo, found.a, F, true);
   if (!next || next === 'undecided') return answer;
-  const z = Number(((next.a + next.b) / 2n) >> (F - 60n)) / 2 ** 60;
+  let { a, b } = next;
+  for (let k = 0; k < 60 && b - a > 1n; k++) {
+    const m = (a + b) / 2n;
+    const s = signAt(p, { lo: m, hi: m }, F);
+    if (s === 0) break;
+    if (s === next.sa) a = m;
+    else b = m;
+  }
+  const z = Number(((a + b) / 2n) >> (F - 60n)) / 2 ** 60;
   const i = variable === 'w' ? z ** -Number(qq) - 1 : z ** Number(qq) - 1;
   return { ...answer, nextRoot: i };
 }
