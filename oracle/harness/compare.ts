@@ -112,7 +112,26 @@ export function compareCredit(c: CreditCase): Outcome {
   }
   // when table cells differ, the CAT the oracle decides on the engine's own rows: a CAT cell that
   // differs only because the rows do is then recognisable (never accepted without its rows' defect)
-  if (diffs.some((d) => d.path.startsWith('registros[')) && gotRows.length === wantRows.length) {
+  // without a table, the engine's rows come from the same solicitud with the table on (the docs:
+  // "the summary is identical either way"; a summary that changes is a disagreement of its own)
+  let engineRows = gotRows;
+  let oracleRows = wantRows;
+  if (diffs.length > 0 && c.solicitud['generaTablaPagos'] !== true) {
+    const tabled = attempt(() => quoteCredit({ ...c.solicitud, generaTablaPagos: true } as never, engineCreditOptions(c)));
+    if ('ok' in tabled) {
+      engineRows = tabled.ok.registros as unknown as Record<string, unknown>[];
+      oracleRows = oracle.allRows as unknown as Record<string, unknown>[];
+      for (const key of Object.keys(want))
+        if (key !== 'registros' && show((tabled.ok as unknown as Record<string, unknown>)[key]) !== show(got[key]))
+          diffs.push({
+            path: `${key} (the engine's, with the table and without)`,
+            engine: show((tabled.ok as unknown as Record<string, unknown>)[key]),
+            oracle: show(got[key]),
+          });
+    }
+  }
+  const rowsDiffer = engineRows.some((row, i) => Object.keys(row).some((key) => show(row[key]) !== show(oracleRows[i]?.[key])));
+  if (rowsDiffer && engineRows.length === oracleRows.length) {
     const amount = (row: Record<string, unknown>): bigint =>
       ['abonoCapital', 'interesAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo'].reduce(
         (acc, key) => acc + centsOf(String(row[key])),
@@ -124,7 +143,7 @@ export function compareCredit(c: CreditCase): Outcome {
         : {
             e: f.e,
             amount: {
-              n: f.amount.n + amount(gotRows[k - 1] as Record<string, unknown>) - amount(wantRows[k - 1] as Record<string, unknown>),
+              n: f.amount.n + amount(engineRows[k - 1] as Record<string, unknown>) - amount(oracleRows[k - 1] as Record<string, unknown>),
               d: 1n,
             },
           },
