@@ -5,7 +5,7 @@
  * that explains nothing in a run is reported as "not seen", the sign that it can be removed.
  * A predicate never loosens a comparison: it only names, for a cell that differs, the defect.
  */
-import type { CatCase, OracleCase } from './generate.js';
+import type { CatCase, CreditCase, OracleCase } from './generate.js';
 import { fromScientific } from '../model/rational.js';
 import type { Diff, Outcome } from './compare.js';
 
@@ -19,11 +19,20 @@ export interface KnownClass {
 const PUBLISHED = /^-?\d+\.\d$/;
 const tenthsOf = (text: string): bigint | undefined => (PUBLISHED.test(text) ? BigInt(text.replace('.', '')) : undefined);
 
-/** Cells the penultimate payment of a two-payment plan moves: its row, the last row, the summary, and the CAT of those rows. */
-function twoLevelPaymentCell(o: Outcome, d: Diff): boolean {
+/** The rows of a plan of exactly two level payments: the table's after its grace, and the financed premium's (no grace). */
+function twoPaymentRows(c: CreditCase, o: Outcome): number[] {
+  const plazo = c.solicitud['plazo'] as number;
   const grace = (o.facts['grace'] as number) ?? 0;
+  const rows: number[] = [];
+  if (plazo - grace === 2) rows.push(grace, grace + 1);
+  if (plazo === 2 && c.solicitud['tipoSeguro'] === 2) rows.push(0, 1);
+  return rows;
+}
+
+/** Cells the penultimate payment of a two-payment plan moves: its row, the last row, the summary, and the CAT of those rows. */
+function twoLevelPaymentCell(rows: number[], o: Outcome, d: Diff): boolean {
   const m = /^registros\[(\d+)\]\./.exec(d.path);
-  if (m) return Number(m[1]) === grace || Number(m[1]) === grace + 1;
+  if (m) return rows.includes(Number(m[1]));
   if (['pagoMensual', 'totalPagar', 'importeInteresTotal', 'impIVAInteresTotal', 'importePago'].includes(d.path)) return true;
   // the CAT moves with the rows: it must be the CAT of the engine's own rows, decided exactly
   if (d.path === 'cat') return o.facts['catOnEngineRows'] === d.engine;
@@ -34,9 +43,12 @@ export const KNOWN_CLASSES: readonly KnownClass[] = [
   {
     id: 'credit-penultimate-two-payments',
     defect:
-      'plazo 2: the penultimate-payment adjustment is skipped (`k === last - 1 && k > 0` in buildSchedule); the same when a grace leaves two level payments',
-    explains: (c, o, d) =>
-      c.kind === 'credit' && (c.solicitud['plazo'] as number) - ((o.facts['grace'] as number) ?? 0) === 2 && twoLevelPaymentCell(o, d),
+      'plazo 2: the penultimate-payment adjustment is skipped (`k === last - 1 && k > 0` in buildSchedule); the same when a grace leaves two level payments, and in the financed damage premium of a two-payment credit (tipoSeguro 2)',
+    explains: (c, o, d) => {
+      if (c.kind !== 'credit') return false;
+      const rows = twoPaymentRows(c, o);
+      return rows.length > 0 && twoLevelPaymentCell(rows, o, d);
+    },
   },
   {
     id: 'credit-cat-huge-tenth',
