@@ -35,7 +35,14 @@ function twoLevelPaymentCell(rows: number[], o: Outcome, d: Diff): boolean {
   if (m) return rows.includes(Number(m[1]));
   if (['pagoMensual', 'totalPagar', 'importeInteresTotal', 'impIVAInteresTotal', 'importePago'].includes(d.path)) return true;
   // the CAT moves with the rows: it must be the CAT of the engine's own rows, decided exactly
-  if (d.path === 'cat') return o.facts['catOnEngineRows'] === d.engine;
+  // (or, for a huge CAT, that CAT with the huge-CAT defects below)
+  if (d.path === 'cat') {
+    const own = o.facts['catOnEngineRows'];
+    if (typeof own !== 'string') return false;
+    if (own === d.engine) return true;
+    const onOwnRows = { ...d, oracle: own };
+    return hugeOracle(onOwnRows) && float64Close(onOwnRows);
+  }
   return false;
 }
 

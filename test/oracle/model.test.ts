@@ -108,6 +108,20 @@ describe('the credit oracle reproduces docs/credit.md', () => {
     expect(first({ interestBasis: 'actual360', businessDays: 'MX' })).toEqual(['1000.00', '160.00']);
   });
 
+  it("the penultimate choice levels a two-payment table (issue 13's example: 10,000.00 at 200 %, monthly)", () => {
+    const r = quote({
+      solicitud: {
+        fechaApertura: '2026-01-31',
+        montoSolicitado: '10000.00',
+        valorFactura: '20000.00',
+        tasa: '200',
+        plazo: 2,
+        generaTablaPagos: true,
+      },
+    });
+    expect(r.registros.map((row) => row.pagoAmortizacion)).toEqual(['6492.61', '6492.61']);
+  });
+
   it('docs/conventions.md: the CAT time basis and the example solicitud', () => {
     expect(quote({ solicitud: example }).cat).toBe('16.8');
     expect(quote({ solicitud: example, conventions: { catTimeBasis: 'days365', paymentTolerance: 1 } }).cat).toBe('17.0');
