@@ -219,7 +219,7 @@ export function compareCat(c: CatCase): Outcome {
       const x = Number(f.amount);
       return x !== 0 && Math.abs(x) < 2.2250738585072014e-308;
     }) || [...c.flows.disbursements, ...c.flows.payments].some((f) => Number(f.amount) === 0 && /[1-9]/.test(f.amount));
-  const answer = catOf({ flows, q, searchLimit: computeCatRange(maxRate) });
+  const answer = catOf({ flows, q, searchLimit: computeCatRange(maxRate), precise: true });
   facts['answer'] = answer.kind;
   if (answer.kind === 'undecided') return { cells: 0, diffs: [], undecided: answer.reason, facts };
   if (answer.kind === 'none') {

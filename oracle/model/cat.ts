@@ -66,6 +66,8 @@ export interface CatQuestion {
    * `minRate` are not found, whatever the number of sign changes. The credit quote's CAT has none.
    */
   readonly searchLimit?: { readonly maxRate: Q; readonly minRate: Q };
+  /** Bracket the rate to about 2^-90 (to judge an engine's `rate` text), not only its tenth. */
+  readonly precise?: boolean;
 }
 
 /** A polynomial Σ cⱼ w^eⱼ with integer coefficients, exponents ascending and distinct. */
@@ -345,8 +347,8 @@ function estimateX(p: Poly): number {
     a = b;
     b *= 2;
   }
-  // to about 13 digits: the fixed-point Newton steps that follow take it to full precision
-  for (let k = 0; k < 200 && Math.abs(b - a) > 1e-13 * Math.max(Math.abs(a), Math.abs(b), 1e-3); k++) {
+  // to the last bit float64 can tell (the fixed-point steps that follow need not start from scratch)
+  for (let k = 0; k < 200; k++) {
     const m = (a + b) / 2;
     if (m === a || m === b) break;
     const s = signFloat(lnc, signs, t, m);
@@ -401,7 +403,7 @@ export function catOf(question: CatQuestion): CatAnswer {
   for (let j = 1; j < p.c.length; j++) if ((p.c[j] as bigint) > 0n !== (p.c[j - 1] as bigint) > 0n) changes++;
   const limit = question.searchLimit;
   if (changes === 1) {
-    const answer = singleRoot(p);
+    const answer = singleRoot(p, question.precise === true);
     if (answer.kind !== 'rate' || !limit) return answer;
     // a root outside the searched range is not found
     const first = (p.c[0] as bigint) > 0n ? 1 : -1;
@@ -421,7 +423,7 @@ export function catOf(question: CatQuestion): CatAnswer {
   return multiRoot(p, limit?.maxRate ?? question.maxRate ?? { n: 10000n, d: 1n }, limit?.minRate);
 }
 
-function singleRoot(p: Poly): CatAnswer {
+function singleRoot(p: Poly, precise: boolean): CatAnswer {
   const first = (p.c[0] as bigint) > 0n ? 1 : -1; // P's sign for w below the root
   const x = estimateX(p);
   const qq = p.q;
@@ -437,6 +439,23 @@ function singleRoot(p: Poly): CatAnswer {
   const wf = Math.exp(-x / Number(qq));
   const scaleBits = BigInt(Math.max(0, Math.ceil(-Math.log2(wf))));
   const F = 64n + needBits + scaleBits;
+  // the common case: the float estimate itself, proven to 2^-46 of w, already decides the tenth
+  if (!precise && Number.isFinite(wf) && wf > 0 && lgI < 40) {
+    const F0 = 96n + scaleBits;
+    const w0 = toFixed(wf, F0);
+    const delta = (w0 >> 46n) + 1n;
+    if (
+      w0 - delta > 0n &&
+      signAt(p, { lo: w0 - delta, hi: w0 - delta }, F0) === first &&
+      signAt(p, { lo: w0 + delta, hi: w0 + delta }, F0) === -first
+    ) {
+      const fast = rateBracket(w0 - delta, w0 + delta, F0, qq);
+      if (tenthOf(fast.lo) === tenthOf(fast.hi) && !onBoundary(fast)) {
+        const t = tenthOf(fast.lo);
+        return { kind: 'rate', percent: formatTenths(t), tenths: t, lo: fast.lo, hi: fast.hi };
+      }
+    }
+  }
   if (Number.isFinite(wf) && wf > 0) {
     let w = toFixed(wf, F);
     w = newton(p, w, F, Math.ceil(Math.log2(Number(F) / 40)) + 1);
