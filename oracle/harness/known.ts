@@ -70,12 +70,12 @@ export const KNOWN_CLASSES: readonly KnownClass[] = [
   {
     id: 'credit-cat-overflow',
     defect:
-      'CATs beyond float64 (above about 10^308 %, the up-front insurance leaving a cent of the loan) are ERRNEG001 "no CAT" although the rate exists (the same defect, past the exponent notation)',
-    explains: (c, o, d) =>
-      c.kind === 'credit' &&
-      d.path === 'result' &&
-      d.engine.startsWith('ERRNEG001') &&
-      ((o.facts['catTenths'] as bigint | undefined) ?? 0n) >= 10n ** 300n,
+      'CATs beyond float64 (above about 10^306 %, the up-front insurance leaving a cent of the loan) are ERRNEG001 "no CAT" although the rate exists, or print as "Infinity.NaN" (the same defect, past the exponent notation)',
+    explains: (c, o, d) => {
+      if (c.kind !== 'credit' || ((o.facts['catTenths'] as bigint | undefined) ?? 0n) < 10n ** 300n) return false;
+      // "no CAT", or the overflowed double printed as it comes ("Infinity.NaN")
+      return (d.path === 'result' && d.engine.startsWith('ERRNEG001')) || (d.path === 'cat' && /^-?Infinity|NaN/.test(d.engine));
+    },
   },
   {
     id: 'cat-overflow-no-root',

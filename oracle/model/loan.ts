@@ -15,8 +15,9 @@
  * - under 'reduceTerm' the drift rule only raises the payment (p̂ − held ≥ tolerance, p̂ over the
  *   rows left to the planned last row), and the table ends at the first row whose held payment
  *   covers balance + interest + IVA;
- * - a 'reducePayment' after a 'reduceTerm' plans the last row where the held payment, applied
- *   from that row on the balance before the prepayment, would have covered the balance;
+ * - a 'reducePayment' after a 'reduceTerm' keeps the last row of the 'reduceTerm' plan in force
+ *   just before it: where the held payment (raised by the drift rule), applied from that row on
+ *   the balance before the prepayment, would have covered the balance;
  * - a prepayment that, with the row's level capital, reaches the balance settles the loan there.
  */
 import { type Q, abs, q, roundHalfUp } from './rational.js';
@@ -181,7 +182,7 @@ export function scheduleOracle(loan: OracleLoan): OracleRow[] {
       }
       if (pre.mode === 'reducePayment') {
         if (term) {
-          last = coveringRow(loan.periodRates, v, k, S, held, n);
+          last = coveringRow(loan.periodRates, v, k, S, held, n, ann, tol);
           ann = annuity(growth, last, balloon0 > 0n);
           term = false;
         }
@@ -220,14 +221,21 @@ function penultimate(held: bigint, S: bigint, I: bigint, V: bigint, B: bigint, b
   return best;
 }
 
-/** The row (1-based) at which a held payment, from row k on balance S, covers balance + interest + IVA (at most n). */
-function coveringRow(rates: readonly Q[], v: bigint, k: number, S: bigint, held: bigint, n: number): number {
+/**
+ * The row (1-based) at which the 'reduceTerm' plan in force at row k, on balance S, ends: the held
+ * payment, raised by the drift rule when it could no longer finish by row n, until it covers the
+ * balance + interest + IVA (at most n). Later prepayments are not part of that plan.
+ */
+function coveringRow(rates: readonly Q[], v: bigint, k: number, S: bigint, held: bigint, n: number, ann: Annuity, tol: Q): number {
   let s = S;
-  for (let j = k; j <= n; j++) {
+  let h = held;
+  for (let j = k; j < n; j++) {
     const I = interestOf(s, rates[j - 1] as Q);
     const V = vatOf(I, v);
-    if (held >= s + I + V) return j;
-    s -= clamp(held - I - V, 0n, s);
+    const { num, den } = idealPayment(ann, j, s, 0n);
+    if (driftedUp(num, den, h, tol)) h = roundNear(num, den, h);
+    if (h >= s + I + V) return j;
+    s -= clamp(h - I - V, 0n, s);
   }
   return n;
 }
