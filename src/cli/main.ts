@@ -7,6 +7,7 @@ import { CHART_HELP, runChart } from './commands/chart.js';
 import { CREDIT_HELP, runCredit } from './commands/credit.js';
 import { GRID_HELP, runGrid } from './commands/grid.js';
 import { POLICY_HELP, runPolicy } from './commands/policy.js';
+import { SERVE_HELP, runServe } from './commands/serve.js';
 import { processContext, type CliContext } from './context.js';
 
 const HELP = `Usage: cotizador <command> [options]
@@ -18,6 +19,7 @@ Commands:
   policy FILE   quote vehicle insurance: offers and receipts (table, csv or json)
   grid FILE     quote every combination of --vary FIELD=... over a base credit solicitud
   chart FILE    draw the amortization schedule as an SVG chart
+  serve         serve the whole interface over HTTP (docs/server.md)
   help [CMD]    show this help, or a command's help
 
 Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
@@ -30,6 +32,7 @@ const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], context
   policy: { run: runPolicy, help: POLICY_HELP },
   grid: { run: runGrid, help: GRID_HELP },
   chart: { run: runChart, help: CHART_HELP },
+  serve: { run: runServe, help: SERVE_HELP },
 };
 
 /**

@@ -1,0 +1,152 @@
+/**
+ * `cotizador serve`: the whole interface on node:http (no HTTP dependency), one JSON log line
+ * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
+ */
+import { randomBytes } from 'node:crypto';
+import { createService } from '../../service/service.js';
+import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../service/node.js';
+import { isQuoteError } from '../../errors/quoteError.js';
+import type { ServiceSwitches } from '../../service/switches.js';
+import { parseCommand, stringOption } from '../args.js';
+import { processContext, type CliContext } from '../context.js';
+import { CliError, usageError } from '../errors.js';
+import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
+
+export const SERVE_HELP = `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
+
+Serves the whole interface (token URLs, quoter, taxpayer documents, ATM open data) and
+/openapi.json, /.well-known/jwks.json and /health on node:http.
+
+Options:
+  --port N          TCP port (default 8080; 0 picks a free one)
+  --host ADDR       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --config FILE     JSON configuration (docs/server.md shows its format)
+  --dev             start without a signing secret or key: tokens are signed with a random
+                    secret of this process and stop working after a restart
+  --no-log          no request log
+  -h, --help        this help
+
+Every setting comes, by increasing precedence, from its default, the configuration file, the
+environment and the command line. Environment:
+  COTIZADOR_CONFIG                   the configuration file (like --config)
+  COTIZADOR_CLIENTS                  JSON: [{"clientId":…,"clientSecret":…,"scopes":["update","read"]}]
+  COTIZADOR_TOKEN_SECRET             HS256 secret (≥ 32 bytes) that signs the tokens
+  COTIZADOR_PREVIOUS_TOKEN_SECRETS   JSON list of earlier secrets still accepted (rotation)
+  COTIZADOR_TOKEN_KEY, _KEY_FILE     RS256 private key (PEM text or file), instead of a secret
+  COTIZADOR_TOKEN_KEY_ID             its kid (default: the key's RFC 7638 thumbprint)
+  COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES  comma-separated PEM files of earlier public keys
+  COTIZADOR_RATE_LIMIT               CAPACITY/PER_SECOND per client, or off (default ${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond})
+  COTIZADOR_SWITCHES_OFF             all, or APIs switched off: token,quoter,taxpayer,atm
+  COTIZADOR_BANK_OFFLINE             true: every API answers 503 ERRSER003
+  COTIZADOR_ATMS_FILE                the ATM data set to serve (JSON)
+${SERVE_SETTINGS.filter((s) => s.key !== 'port' && s.key !== 'host')
+  .map((s) => `  ${s.env.padEnd(35)}${s.meaning}`)
+  .join('\n')}
+
+Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
+exit 0; SIGHUP re-reads the configuration file's switches.
+`;
+
+/** A log line: the entry, with the time; never a header, a token or a body. */
+function logLine(entry: RequestLogEntry): string {
+  return `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`;
+}
+
+/**
+ * Runs `cotizador serve` until SIGTERM or SIGINT; resolves once the server has drained.
+ *
+ * @example
+ * ```ts
+ * await runServe(['--help']); // prints the usage (`await runServe(['--port', '8080'])` serves until SIGTERM)
+ * ```
+ */
+export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
+  const { stdout, stderr } = context;
+  const { values, positionals } = parseCommand('serve', args, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    config: { type: 'string' },
+    dev: { type: 'boolean' },
+    'no-log': { type: 'boolean' },
+  });
+  if (values.help === true) return void stdout.write(SERVE_HELP);
+  if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`, 'serve');
+  const settings = loadServeSettings(
+    {
+      port: stringOption(values, 'port'),
+      host: stringOption(values, 'host'),
+      config: stringOption(values, 'config'),
+      log: values['no-log'] !== true,
+    },
+    process.env,
+  );
+  let tokenSecret = settings.service.tokenSecret;
+  if (settings.unsigned) {
+    if (values.dev !== true) {
+      throw new CliError(
+        'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret',
+        2,
+      );
+    }
+    tokenSecret = randomBytes(32).toString('base64url');
+    stderr.write(
+      'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
+    );
+  }
+  if (settings.service.clients.length === 0)
+    stderr.write('cotizador serve: WARNING no clients are configured: every token request gets 401\n');
+
+  let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
+  let service: ReturnType<typeof createService>;
+  try {
+    service = createService({ ...settings.service, tokenSecret, switches: () => switches });
+  } catch (error) {
+    if (isQuoteError(error)) throw new CliError(`configuration: ${error.valorIncorrecto ?? ''}: ${error.mensaje}`, 2);
+    throw error;
+  }
+  const server = createNodeServer(service, {
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
+    onResponse: settings.log ? (entry) => stdout.write(logLine(entry)) : undefined,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new CliError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)),
+    );
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : settings.port;
+  const rate =
+    settings.service.rateLimit === undefined
+      ? 'off'
+      : `${settings.service.rateLimit.capacity}/${settings.service.rateLimit.refillPerSecond} per client`;
+  const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
+  stderr.write(`cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      stderr.write(`cotizador serve: ${signal}: draining\n`);
+      process.off('SIGTERM', onTerm);
+      process.off('SIGINT', onInt);
+      process.off('SIGHUP', onHup);
+      void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
+        stderr.write('cotizador serve: stopped\n');
+        resolve();
+      });
+    };
+    const onTerm = () => stop('SIGTERM');
+    const onInt = () => stop('SIGINT');
+    const onHup = () => {
+      if (settings.configFile === undefined) return;
+      try {
+        switches = readSwitches(settings.configFile);
+        stderr.write(`cotizador serve: SIGHUP: switches ${JSON.stringify(switches)}\n`);
+      } catch (error) {
+        stderr.write(`cotizador serve: SIGHUP: switches kept: ${(error as Error).message}\n`);
+      }
+    };
+    process.on('SIGTERM', onTerm);
+    process.on('SIGINT', onInt);
+    process.on('SIGHUP', onHup);
+  });
+}
