@@ -99,13 +99,19 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   let totalLevel = 0;
   const last = count - 1;
   // p̂ of each row by one multiplication (IdealPayments) instead of an expm1: that was 40 % of the
-  // schedule's time at 360 payments.
+  // schedule's time at 360 payments. The common case (the held payment still well within the
+  // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
   const ideal = IdealPayments.stepping(rate, count);
+  const tolerance = rate.tolerance;
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < last) {
       if (ideal !== undefined) {
         ideal.next(balance);
-        held = rederivedFromEstimate(held, balance, count - k, rate, ideal.estimate, ideal.bound);
+        const estimate = ideal.estimate;
+        const bound = ideal.bound;
+        if (!(Math.abs(estimate - held) < tolerance - bound)) {
+          held = rederivedFromEstimate(held, balance, count - k, rate, estimate, bound);
+        }
       } else held = rederivedPayment(held, balance, count - k, rate);
     }
     const i = periodInterest(balance, periodic);
