@@ -278,6 +278,25 @@ describe('computeCat: defects the oracle found after the solver landed', () => {
     expect(computeCat(flows).percent).toBe('6.8');
   });
 
+  it('a 0 % annual loan of 200 payments at actual/365 times: CAT 0.0, not ERRNEG001 (the search for a left end overshot)', () => {
+    // seed 1, case 33953: the left end was sought from x = −1, where a 200-year horizon puts e^200
+    // on the far side, and Newton then climbed about 1/200 a step: 200 iterations ran out
+    const conventions = {
+      catTimeBasis: 'actual365' as const,
+      periodicities: { A: { name: 'anual', perYear: 1, days: 360, step: { unit: 'months' as const, count: 12 } } },
+    };
+    const solicitud = {
+      fechaApertura: '2022-11-30',
+      periodicidad: 'A',
+      plazo: 200,
+      tasa: '0',
+      valorFactura: '1093.79',
+      montoSolicitado: '423.06',
+    };
+    expect(quoteCredit(solicitud, { conventions }).cat).toBe('0.0');
+    expect(quoteCredit({ ...solicitud, plazo: 999, tasa: '10' }, { conventions }).cat).toBe('10.0');
+  });
+
   it('a root between −100.0 % and −99.95 % is −100.0, not an internal error (the boundary −100.05 % is below −1)', () => {
     // seed 1, case 19698: 407,030.57 lent against four payments of about 30,000 in the same year
     const flows = {
