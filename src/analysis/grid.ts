@@ -279,6 +279,33 @@ export function fieldValueFromText(field: string, text: string): FieldValue {
   return coerceText(fieldKind(field), text);
 }
 
+const TWO_OR_MORE_DECIMALS = /^\d+\.\d\d+$/;
+const WHOLE = /^\d+$/;
+const ONE_DECIMAL = /^\d+\.\d$/;
+
+/**
+ * {@link fieldValueFromText} for one field, its kind looked up once (for reading a column of a
+ * portfolio): the same values, amounts already written with two or more decimals kept as they are.
+ *
+ * @example
+ * ```ts
+ * const amount = fieldParser('montoSolicitado');
+ * [amount('280000'), amount('280000.5'), amount('280000.50')]; // ['280000.00', '280000.50', '280000.50']
+ * fieldParser('plazo')('36'); // 36
+ * fieldParser('colour'); // throws QuoteError ERRESQ003 'colour'
+ * ```
+ */
+export function fieldParser(field: string): (text: string) => FieldValue {
+  const kind = fieldKind(field);
+  if (kind !== 'amount' && kind !== 'percent') return (text) => coerceText(kind, text);
+  return (text) => {
+    if (TWO_OR_MORE_DECIMALS.test(text)) return text;
+    if (WHOLE.test(text)) return `${text}.00`;
+    if (ONE_DECIMAL.test(text)) return `${text}0`;
+    return coerceText(kind, text);
+  };
+}
+
 /**
  * Number of scenarios in the grid: the product of the variations' lengths (1 with none).
  *

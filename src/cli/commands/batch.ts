@@ -8,8 +8,8 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
 import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
-import { csvLine, type CsvOptions } from '../../analysis/csv.js';
-import { fieldValueFromText } from '../../analysis/grid.js';
+import { csvField, csvLine, type CsvOptions } from '../../analysis/csv.js';
+import { fieldParser, type FieldValue } from '../../analysis/grid.js';
 import { localizedMessage, QuoteError, quoteError } from '../../errors/quoteError.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
@@ -137,10 +137,11 @@ interface Outcome {
   readonly result: CreditResult | QuoteError;
 }
 
-/** A writer of output records. */
+/** A writer of output records: rows are added as they are quoted and flushed once per chunk of input. */
 interface BatchWriter {
   start(first: boolean): Promise<void>;
-  write(outcome: Outcome): Promise<void>;
+  row(outcome: Outcome): void;
+  flush(): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -152,29 +153,47 @@ function textWriter(out: Output, format: 'csv' | 'jsonl' | 'table', withId: bool
       row.push(...BATCH_RESULT_COLUMNS.map(() => ''), o.result.codigoError, o.result.valorIncorrecto ?? '', localizedMessage(o.result, lang));
     } else {
       const r = o.result;
-      row.push(...BATCH_RESULT_COLUMNS.map((c) => String(r[c])), '', '', '');
+      for (const c of BATCH_RESULT_COLUMNS) row.push(String(r[c]));
+      row.push('', '', '');
     }
     return row;
+  };
+  let text = '';
+  const flush = async (): Promise<void> => {
+    const chunk = text;
+    text = '';
+    await out.write(chunk);
   };
   if (format === 'csv') {
     return {
       start: (first) => out.write(first ? (bom ? BOM : '') + csvLine(columns, csv) : ''),
-      write: (o) => out.write(csvLine(cells(o), csv)),
-      end: async () => {},
+      row: (o) => {
+        if (o.result instanceof QuoteError) {
+          text += csvLine(cells(o), csv);
+          return;
+        }
+        // The engine's amounts, term, rate and CAT are plain decimals: nothing to quote or neutralise.
+        const r = o.result;
+        const id = withId ? `${csvField(o.id, csv)},` : '';
+        text += `${o.line},${id}${r.montoSolicitado},${r.plazo},${r.tasa},${r.pagoMensual},${r.totalPagar},${r.importeInteresTotal},${r.impIVAInteresTotal},${r.cat},,,\r\n`;
+      },
+      flush,
+      end: flush,
     };
   }
   if (format === 'jsonl') {
     return {
       start: async () => {},
-      write: (o) => {
+      row: (o) => {
         const head = { linea: o.line, ...(withId ? { id: o.id ?? null } : {}) };
         const body =
           o.result instanceof QuoteError
             ? { error: { codigoError: o.result.codigoError, valorIncorrecto: o.result.valorIncorrecto, mensaje: localizedMessage(o.result, lang) } }
             : { resultado: Object.fromEntries(BATCH_RESULT_COLUMNS.map((c) => [c, (o.result as CreditResult)[c]])) };
-        return out.write(`${JSON.stringify({ ...head, ...body })}\n`);
+        text += `${JSON.stringify({ ...head, ...body })}\n`;
       },
-      end: async () => {},
+      flush,
+      end: flush,
     };
   }
   // Fixed widths, so a row is written as soon as it is quoted (and parts concatenate).
@@ -187,8 +206,11 @@ function textWriter(out: Output, format: 'csv' | 'jsonl' | 'table', withId: bool
   const widths = textColumns.map((c) => Math.max(c.header.length, c.width ?? 0));
   return {
     start: (first) => out.write(first ? formatHeader(textColumns, widths) : ''),
-    write: (o) => out.write(formatRow(textColumns, widths, cells(o))),
-    end: async () => {},
+    row: (o) => {
+      text += formatRow(textColumns, widths, cells(o));
+    },
+    flush,
+    end: flush,
   };
 }
 
@@ -215,7 +237,7 @@ async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<
     async start() {
       sheet = book.addSheet('Cartera', columns);
     },
-    async write(o) {
+    row(o) {
       if (++rows > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: `> ${XLSX_MAX_ROWS}`, limit: XLSX_MAX_ROWS });
       const head = [o.line, ...(withId ? [o.id] : [])];
       if (o.result instanceof QuoteError) {
@@ -224,16 +246,18 @@ async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<
         const r = o.result;
         sheet?.addRow([...head, ...BATCH_RESULT_COLUMNS.map((c) => r[c]), undefined, undefined, undefined]);
       }
-      // Let the workbook's stream drain now and then: memory stays flat.
-      if (rows % 512 === 0) await new Promise((resolve) => setImmediate(resolve));
     },
+    // Let the workbook's stream drain once per chunk of input: memory stays flat.
+    flush: () => new Promise((resolve) => setImmediate(resolve)),
     end: () => book.end(),
   };
 }
 
 /** Turns input records into solicitudes: the CSV header's columns, or JSON objects. */
 class RecordReader {
-  #columns: { readonly path: readonly string[]; readonly field: string; readonly id: boolean }[] | undefined;
+  #columns:
+    | { readonly head: string; readonly key: string | undefined; readonly id: boolean; readonly parse: (text: string) => FieldValue }[]
+    | undefined;
   readonly #format: BatchInputFormat;
   readonly #idKey: string | undefined;
   readonly #file: string;
@@ -253,9 +277,10 @@ class RecordReader {
       const name = raw.trim();
       if (seen.has(name)) throw inputError('campoDosVeces', { field: name });
       seen.add(name);
-      if (name === this.#idKey) return { path: [], field: name, id: true };
-      withQuoteErrors(displayName(this.#file), () => fieldValueFromText(name, ''));
-      return { path: name.split('.'), field: name, id: false };
+      if (name === this.#idKey) return { head: name, key: undefined, id: true, parse: (text: string) => text };
+      const parse = withQuoteErrors(displayName(this.#file), () => fieldParser(name));
+      const dot = name.indexOf('.');
+      return { head: dot < 0 ? name : name.slice(0, dot), key: dot < 0 ? undefined : name.slice(dot + 1), id: false, parse };
     });
     if (this.#idKey !== undefined && !seen.has(this.#idKey)) {
       throw new CliError((lang) => `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: 'COLUMNA', value: this.#idKey as string })}`);
@@ -272,19 +297,16 @@ class RecordReader {
       if (cells.length !== columns.length) return quoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
       const solicitud: Record<string, unknown> = {};
       let id: string | undefined;
-      columns.forEach((c, i) => {
+      for (let i = 0; i < columns.length; i++) {
+        const c = columns[i] as (typeof columns)[number];
         const text = cells[i] as string;
         if (c.id) id = text;
         else if (text !== '') {
-          const value = fieldValueFromText(c.field, text);
-          if (c.path.length === 1) solicitud[c.field] = value;
-          else {
-            const head = c.path[0] as string;
-            const inner = (solicitud[head] ??= {}) as Record<string, unknown>;
-            inner[c.path[1] as string] = value;
-          }
+          if (c.key === undefined) solicitud[c.head] = c.parse(text);
+          else ((solicitud[c.head] ??= {}) as Record<string, unknown>)[c.key] = c.parse(text);
         }
-      });
+      }
+      solicitud.generaTablaPagos = false;
       return { solicitud, options: undefined, id };
     }
     const value = record.value;
@@ -348,14 +370,15 @@ async function head(file: string): Promise<string> {
   return '';
 }
 
-/** Calls `visit` for each record of FILE (the CSV header excluded) in order; returns their count. */
+/** Calls `visit` for each record of FILE (the CSV header excluded) in order, and `flush` after each chunk of input; returns their count. */
 async function eachRecord(
   file: string,
   format: BatchInputFormat,
   context: CliContext,
   max: number,
-  visit: (record: InputRecord, index: number) => Promise<void>,
+  visit: (record: InputRecord, index: number) => void,
   header: (record: InputRecord) => boolean,
+  flush: () => Promise<void> = async () => {},
 ): Promise<number> {
   const pending: InputRecord[] = [];
   const parser = recordParser(format, displayName(file), (record) => pending.push(record));
@@ -363,9 +386,10 @@ async function eachRecord(
   const drain = async (): Promise<void> => {
     for (const record of pending) {
       if (header(record)) continue;
-      await visit(record, index++);
+      visit(record, index++);
     }
     pending.length = 0;
+    await flush();
   };
   for await (const text of textChunks(file, context, max)) {
     parser.push(text);
@@ -424,7 +448,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
   let total: number | undefined;
   if (file !== '-') {
     const counter = new RecordReader(inputFormat, file, idKey);
-    total = await eachRecord(file, inputFormat, context, max, async () => {}, (r) => counter.header(r));
+    total = await eachRecord(file, inputFormat, context, max, () => {}, (r) => counter.header(r));
   }
   const range = shard === undefined || total === undefined ? { from: 0, to: total ?? Number.POSITIVE_INFINITY } : shardRange(shard.part, shard.parts, total);
   if (format === 'xlsx' && range.to - range.from > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: range.to - range.from, limit: XLSX_MAX_ROWS });
@@ -443,7 +467,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
       inputFormat,
       context,
       max,
-      async (record, index) => {
+      (record, index) => {
         if (index < range.from || index >= range.to) return;
         const request = reader.read(record);
         let result: CreditResult | QuoteError;
@@ -451,16 +475,18 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
         else {
           try {
             const options = request.options === undefined ? common : optionsFor(engine, request.options);
-            result = quoteCredit({ ...(request.solicitud as CreditRequest), generaTablaPagos: false }, options);
+            const solicitud = request.solicitud.generaTablaPagos === false ? request.solicitud : { ...request.solicitud, generaTablaPagos: false };
+            result = quoteCredit(solicitud as CreditRequest, options);
           } catch (error) {
             if (!(error instanceof QuoteError)) throw error;
             result = error;
           }
         }
-        await writer.write({ line: record.line, id: request instanceof QuoteError ? undefined : request.id, result });
+        writer.row({ line: record.line, id: request instanceof QuoteError ? undefined : request.id, result });
         progress.update(++done);
       },
       (r) => reader.header(r),
+      () => writer.flush(),
     );
   } finally {
     progress.done();
