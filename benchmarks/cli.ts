@@ -165,7 +165,11 @@ async function sample(f: () => Promise<void> | void): Promise<number> {
 }
 
 async function run(): Promise<void> {
-  console.log(`node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${scenarios} scenarios, ${PORTFOLIO} records`);
+  console.log(
+    `node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${scenarios} scenarios, ${PORTFOLIO} records`,
+  );
   for (const [, , f] of cases) await f(); // warm-up
   const ms = cases.map(() => [] as number[]);
   for (let round = 0; round < rounds; round++) {
@@ -180,11 +184,19 @@ async function run(): Promise<void> {
   console.log(`${'case'.padEnd(48)} ${'CPU ms'.padStart(9)} ${'per second'.padStart(11)} ${'× float time'.padStart(13)}`);
   cases.forEach(([name], i) => {
     const m = median(ms[i] as number[]);
-    console.log(`${name.padEnd(48)} ${m.toFixed(0).padStart(9)} ${Math.round(rate[i] as number).toString().padStart(11)} ${(float / (rate[i] as number)).toFixed(1).padStart(12)}×`);
+    console.log(
+      `${name.padEnd(48)} ${m.toFixed(0).padStart(9)} ${Math.round(rate[i] as number)
+        .toString()
+        .padStart(11)} ${(float / (rate[i] as number)).toFixed(1).padStart(12)}×`,
+    );
   });
   console.log(`\ngrid / engine throughput:  ${(((rate[3] as number) / (rate[2] as number)) * 100).toFixed(1)} %  (target ≥ 80 %)`);
   console.log(`batch / engine throughput: ${(((rate[5] as number) / (rate[4] as number)) * 100).toFixed(1)} %`);
-  console.log(`loadavg at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `loadavg at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   void sink;
 }
 

@@ -110,10 +110,12 @@ export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns
   const lines: string[] = [];
   for (const row of rows) {
     if (header === undefined) header = Object.keys(row);
-    lines.push(csvLine(
-      header.map((key) => toCsvValue(row[key])),
-      options,
-    ));
+    lines.push(
+      csvLine(
+        header.map((key) => toCsvValue(row[key])),
+        options,
+      ),
+    );
   }
   return csvLine(header ?? [], options) + lines.join('');
 }

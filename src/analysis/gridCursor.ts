@@ -111,4 +111,3 @@ export class GridCursor {
     return out;
   }
 }
-

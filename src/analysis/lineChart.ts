@@ -56,7 +56,18 @@ export interface LineChart {
  * LINE_COLORS.length; // 10
  * ```
  */
-export const LINE_COLORS = ['#1f6fb2', '#e07b24', '#3a9d5d', '#c62f3b', '#8c5bb8', '#8c564b', '#d45fa8', '#6b6b6b', '#b8a02b', '#17a2b8'] as const;
+export const LINE_COLORS = [
+  '#1f6fb2',
+  '#e07b24',
+  '#3a9d5d',
+  '#c62f3b',
+  '#8c5bb8',
+  '#8c564b',
+  '#d45fa8',
+  '#6b6b6b',
+  '#b8a02b',
+  '#17a2b8',
+] as const;
 
 /** Digits grouped by thousands, on the text (linear time). */
 function group(text: string): string {
@@ -158,7 +169,9 @@ export function lineChartSvg(chart: LineChart): string {
   for (let v = yLow; v <= yHigh; v += yStep) {
     const y = px(yPos(v));
     out.push(`<line x1="${left}" y1="${y}" x2="${left + plotW}" y2="${y}" stroke="#e3e3e3"/>`);
-    out.push(`<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(unitText(v, chart.yDecimals))}</text>`);
+    out.push(
+      `<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(unitText(v, chart.yDecimals))}</text>`,
+    );
   }
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#333333"/>`);
   out.push(`<text transform="translate(22 ${px(top + plotH / 2)}) rotate(-90)" text-anchor="middle">${escapeXml(chart.yTitle)}</text>`);

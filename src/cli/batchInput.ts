@@ -19,7 +19,9 @@ import { cliText } from './messages.js';
  * const record: InputRecord = { line: 2, value: ['280000.00', '36'] };
  * ```
  */
-export type InputRecord = { readonly line: number; readonly value: unknown; readonly error?: undefined } | { readonly line: number; readonly error: QuoteError };
+export type InputRecord =
+  | { readonly line: number; readonly value: unknown; readonly error?: undefined }
+  | { readonly line: number; readonly error: QuoteError };
 
 /**
  * The input formats of `batch`.
@@ -57,7 +59,14 @@ function framingError(file: string, kind: 'csv' | 'json', line: number, column: 
 }
 
 function tooLong(file: string, kind: 'csv' | 'json', line: number): CliError {
-  return framingError(file, kind, line, 1, `registro de más de ${MAX_RECORD_CHARS} caracteres`, `record longer than ${MAX_RECORD_CHARS} characters`);
+  return framingError(
+    file,
+    kind,
+    line,
+    1,
+    `registro de más de ${MAX_RECORD_CHARS} caracteres`,
+    `record longer than ${MAX_RECORD_CHARS} characters`,
+  );
 }
 
 /**
@@ -84,6 +93,8 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
   let column = 0;
   let recordLine = 1;
   let size = 0;
+  let quoteLine = 1;
+  let quoteColumn = 1;
   const finishRecord = (): void => {
     if (fields.length === 0 && field === '' && !fieldStarted) return; // a blank line
     fields.push(field);
@@ -158,18 +169,22 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
         } else if (c === '\r') {
           // Part of CRLF (or a stray CR): ignored outside quotes.
         } else if (c === '"') {
-          if (field !== '' || afterQuote) throw framingError(file, 'csv', line, column, 'comilla dentro de un campo sin comillas', 'quote inside an unquoted field');
+          if (field !== '' || afterQuote)
+            throw framingError(file, 'csv', line, column, 'comilla dentro de un campo sin comillas', 'quote inside an unquoted field');
           quoted = true;
+          quoteLine = line;
+          quoteColumn = column;
           fieldStarted = true;
         } else {
-          if (afterQuote) throw framingError(file, 'csv', line, column, 'texto después de un campo entre comillas', 'text after a quoted field');
+          if (afterQuote)
+            throw framingError(file, 'csv', line, column, 'texto después de un campo entre comillas', 'text after a quoted field');
           field += c;
           fieldStarted = true;
         }
       }
     },
     end() {
-      if (quoted) throw framingError(file, 'csv', line, column + 1, 'campo entre comillas sin cerrar', 'unterminated quoted field');
+      if (quoted) throw framingError(file, 'csv', quoteLine, quoteColumn, 'campo entre comillas sin cerrar', 'unterminated quoted field');
       finishRecord();
     },
   };
@@ -380,4 +395,3 @@ export function inputFormatOf(file: string, head: string): BatchInputFormat {
   const first = head.replace(/^\uFEFF/, '').trimStart()[0];
   return first === '[' ? 'json' : first === '{' ? 'jsonl' : 'csv';
 }
-

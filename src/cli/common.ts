@@ -37,6 +37,7 @@ export const CSV_FLAGS = {
  *
  * @example
  * ```ts
+ * import { processContext } from './context.js';
  * readOptionsOf('credit', { 'max-input-bytes': '1024' }, processContext()).maxBytes; // 1024
  * ```
  */

@@ -64,11 +64,19 @@ export function gridChartCollector(variations: readonly Variation[], measure: Gr
   const x = variations[0];
   const lines = variations[1];
   if (x === undefined || variations.slice(2).some((v) => v.values.length > 1)) {
-    throw usageError('opcionForma', { option: 'chart', shape: '--vary X=... [--vary LÍNEAS=...]', value: String(variations.length) }, 'grid');
+    throw usageError(
+      'opcionForma',
+      { option: 'chart', shape: '--vary X=... [--vary LÍNEAS=...]', value: String(variations.length) },
+      'grid',
+    );
   }
   const lineCount = lines?.values.length ?? 1;
   if (lineCount > MAX_LINES || lineCount * x.values.length > GRID_CHART_MAX_POINTS) {
-    throw usageError('opcionForma', { option: 'chart', shape: `≤ ${MAX_LINES} × ≤ ${GRID_CHART_MAX_POINTS}`, value: `${lineCount} × ${x.values.length}` }, 'grid');
+    throw usageError(
+      'opcionForma',
+      { option: 'chart', shape: `≤ ${MAX_LINES} × ≤ ${GRID_CHART_MAX_POINTS}`, value: `${lineCount} × ${x.values.length}` },
+      'grid',
+    );
   }
   const points = Array.from({ length: lineCount }, () => new Array<number | null>(x.values.length).fill(null));
   const xs = x.values.map(numeric);

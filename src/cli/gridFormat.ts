@@ -111,7 +111,12 @@ export function gridWriter(spec: GridWriterSpec): GridWriter {
   const widths = textColumns.map((c) => Math.max(c.header.length, c.width ?? 0));
   return {
     header: formatHeader(textColumns, widths),
-    row: (_index, at, outcome) => formatRow(textColumns, widths, gridCells(variations, at, outcome, lang).map((c) => (c === undefined ? '' : String(c)))),
+    row: (_index, at, outcome) =>
+      formatRow(
+        textColumns,
+        widths,
+        gridCells(variations, at, outcome, lang).map((c) => (c === undefined ? '' : String(c))),
+      ),
     footer: '',
   };
 }
@@ -121,7 +126,8 @@ export function gridWriter(spec: GridWriterSpec): GridWriter {
  *
  * @example
  * ```ts
- * gridCells([{ field: 'plazo', values: [0] }], [0], quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'en');
+ * const error = new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' });
+ * gridCells([{ field: 'plazo', values: [0] }], [0], error, 'en');
  * // [0, undefined, undefined, undefined, undefined, 'ERRESQ004', 'plazo', 'The term must have at least one payment']
  * ```
  */
@@ -132,7 +138,8 @@ export function gridCells(
   lang: CliLang,
 ): (FieldValue | undefined)[] {
   const cells: (FieldValue | undefined)[] = variations.map((v, i) => v.values[at[i] as number]);
-  if (outcome instanceof QuoteError) cells.push(undefined, undefined, undefined, undefined, outcome.codigoError, outcome.valorIncorrecto, localizedMessage(outcome, lang));
+  if (outcome instanceof QuoteError)
+    cells.push(undefined, undefined, undefined, undefined, outcome.codigoError, outcome.valorIncorrecto, localizedMessage(outcome, lang));
   else cells.push(outcome.pagoMensual, outcome.totalPagar, outcome.importeInteresTotal, outcome.cat, undefined, undefined, undefined);
   return cells;
 }
@@ -151,7 +158,8 @@ export function gridXlsxColumns(variations: readonly Variation[]): XlsxColumn[] 
     ...variations.map((v): XlsxColumn => {
       const first = v.values[0];
       const decimal = typeof first === 'string' && /^\d+\.\d{2,}$/.test(first);
-      const kind = typeof first === 'number' ? 'integer' : decimal ? (v.field === 'tasa' || v.field === 'comisiones' ? 'rate' : 'amount') : 'text';
+      const kind =
+        typeof first === 'number' ? 'integer' : decimal ? (v.field === 'tasa' || v.field === 'comisiones' ? 'rate' : 'amount') : 'text';
       return { header: v.field, kind };
     }),
     { header: 'pagoMensual', kind: 'amount' },

@@ -170,7 +170,10 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * requestFromJson({ plazo: 12 }, 'x.json'); // { solicitud: { plazo: 12 }, options: undefined }
  * ```
  */
-export function requestFromJson(body: unknown, file: string): { solicitud: Record<string, unknown>; options: Record<string, unknown> | undefined } {
+export function requestFromJson(
+  body: unknown,
+  file: string,
+): { solicitud: Record<string, unknown>; options: Record<string, unknown> | undefined } {
   const name = displayName(file);
   if (!isRecord(body)) throw inputError('esperabaObjeto', { file: name });
   if (!Object.hasOwn(body, 'solicitud')) return { solicitud: body, options: undefined };

@@ -13,7 +13,13 @@
  * const problem: JsonProblem = 'finInesperado';
  * ```
  */
-export type JsonProblem = 'caracterInesperado' | 'finInesperado' | 'cadenaSinCerrar' | 'escapeInvalido' | 'controlEnCadena' | 'numeroInvalido';
+export type JsonProblem =
+  | 'caracterInesperado'
+  | 'finInesperado'
+  | 'cadenaSinCerrar'
+  | 'escapeInvalido'
+  | 'controlEnCadena'
+  | 'numeroInvalido';
 
 /**
  * The texts of each problem, Spanish and English.

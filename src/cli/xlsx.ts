@@ -123,7 +123,12 @@ export function cellValue(kind: XlsxKind, value: string | number | boolean | und
  * const cells: XlsxCell[] = ['pagoMensual', { kind: 'amount', value: '10216.91' }];
  * ```
  */
-export type XlsxCell = string | number | boolean | undefined | { readonly kind: XlsxKind; readonly value: string | number | boolean | undefined };
+export type XlsxCell =
+  | string
+  | number
+  | boolean
+  | undefined
+  | { readonly kind: XlsxKind; readonly value: string | number | boolean | undefined };
 
 /** A sheet being written: rows go out as they are added. */
 export interface XlsxSheet {
@@ -159,6 +164,7 @@ interface ExcelModule {
  *
  * @example
  * ```ts
+ * import { openOutput } from './io.js';
  * const out = openOutput('book.xlsx');
  * const book = await openWorkbook(out);
  * book.addSheet('Resumen', [{ header: 'campo', kind: 'text' }, { header: 'valor', kind: 'amount' }]).addRow(['pagoMensual', '10216.91']);
@@ -197,7 +203,8 @@ export async function openWorkbook(out: Output): Promise<XlsxBook> {
           let own: [number, XlsxKind][] | undefined;
           const values = cells.map((cell, i) => {
             if (typeof cell !== 'object') return cellValue(columns[i]?.kind ?? 'text', cell);
-            (own ??= []).push([i, cell.kind]);
+            own = own ?? [];
+            own.push([i, cell.kind]);
             return cellValue(cell.kind, cell.value);
           });
           const row = sheet.addRow(values);

@@ -145,12 +145,24 @@ interface BatchWriter {
   end(): Promise<void>;
 }
 
-function textWriter(out: Output, format: 'csv' | 'jsonl' | 'table', withId: boolean, lang: CliLang, csv: CsvOptions, bom: boolean): BatchWriter {
+function textWriter(
+  out: Output,
+  format: 'csv' | 'jsonl' | 'table',
+  withId: boolean,
+  lang: CliLang,
+  csv: CsvOptions,
+  bom: boolean,
+): BatchWriter {
   const columns = ['linea', ...(withId ? ['id'] : []), ...BATCH_RESULT_COLUMNS, 'codigoError', 'valorIncorrecto', 'mensaje'];
   const cells = (o: Outcome): string[] => {
     const row = [String(o.line), ...(withId ? [o.id ?? ''] : [])];
     if (o.result instanceof QuoteError) {
-      row.push(...BATCH_RESULT_COLUMNS.map(() => ''), o.result.codigoError, o.result.valorIncorrecto ?? '', localizedMessage(o.result, lang));
+      row.push(
+        ...BATCH_RESULT_COLUMNS.map(() => ''),
+        o.result.codigoError,
+        o.result.valorIncorrecto ?? '',
+        localizedMessage(o.result, lang),
+      );
     } else {
       const r = o.result;
       for (const c of BATCH_RESULT_COLUMNS) row.push(String(r[c]));
@@ -188,7 +200,13 @@ function textWriter(out: Output, format: 'csv' | 'jsonl' | 'table', withId: bool
         const head = { linea: o.line, ...(withId ? { id: o.id ?? null } : {}) };
         const body =
           o.result instanceof QuoteError
-            ? { error: { codigoError: o.result.codigoError, valorIncorrecto: o.result.valorIncorrecto, mensaje: localizedMessage(o.result, lang) } }
+            ? {
+                error: {
+                  codigoError: o.result.codigoError,
+                  valorIncorrecto: o.result.valorIncorrecto,
+                  mensaje: localizedMessage(o.result, lang),
+                },
+              }
             : { resultado: Object.fromEntries(BATCH_RESULT_COLUMNS.map((c) => [c, (o.result as CreditResult)[c]])) };
         text += `${JSON.stringify({ ...head, ...body })}\n`;
       },
@@ -241,7 +259,13 @@ async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<
       if (++rows > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: `> ${XLSX_MAX_ROWS}`, limit: XLSX_MAX_ROWS });
       const head = [o.line, ...(withId ? [o.id] : [])];
       if (o.result instanceof QuoteError) {
-        sheet?.addRow([...head, ...BATCH_RESULT_COLUMNS.map(() => undefined), o.result.codigoError, o.result.valorIncorrecto, localizedMessage(o.result, lang)]);
+        sheet?.addRow([
+          ...head,
+          ...BATCH_RESULT_COLUMNS.map(() => undefined),
+          o.result.codigoError,
+          o.result.valorIncorrecto,
+          localizedMessage(o.result, lang),
+        ]);
       } else {
         const r = o.result;
         sheet?.addRow([...head, ...BATCH_RESULT_COLUMNS.map((c) => r[c]), undefined, undefined, undefined]);
@@ -283,18 +307,24 @@ class RecordReader {
       return { head: dot < 0 ? name : name.slice(0, dot), key: dot < 0 ? undefined : name.slice(dot + 1), id: false, parse };
     });
     if (this.#idKey !== undefined && !seen.has(this.#idKey)) {
-      throw new CliError((lang) => `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: 'COLUMNA', value: this.#idKey as string })}`);
+      throw new CliError(
+        (lang) =>
+          `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: 'COLUMNA', value: this.#idKey as string })}`,
+      );
     }
     return true;
   }
 
   /** The record's solicitud, options and id, or the error that keeps it from being quoted. */
-  read(record: InputRecord): { solicitud: Record<string, unknown>; options: CreditOptions | undefined; id: string | undefined } | QuoteError {
+  read(
+    record: InputRecord,
+  ): { solicitud: Record<string, unknown>; options: CreditOptions | undefined; id: string | undefined } | QuoteError {
     if (record.error !== undefined) return record.error;
     if (this.#format === 'csv') {
       const cells = record.value as string[];
       const columns = this.#columns ?? [];
-      if (cells.length !== columns.length) return quoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
+      if (cells.length !== columns.length)
+        return quoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
       const solicitud: Record<string, unknown> = {};
       let id: string | undefined;
       for (let i = 0; i < columns.length; i++) {
@@ -303,7 +333,10 @@ class RecordReader {
         if (c.id) id = text;
         else if (text !== '') {
           if (c.key === undefined) solicitud[c.head] = c.parse(text);
-          else ((solicitud[c.head] ??= {}) as Record<string, unknown>)[c.key] = c.parse(text);
+          else {
+            if (solicitud[c.head] === undefined) solicitud[c.head] = {};
+            (solicitud[c.head] as Record<string, unknown>)[c.key] = c.parse(text);
+          }
         }
       }
       solicitud.generaTablaPagos = false;
@@ -339,9 +372,7 @@ async function* textChunks(file: string, context: CliContext, max: number): Asyn
     yield context.readStdin?.(max) ?? '';
   };
   const source: AsyncIterable<string | Uint8Array> =
-    file === '-'
-      ? (context.stdinStream?.() ?? whole())
-      : (createReadStream(file, { highWaterMark: 64 * 1024 }) as Readable);
+    file === '-' ? (context.stdinStream?.() ?? whole()) : (createReadStream(file, { highWaterMark: 64 * 1024 }) as Readable);
   const decoder = new StringDecoder('utf8');
   let bytes = 0;
   let first = true;
@@ -364,18 +395,35 @@ async function* textChunks(file: string, context: CliContext, max: number): Asyn
   yield decoder.end();
 }
 
-/** The first bytes of FILE, to tell its format. */
-async function head(file: string): Promise<string> {
-  for await (const chunk of textChunks(file, processContext(), Number.MAX_SAFE_INTEGER)) if (chunk.trim() !== '') return chunk.slice(0, 256);
-  return '';
+/** The input's chunks with its format: from `--input-format`, the extension, or the first characters. */
+async function sniff(
+  chunks: AsyncIterable<string>,
+  file: string,
+  given: BatchInputFormat | undefined,
+): Promise<{ format: BatchInputFormat; chunks: AsyncIterable<string> }> {
+  if (given !== undefined) return { format: given, chunks };
+  if (/\.(csv|jsonl|ndjson|json)$/i.test(file)) return { format: inputFormatOf(file, ''), chunks };
+  const iterator = chunks[Symbol.asyncIterator]();
+  const seen: string[] = [];
+  let head = '';
+  while (head.trim() === '') {
+    const next = await iterator.next();
+    if (next.done === true) break;
+    seen.push(next.value);
+    head += next.value;
+  }
+  async function* replay(): AsyncGenerator<string> {
+    yield* seen;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  return { format: inputFormatOf(file, head), chunks: replay() };
 }
 
 /** Calls `visit` for each record of FILE (the CSV header excluded) in order, and `flush` after each chunk of input; returns their count. */
 async function eachRecord(
+  chunks: AsyncIterable<string>,
   file: string,
   format: BatchInputFormat,
-  context: CliContext,
-  max: number,
   visit: (record: InputRecord, index: number) => void,
   header: (record: InputRecord) => boolean,
   flush: () => Promise<void> = async () => {},
@@ -391,7 +439,7 @@ async function eachRecord(
     pending.length = 0;
     await flush();
   };
-  for await (const text of textChunks(file, context, max)) {
+  for await (const text of chunks) {
     parser.push(text);
     await drain();
   }
@@ -430,7 +478,8 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
     const m = /^(\d{1,6})\/(\d{1,6})$/.exec(shardText);
     const part = Number(m?.[1]);
     const parts = Number(m?.[2]);
-    if (m === null || part < 1 || parts < 1 || part > parts) throw usageError('opcionForma', { option: 'shard', shape: 'I/N (1 ≤ I ≤ N)', value: shardText }, 'batch');
+    if (m === null || part < 1 || parts < 1 || part > parts)
+      throw usageError('opcionForma', { option: 'shard', shape: 'I/N (1 ≤ I ≤ N)', value: shardText }, 'batch');
     if (file === '-') throw usageError('opcionesIncompatibles', { a: 'shard', b: 'stdin' }, 'batch');
     shard = { part, parts };
   }
@@ -438,35 +487,47 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
   const read = readOptionsOf('batch', values, context);
   const max = read.maxBytes as number;
   const engine: EngineOptions = engineOptions('batch', values, read);
-  const inputFormat: BatchInputFormat =
-    values['input-format'] !== undefined
-      ? choice('batch', 'input-format', values['input-format'], BATCH_INPUT_FORMATS, 'csv')
-      : inputFormatOf(file, file === '-' || /\.(csv|jsonl|ndjson|json)$/i.test(file) ? '' : await head(file));
+  const given =
+    values['input-format'] === undefined ? undefined : choice('batch', 'input-format', values['input-format'], BATCH_INPUT_FORMATS, 'csv');
+  const input = await sniff(textChunks(file, context, max), file, given);
+  const inputFormat = input.format;
   const idKey = stringOption(values, 'id');
 
   // A file is read twice: first to count its records (for --shard and for the time left).
   let total: number | undefined;
   if (file !== '-') {
     const counter = new RecordReader(inputFormat, file, idKey);
-    total = await eachRecord(file, inputFormat, context, max, () => {}, (r) => counter.header(r));
+    total = await eachRecord(
+      input.chunks,
+      file,
+      inputFormat,
+      () => {},
+      (r) => counter.header(r),
+    );
   }
-  const range = shard === undefined || total === undefined ? { from: 0, to: total ?? Number.POSITIVE_INFINITY } : shardRange(shard.part, shard.parts, total);
-  if (format === 'xlsx' && range.to - range.from > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: range.to - range.from, limit: XLSX_MAX_ROWS });
+  const range =
+    shard === undefined || total === undefined
+      ? { from: 0, to: total ?? Number.POSITIVE_INFINITY }
+      : shardRange(shard.part, shard.parts, total);
+  if (format === 'xlsx' && range.to - range.from > XLSX_MAX_ROWS)
+    throw inputError('filasXlsxExceden', { count: range.to - range.from, limit: XLSX_MAX_ROWS });
 
   const out = openOutput(outFile(values), context.stdout);
   const withId = idKey !== undefined;
   const writer = format === 'xlsx' ? await xlsxWriter(out, withId, lang) : textWriter(out, format, withId, lang, csv, bom);
-  const progress: Progress = createProgress(total === undefined ? undefined : range.to - range.from, context.stderr, { force: values.progress === true, lang });
+  const progress: Progress = createProgress(total === undefined ? undefined : range.to - range.from, context.stderr, {
+    force: values.progress === true,
+    lang,
+  });
   const reader = new RecordReader(inputFormat, file, idKey);
   const common = optionsFor(engine);
   let done = 0;
-  await writer.start(range.from === 0 || shard?.part === 1);
+  await writer.start(shard === undefined || shard.part === 1);
   try {
     await eachRecord(
+      file === '-' ? input.chunks : textChunks(file, context, max),
       file,
       inputFormat,
-      context,
-      max,
       (record, index) => {
         if (index < range.from || index >= range.to) return;
         const request = reader.read(record);
@@ -475,7 +536,8 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
         else {
           try {
             const options = request.options === undefined ? common : optionsFor(engine, request.options);
-            const solicitud = request.solicitud.generaTablaPagos === false ? request.solicitud : { ...request.solicitud, generaTablaPagos: false };
+            const solicitud =
+              request.solicitud.generaTablaPagos === false ? request.solicitud : { ...request.solicitud, generaTablaPagos: false };
             result = quoteCredit(solicitud as CreditRequest, options);
           } catch (error) {
             if (!(error instanceof QuoteError)) throw error;

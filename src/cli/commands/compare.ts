@@ -91,7 +91,8 @@ export type CompareMeasure = (typeof COMPARE_MEASURES)[number];
  */
 export type CompareSummary = Readonly<Record<CompareMeasure, string>>;
 
-const signed = (value: number, text: (n: number) => string): string => (value > 0 ? `+${text(value)}` : value === 0 ? text(0) : text(value));
+const signed = (value: number, text: (n: number) => string): string =>
+  value > 0 ? `+${text(value)}` : value === 0 ? text(0) : text(value);
 
 /**
  * The summary of a quote made with its table, and its charges at opening. Insurance is what the
@@ -188,10 +189,14 @@ export async function runCompare(args: readonly string[], context: CliContext = 
     text = `${JSON.stringify({ quotes: quotes.map((q, i) => ({ label: q.label, summary: q.summary, difference: differences[i] ?? null })) }, null, 2)}\n`;
   } else {
     const header = [lang === 'en' ? 'measure' : 'medida'];
-    quotes.forEach((q, i) => header.push(...(i === 0 ? [q.label] : [q.label, `Δ ${q.label}`])));
+    quotes.forEach((q, i) => {
+      header.push(...(i === 0 ? [q.label] : [q.label, `Δ ${q.label}`]));
+    });
     const rows = COMPARE_MEASURES.map((m) => {
       const row: string[] = [m];
-      quotes.forEach((q, i) => row.push(...(i === 0 ? [q.summary[m]] : [q.summary[m], (differences[i] as CompareSummary)[m]])));
+      quotes.forEach((q, i) => {
+        row.push(...(i === 0 ? [q.summary[m]] : [q.summary[m], (differences[i] as CompareSummary)[m]]));
+      });
       return row;
     });
     text =

@@ -64,6 +64,7 @@ const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
  *
  * @example
  * ```ts
+ * import { processContext } from '../context.js';
  * const { solicitud, options } = readCreditRequest('credit', 'examples/autoestrene.json', { grace: '2' }, processContext());
  * [solicitud.plazo, options]; // [36, { grace: { periods: 2 } }]
  * ```
@@ -218,6 +219,7 @@ function summaryKind(key: string, value: unknown): XlsxKind {
  *
  * @example
  * ```ts
+ * import { openOutput } from '../io.js';
  * const out = openOutput('quote.xlsx');
  * await writeCreditXlsx(out, quoteCredit(solicitud), creditOpeningCharges(solicitud));
  * await out.end();
@@ -233,7 +235,15 @@ export async function writeCreditXlsx(out: Output, result: CreditResult, charges
     if (key === 'registros') continue;
     summary.addRow([key, { kind: summaryKind(key, value), value: value as string | number }]);
   }
-  const chargeKeys = ['commission', 'commissionVat', 'upfrontLifeInsurance', 'upfrontDamageInsurance', 'policyDamagePremium', 'policyLifePremium', 'total'] as const;
+  const chargeKeys = [
+    'commission',
+    'commissionVat',
+    'upfrontLifeInsurance',
+    'upfrontDamageInsurance',
+    'policyDamagePremium',
+    'policyLifePremium',
+    'total',
+  ] as const;
   for (const key of chargeKeys) summary.addRow([`cargosApertura.${key}`, { kind: 'amount', value: charges[key] }]);
   const columns: XlsxColumn[] = CREDIT_ROW_COLUMNS.map((c) => ({
     header: c,

@@ -62,7 +62,12 @@ const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
  */
 export async function runPolicy(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const lang = context.lang ?? 'es';
-  const { values, positionals } = parseCommand('policy', args, { format: { type: 'string' }, 'fecha-inicio': { type: 'string' }, ...IO_FLAGS, ...CSV_FLAGS });
+  const { values, positionals } = parseCommand('policy', args, {
+    format: { type: 'string' },
+    'fecha-inicio': { type: 'string' },
+    ...IO_FLAGS,
+    ...CSV_FLAGS,
+  });
   if (values.help === true) return void context.stdout.write(POLICY_HELP[lang]);
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('policy', values, format);
@@ -90,6 +95,7 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
  *
  * @example
  * ```ts
+ * import { openOutput } from '../io.js';
  * const out = openOutput('policy.xlsx');
  * await writePolicyXlsx(out, quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }));
  * await out.end();
@@ -110,7 +116,18 @@ export async function writePolicyXlsx(out: Output, result: PolicyResult): Promis
     { header: 'recibos', kind: 'integer' },
   ]);
   for (const o of result.listaSeguroAuto) {
-    offers.addRow([o.idAseguradora, o.aseguradora, o.paquete, o.idCotizacion, o.vigenciaInicial, o.vigenciaFin, o.primaTotal, o.seguroGap, o.segVida, o.listaRecibos.length]);
+    offers.addRow([
+      o.idAseguradora,
+      o.aseguradora,
+      o.paquete,
+      o.idCotizacion,
+      o.vigenciaInicial,
+      o.vigenciaFin,
+      o.primaTotal,
+      o.seguroGap,
+      o.segVida,
+      o.listaRecibos.length,
+    ]);
   }
   const receipts = book.addSheet('Recibos', [
     { header: 'idAseguradora', kind: 'integer' },
@@ -124,7 +141,16 @@ export async function writePolicyXlsx(out: Output, result: PolicyResult): Promis
   ]);
   for (const o of result.listaSeguroAuto) {
     for (const r of o.listaRecibos) {
-      receipts.addRow([o.idAseguradora, o.aseguradora, o.paquete, o.idCotizacion, r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]);
+      receipts.addRow([
+        o.idAseguradora,
+        o.aseguradora,
+        o.paquete,
+        o.idCotizacion,
+        r.numeroRecibo,
+        r.vigenciaInicial,
+        r.vigenciaFin,
+        r.primaTotal,
+      ]);
     }
   }
   await book.end();
