@@ -44,6 +44,8 @@ export interface LineChart {
   readonly series: readonly LineSeries[];
   /** The text of an x value in tick labels and tooltips (default: the number as written by JavaScript). */
   readonly xLabel?: (x: number) => string;
+  /** Start the y axis at zero (default), or fit it to the data (a grid's payments, which vary little). */
+  readonly yFromZero?: boolean;
   readonly width?: number;
   readonly height?: number;
 }
@@ -81,6 +83,12 @@ function group(text: string): string {
     out += whole[i];
   }
   return (negative ? '-' : '') + out + (dot < 0 ? '' : body.slice(dot));
+}
+
+/** A tick's label: whole units without their zero decimals ("300,000" for 30000000 cents). */
+function tickText(value: number, decimals: number): string {
+  const text = unitText(value, decimals);
+  return decimals > 0 && value % 10 ** decimals === 0 ? text.slice(0, -(decimals + 1)) : text;
 }
 
 /** An integer of a unit with `decimals` as exact decimal text ("123456" with 2 → "1,234.56"). */
@@ -121,8 +129,9 @@ export function lineChartSvg(chart: LineChart): string {
   const height = chart.height ?? 540;
   const xLabel = chart.xLabel ?? ((x: number) => String(x));
   const xs: number[] = [];
-  let yMin = 0;
-  let yMax = 1;
+  const fromZero = chart.yFromZero !== false;
+  let yMin = fromZero ? 0 : Number.POSITIVE_INFINITY;
+  let yMax = fromZero ? 1 : Number.NEGATIVE_INFINITY;
   for (const s of chart.series) {
     for (const [x, y] of s.points) {
       xs.push(x);
@@ -132,6 +141,11 @@ export function lineChartSvg(chart: LineChart): string {
       }
     }
   }
+  if (!Number.isFinite(yMin)) {
+    yMin = 0;
+    yMax = 1;
+  }
+  if (yMax === yMin) yMax = yMin + 1;
   let xMin = Number.POSITIVE_INFINITY;
   let xMax = Number.NEGATIVE_INFINITY;
   for (const x of xs) {
@@ -170,7 +184,7 @@ export function lineChartSvg(chart: LineChart): string {
     const y = px(yPos(v));
     out.push(`<line x1="${left}" y1="${y}" x2="${left + plotW}" y2="${y}" stroke="#e3e3e3"/>`);
     out.push(
-      `<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(unitText(v, chart.yDecimals))}</text>`,
+      `<text x="${left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${escapeXml(tickText(v, chart.yDecimals))}</text>`,
     );
   }
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#333333"/>`);

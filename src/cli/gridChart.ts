@@ -93,9 +93,10 @@ export function gridChartCollector(variations: readonly Variation[], measure: Gr
       const unit = measure === 'cat' ? '(%)' : '(MXN)';
       return lineChartSvg({
         title: en ? `${measure} by ${x.field}` : `${measure} por ${x.field}`,
-        xTitle: x.field,
+        xTitle: x.field === 'tasa' || x.field === 'comisiones' ? `${x.field} (%)` : x.field,
         yTitle: `${measure} ${unit}`,
         yDecimals: measure === 'cat' ? 1 : 2,
+        yFromZero: false,
         xLabel: (value) => {
           const i = xs.indexOf(value);
           return i < 0 ? String(value) : name(x.values[i] as FieldValue);
