@@ -59,6 +59,8 @@ const WIDTHS: Readonly<Record<XlsxKind, number>> = { text: 14, integer: 8, amoun
 export const XLSX_MAX_ROWS = 1_048_575;
 
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+/** Bytes a sheet's compressor may hold before a writer waits for it ({@link XlsxBook.drain}). */
+const PENDING_BYTES = 1024 * 1024;
 const EPOCH_1970 = parseIsoDate('1970-01-01') as number;
 
 /**
@@ -138,6 +140,13 @@ export interface XlsxSheet {
 /** A workbook being written to an output. */
 export interface XlsxBook {
   addSheet(name: string, columns: readonly XlsxColumn[]): XlsxSheet;
+  /**
+   * Waits until the rows added so far are mostly compressed and written. exceljs's sheet stream
+   * pushes rows into the zip's compressor without backpressure, so a writer that adds rows faster
+   * than zlib compresses them would hold them all; waiting while the compressor holds more than a
+   * few MiB keeps memory flat.
+   */
+  drain(): Promise<void>;
   /** Finishes the workbook and waits until its last byte is written. */
   end(): Promise<void>;
 }
@@ -148,6 +157,13 @@ interface ExcelRow {
 }
 interface ExcelSheet {
   columns: unknown;
+  /** exceljs's StreamBuf of the sheet: where rows go, piped into the zip's compressor. */
+  readonly stream?: {
+    readonly pipes?: readonly {
+      readonly _writableState?: { readonly length: number };
+      readonly _readableState?: { readonly length: number };
+    }[];
+  };
   addRow(values: unknown[]): ExcelRow;
   commit(): void;
 }
@@ -187,7 +203,7 @@ export async function openWorkbook(out: Output): Promise<XlsxBook> {
       );
     },
   });
-  const writer = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const writer = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   const sheets: ExcelSheet[] = [];
   return {
     addSheet(name, columns) {
@@ -215,6 +231,20 @@ export async function openWorkbook(out: Output): Promise<XlsxBook> {
           row.commit();
         },
       };
+    },
+    async drain() {
+      await new Promise((resolve) => setImmediate(resolve));
+      // What each sheet's stream has handed to the zip and the zip has not yet taken (archiver's
+      // readable-stream PassThrough: its buffered lengths): wait, turn by turn, while it is more
+      // than a few MiB, so rows are compressed and written about as fast as they are added.
+      const pending = (): number => {
+        let bytes = 0;
+        for (const sheet of sheets) {
+          for (const pipe of sheet.stream?.pipes ?? []) bytes += (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0);
+        }
+        return bytes;
+      };
+      while (pending() > PENDING_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
     },
     async end() {
       for (const sheet of sheets) sheet.commit();

@@ -272,7 +272,7 @@ async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<
       }
     },
     // Let the workbook's stream drain once per chunk of input: memory stays flat.
-    flush: () => new Promise((resolve) => setImmediate(resolve)),
+    flush: () => book.drain(),
     end: () => book.end(),
   };
 }

@@ -254,7 +254,10 @@ async function writeXlsx(
     sheet.addRow(gridCells(cursor.variations, cursor.at, outcome, lang));
     chart?.add(cursor.at, outcome);
     cursor.next();
-    if (index % CHUNK_SIZE === 0) progress.update(index);
+    if (index % CHUNK_SIZE === 0) {
+      progress.update(index);
+      await book.drain();
+    }
   }
   await book.end();
 }
