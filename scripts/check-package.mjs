@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const subpaths = Object.keys(pkg.exports).filter((key) => !key.includes('*') && key !== './package.json');
+const subpaths = Object.keys(pkg.exports).filter((key) => !key.includes('*') && !key.endsWith('.json'));
 const name = (subpath) => (subpath === '.' ? 'cotizador' : `cotizador/${subpath.slice(2)}`);
 
 const esm = {};
@@ -49,5 +49,6 @@ for (const subpath of subpaths) {
 }
 check(esm['./insurance'].defaultTariff() === esm['.'].defaultTariff(), 'defaultTariff() is one object across ESM entries');
 check(cjs['./insurance'].defaultTariff() === cjs['.'].defaultTariff(), 'defaultTariff() is one object across CJS entries');
+check(require('cotizador/openapi.json').openapi === '3.1.0', 'cotizador/openapi.json is the OpenAPI 3.1 document');
 console.log(failures === 0 ? 'package checks passed' : `${failures} package checks failed`);
 process.exit(failures === 0 ? 0 : 1);

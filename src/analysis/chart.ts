@@ -7,6 +7,7 @@ import type { CreditResult } from '../contracts/credit.js';
 import { quoteError } from '../errors/quoteError.js';
 import { formatCents, parseCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
+import { groupThousands } from '../money/grouping.js';
 
 /**
  * Options of {@link scheduleChartSvg}.
@@ -58,13 +59,6 @@ export function escapeXml(text: string): string {
 }
 
 const XML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' } as const;
-
-/** "1234567.80" → "1,234,567.80": grouping on the exact text. */
-function groupThousands(text: string): string {
-  const [whole, frac] = text.split('.') as [string, string | undefined];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
-}
 
 /** A round tick step (1, 2 or 5 × 10^k cents) giving at most `maxTicks` intervals up to `max`. */
 function tickStep(max: number, maxTicks: number): number {

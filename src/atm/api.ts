@@ -10,6 +10,8 @@ import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } f
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
 import { exampleAtmDataset } from './example.js';
 import { acceptsJson, headerField, ifNoneMatchMatches } from '../http/headers.js';
+import { asciiJson } from '../http/json.js';
+import { requestLanguage } from '../http/language.js';
 import { DEFAULT_MAX_HEADER_BYTES, protocolViolation, splitTarget } from '../http/protocol.js';
 import { deepFreeze } from '../util/freeze.js';
 import { countAtms, filterAtms, nearestAtms, type AtmCriteria, type GeoPoint } from './queries.js';
@@ -102,6 +104,16 @@ export interface AtmApiConfig {
   readonly termsOfUse?: string;
   /** Largest accepted request-header size in UTF-8 bytes (names + values); default 8192. */
   readonly maxHeaderBytes?: number;
+  /**
+   * True while the API must answer 503 (the main service's switches); read on every request,
+   * after the protocol checks and before authentication. Default: always available.
+   */
+  readonly unavailable?: () => boolean;
+  /**
+   * The client's rate limit, after authentication: resolves the seconds to wait when the request
+   * is over it (→ 429 with `Retry-After`), undefined when it may pass. Default: no limit.
+   */
+  readonly limit?: (request: ServiceRequest) => Promise<number | undefined>;
 }
 
 /**
@@ -196,6 +208,8 @@ function parseQuery(query: string): QueryResult {
   return { ok: true, criteria, near: { point, limit: count } };
 }
 
+type Fail = (kind: AtmErrorKind, extra?: Readonly<Record<string, string>>) => ServiceResponse;
+
 function strongTag(body: string): string {
   return `"${createHash('sha256').update(body, 'utf8').digest('hex')}"`;
 }
@@ -245,6 +259,8 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   }
   const isPublic = config.public === true;
   const authorize = config.authorize;
+  const unavailable = config.unavailable;
+  const limit = config.limit;
 
   function listBody(data: AtmBrandGroup[]): string {
     const response: AtmListResponse = {
@@ -257,18 +273,14 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
       },
       data,
     };
-    return JSON.stringify(response);
+    return asciiJson(response);
   }
 
   const fullBody = listBody(dataset.data as AtmBrandGroup[]);
   const fullTag = strongTag(fullBody);
-  const versionBody = JSON.stringify({ version } satisfies AtmApiVersion);
+  const versionBody = asciiJson({ version } satisfies AtmApiVersion);
 
-  function fail(kind: AtmErrorKind, extra: Readonly<Record<string, string>> = {}): ServiceResponse {
-    return atmErrorResponse(kind, extra);
-  }
-
-  function list(request: ServiceRequest, query: string): ServiceResponse {
+  function list(request: ServiceRequest, query: string, fail: Fail): ServiceResponse {
     let body = fullBody;
     let etag = fullTag;
     if (query !== '') {
@@ -313,20 +325,25 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   }
 
   async function route(request: ServiceRequest, pathname: string, query: string): Promise<ServiceResponse> {
+    const lang = requestLanguage(request);
+    const fail: Fail = (kind, extra = {}) => atmErrorResponse(kind, extra, lang);
     const known = pathname === LIST_PATH || pathname === VERSION_PATH;
     // Accept is checked after authentication: an unauthenticated client learns nothing.
     const violation = protocolViolation(request, { maxHeaderBytes, known, methods: METHODS, checkAccept: false });
     if (violation !== undefined) return fail(violation, violation === 'methodNotAllowed' ? { Allow: ALLOW } : {});
+    if (unavailable?.() === true) return fail('serviceUnavailable');
     if (!isPublic) {
       const approved = authorize === undefined ? false : await authorize(request);
       if (approved !== true) return fail('unauthorized', { 'WWW-Authenticate': 'Bearer' });
     }
+    const wait = limit === undefined ? undefined : await limit(request);
+    if (wait !== undefined) return fail('tooManyRequests', { 'Retry-After': String(wait) });
     if (!acceptsJson(headerField(request, 'accept'))) return fail('notAcceptable');
     if (pathname === VERSION_PATH) {
       if (query !== '') return fail('badRequest');
       return { status: 200, headers: { ...ATM_SECURITY_HEADERS, 'Cache-Control': ATM_CACHE_CONTROL }, body: versionBody };
     }
-    return list(request, query);
+    return list(request, query, fail);
   }
 
   return Object.freeze({ handle });

@@ -3,11 +3,15 @@
  * headers every ATM response carries.
  */
 import { SECURITY_HEADERS } from '../http/headers.js';
+import { asciiJson } from '../http/json.js';
 import type { ServiceResponse } from '../http/types.js';
 import type { AtmErrorBody } from '../contracts/atm.js';
+import { messageText, type Lang, type MessageId } from '../errors/messages.js';
 
 /**
- * The title and description of each ATM error case, as the interface's table gives them.
+ * The title and description of each ATM error case, as the interface's table gives them; the
+ * body says the description in the request's language (`messageId`: Spanish by default, the
+ * interface's English text for `Accept-Language: en_US`).
  *
  * @example
  * ```ts
@@ -15,27 +19,70 @@ import type { AtmErrorBody } from '../contracts/atm.js';
  * ```
  */
 export const ATM_ERRORS = {
-  badRequest: { status: 400, title: 'Solicitud Incorrecta', description: 'request could not be understood' },
-  badIfModifiedSince: { status: 400, title: 'Solicitud Incorrecta', description: 'invalid value in the If-Modified-Since header' },
+  badRequest: {
+    status: 400,
+    messageId: 'atmSolicitudIncorrecta',
+    title: 'Solicitud Incorrecta',
+    description: 'request could not be understood',
+  },
+  badIfModifiedSince: {
+    status: 400,
+    messageId: 'atmIfModifiedSince',
+    title: 'Solicitud Incorrecta',
+    description: 'invalid value in the If-Modified-Since header',
+  },
   invalidContent: {
     status: 400,
+    messageId: 'atmContenidoInvalido',
     title: 'Contenido Invalido',
     description: 'the service only accepts requests that accept application/json',
   },
-  catalogNotFound: { status: 400, title: 'Catálogo no encontrado', description: 'the catalog does not exist' },
-  notFound: { status: 404, title: 'No encontrado', description: 'the resource does not exist' },
-  unauthorized: { status: 401, title: 'Token de acceso no válido', description: 'the service could not authenticate the request' },
-  methodNotAllowed: { status: 405, title: 'Método no permitido', description: 'the service only accepts GET requests' },
-  notAcceptable: { status: 406, title: "Encabezado 'Accept' no válido", description: 'the service only accepts application/json' },
-  timeout: { status: 408, title: 'Timeout', description: 'the client failed to send a request and a timeout occurred' },
-  tooManyRequests: { status: 429, title: 'Demasiadas peticiones', description: 'too many requests to this resource' },
-  headersTooLarge: { status: 431, title: 'Campos de encabezados demasiado largos.', description: 'header fields too long' },
+  catalogNotFound: { status: 400, messageId: 'atmCatalogo', title: 'Catálogo no encontrado', description: 'the catalog does not exist' },
+  notFound: { status: 404, messageId: 'atmNoEncontrado', title: 'No encontrado', description: 'the resource does not exist' },
+  unauthorized: {
+    status: 401,
+    messageId: 'atmNoAutenticado',
+    title: 'Token de acceso no válido',
+    description: 'the service could not authenticate the request',
+  },
+  methodNotAllowed: {
+    status: 405,
+    messageId: 'atmSoloGet',
+    title: 'Método no permitido',
+    description: 'the service only accepts GET requests',
+  },
+  notAcceptable: {
+    status: 406,
+    messageId: 'atmSoloJson',
+    title: "Encabezado 'Accept' no válido",
+    description: 'the service only accepts application/json',
+  },
+  timeout: {
+    status: 408,
+    messageId: 'atmTiempoAgotado',
+    title: 'Timeout',
+    description: 'the client failed to send a request and a timeout occurred',
+  },
+  tooManyRequests: {
+    status: 429,
+    messageId: 'atmDemasiadas',
+    title: 'Demasiadas peticiones',
+    description: 'too many requests to this resource',
+  },
+  headersTooLarge: {
+    status: 431,
+    messageId: 'atmEncabezados',
+    title: 'Campos de encabezados demasiado largos.',
+    description: 'header fields too long',
+  },
   serviceUnavailable: {
     status: 503,
+    messageId: 'atmNoDisponible',
     title: 'Servicio temporalmente no disponible.',
     description: 'the service is temporarily unavailable',
   },
-} as const satisfies Record<string, { status: number; title: string; description: string }>;
+  internalError: { status: 500, messageId: 'atmErrorInterno', title: 'Error interno', description: 'unexpected error in the bank systems' },
+} as const satisfies Record<string, { status: number; messageId: MessageId; title: string; description: string }>;
 
 /**
  * One case of {@link ATM_ERRORS}.
@@ -70,23 +117,24 @@ export const ATM_ERROR_CACHE_CONTROL = 'no-store';
 
 /**
  * The error body of a case: status as a string equal to the HTTP status (431 sends "431", not the
- * "429" the interface's entity declares; see docs/atm.md).
+ * "429" the interface's entity declares; see docs/atm.md); the description in `lang`.
  *
  * @example
  * ```ts
  * atmErrorBody('serviceUnavailable');
- * // { status: '503', title: 'Servicio temporalmente no disponible.', description: 'the service is temporarily unavailable' }
+ * // { status: '503', title: 'Servicio temporalmente no disponible.', description: 'El servicio no está disponible temporalmente' }
+ * atmErrorBody('serviceUnavailable', 'en').description; // 'the service is temporarily unavailable'
  * ```
  */
-export function atmErrorBody(kind: AtmErrorKind): AtmErrorBody {
+export function atmErrorBody(kind: AtmErrorKind, lang: Lang = 'es'): AtmErrorBody {
   const entry = ATM_ERRORS[kind];
-  return { status: String(entry.status), title: entry.title, description: entry.description };
+  return { status: String(entry.status), title: entry.title, description: messageText(entry.messageId, lang) };
 }
 
 /**
  * A complete ATM error response: the body of {@link atmErrorBody}, the security headers,
- * `Cache-Control: no-store`, plus `extraHeaders` (e.g. `Allow`, `Retry-After`). For the main
- * service's 408, 429 and 503.
+ * `Cache-Control: no-store`, plus `extraHeaders` (e.g. `Allow`, `Retry-After`), the description
+ * in `lang`.
  *
  * @example
  * ```ts
@@ -94,10 +142,14 @@ export function atmErrorBody(kind: AtmErrorKind): AtmErrorBody {
  * response.status; // 429
  * ```
  */
-export function atmErrorResponse(kind: AtmErrorKind, extraHeaders: Readonly<Record<string, string>> = {}): ServiceResponse {
+export function atmErrorResponse(
+  kind: AtmErrorKind,
+  extraHeaders: Readonly<Record<string, string>> = {},
+  lang: Lang = 'es',
+): ServiceResponse {
   return {
     status: ATM_ERRORS[kind].status,
     headers: { ...ATM_SECURITY_HEADERS, 'Cache-Control': ATM_ERROR_CACHE_CONTROL, ...extraHeaders },
-    body: JSON.stringify(atmErrorBody(kind)),
+    body: asciiJson(atmErrorBody(kind, lang)),
   };
 }

@@ -12,6 +12,7 @@ import { COMPARE_HELP, runCompare } from './commands/compare.js';
 import { CREDIT_HELP, runCredit } from './commands/credit.js';
 import { GRID_HELP, runGrid } from './commands/grid.js';
 import { POLICY_HELP, runPolicy } from './commands/policy.js';
+import { SERVE_HELP, runServe } from './commands/serve.js';
 import { SOLVE_HELP, runSolve } from './commands/solve.js';
 import { processContext, type CliContext } from './context.js';
 import { CLI_LANGS, cliText, type CliLang } from './messages.js';
@@ -31,6 +32,7 @@ Comandos:
   compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
   solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
   chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
+  serve                  sirve toda la interfaz por HTTP (docs/server.md)
   help [COMANDO]         esta ayuda, o la de un comando
 
 Opciones de todos los comandos:
@@ -55,6 +57,7 @@ Commands:
   compare FILE...        the summaries of several quotes side by side
   solve FILE             solve for the amount, the rate, the term or the commission
   chart FILE...          draw the payment schedule or the balances as an SVG chart
+  serve                  serve the whole interface over HTTP (docs/server.md)
   help [COMMAND]         this help, or a command's help
 
 Options of every command:
@@ -79,6 +82,7 @@ const COMMANDS: Readonly<Record<string, { run: Run; help: Help }>> = {
   compare: { run: runCompare, help: COMPARE_HELP },
   solve: { run: runSolve, help: SOLVE_HELP },
   chart: { run: runChart, help: CHART_HELP },
+  serve: { run: runServe, help: SERVE_HELP },
 };
 
 /**

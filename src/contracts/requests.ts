@@ -23,13 +23,41 @@ export interface AutoEstreneRequest {
   readonly solicitud: CreditRequest;
 }
 
-function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationResult<Static<T>> {
-  const parsed = parseJsonBody(body);
-  return parsed.success ? validateWith(schema, parsed.data) : parsed;
+/**
+ * How much a validator collects. Default: every issue (a server that reports only the first
+ * issue passes `maxIssues: 1`, so a hostile body cannot make it build thousands).
+ *
+ * @example
+ * ```ts
+ * const result = validateAutoEstrene('{"solicitud":{}}', { maxIssues: 1 });
+ * !result.success && result.issues.length; // 1
+ * ```
+ */
+export interface ValidationOptions {
+  readonly maxIssues?: number | undefined;
 }
 
 /**
- * Validates an AutoEstrene request body (raw JSON text or a parsed value).
+ * What the token request's validator takes: {@link ValidationOptions} and a cap on the form's
+ * fields (more → one ERRESQ004 on the body, before any field is decoded).
+ *
+ * @example
+ * ```ts
+ * const result = validateTokenRequest('a=1&b=2&c=3&d=4&e=5', { maxFields: 4 });
+ * !result.success && result.issues.map((issue) => issue.code); // ['ERRESQ004']
+ * ```
+ */
+export interface FormValidationOptions extends ValidationOptions {
+  readonly maxFields?: number | undefined;
+}
+
+function validateJson<T extends TSchema>(schema: T, body: unknown, options: ValidationOptions): ValidationResult<Static<T>> {
+  const parsed = parseJsonBody(body);
+  return parsed.success ? validateWith(schema, parsed.data, '', options.maxIssues) : parsed;
+}
+
+/**
+ * Validates an AutoEstrene request body (raw JSON text or bytes, or a parsed value).
  *
  * @example
  * ```ts
@@ -40,8 +68,8 @@ function validateJson<T extends TSchema>(schema: T, body: unknown): ValidationRe
  * // ['ERRESQ006 solicitud.montoSolicitado', 'ERRESQ006 solicitud.plazo', 'ERRESQ006 solicitud.valorFactura']
  * ```
  */
-export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstreneRequest> {
-  return validateJson(AutoEstreneRequestSchema, body);
+export function validateAutoEstrene(body: unknown, options: ValidationOptions = {}): ValidationResult<AutoEstreneRequest> {
+  return validateJson(AutoEstreneRequestSchema, body, options);
 }
 
 /**
@@ -54,8 +82,8 @@ export function validateAutoEstrene(body: unknown): ValidationResult<AutoEstrene
  * if (!result.success) result.issues[9]; // { code: 'ERRESQ005', path: 'solicitud.modelo', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }
  * ```
  */
-export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVendorRequest> {
-  return validateJson(SegAutoVendorRequestSchema, body);
+export function validateSegAutoVendor(body: unknown, options: ValidationOptions = {}): ValidationResult<SegAutoVendorRequest> {
+  return validateJson(SegAutoVendorRequestSchema, body, options);
 }
 
 /**
@@ -68,12 +96,12 @@ export function validateSegAutoVendor(body: unknown): ValidationResult<SegAutoVe
  * // { success: false, issues: [{ code: 'ERRESQ004', path: 'lineaCaptura', message: 'La longitud o el rango del campo no es válido', messageId: 'rangoInvalido' }] }
  * ```
  */
-export function validateObtenerDocumento(body: unknown): ValidationResult<ObtenerDocumentoRequest> {
-  return validateJson(ObtenerDocumentoRequestSchema, body);
+export function validateObtenerDocumento(body: unknown, options: ValidationOptions = {}): ValidationResult<ObtenerDocumentoRequest> {
+  return validateJson(ObtenerDocumentoRequestSchema, body, options);
 }
 
 /**
- * Validates the token request's form fields (form-encoded text or an object of fields).
+ * Validates the token request's form fields (form-encoded text or bytes, or an object of fields).
  *
  * @example
  * ```ts
@@ -83,7 +111,7 @@ export function validateObtenerDocumento(body: unknown): ValidationResult<Obtene
  * // { success: false, issues: [{ code: 'ERRESQ005', path: 'grant_type', message: 'El tipo o el formato del campo no es válido', messageId: 'formatoInvalido' }] }
  * ```
  */
-export function validateTokenRequest(form: unknown): ValidationResult<TokenRequest> {
-  const parsed = parseFormBody(form);
-  return parsed.success ? validateWith(TokenRequestSchema, parsed.data) : parsed;
+export function validateTokenRequest(form: unknown, options: FormValidationOptions = {}): ValidationResult<TokenRequest> {
+  const parsed = parseFormBody(form, options);
+  return parsed.success ? validateWith(TokenRequestSchema, parsed.data, '', options.maxIssues) : parsed;
 }

@@ -3,12 +3,13 @@
  * TypeBox definitions the validators and types come from, with TypeBox's symbol keys dropped.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { AtmApiVersionSchema, AtmErrorBodySchema, AtmListResponseSchema } from './atm.js';
+import { AtmApiVersionSchema, AtmDatasetSchema, AtmErrorBodySchema, AtmListResponseSchema } from './atm.js';
+import { HealthSchema } from './health.js';
 import { AutoEstreneRequestSchema, CreditResultSchema } from './credit.js';
 import { DetallesSchema, ErrorEnvelopeSchema, successEnvelope } from './envelope.js';
 import { PolicyResultSchema, SegAutoVendorRequestSchema } from './policy.js';
 import { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from './taxpayer.js';
-import { OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenResponseSchema } from './token.js';
+import { JwksSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenResponseSchema } from './token.js';
 
 /**
  * The AutoEstrene response: the success envelope around the credit engine's `resultado`.
@@ -64,6 +65,9 @@ export const TYPEBOX_SCHEMAS = Object.freeze({
   AtmListResponse: AtmListResponseSchema,
   AtmErrorBody: AtmErrorBodySchema,
   AtmApiVersion: AtmApiVersionSchema,
+  AtmDataset: AtmDatasetSchema,
+  Jwks: JwksSchema,
+  Health: HealthSchema,
 } satisfies Record<string, TSchema>);
 
 /**
@@ -96,13 +100,46 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A plain copy of a TypeBox schema: JSON round trip drops the symbol keys TypeBox adds. */
-function toJsonSchema(schema: TSchema): JsonSchema {
-  return deepFreeze(JSON.parse(JSON.stringify(schema)) as JsonSchema);
+/**
+ * The JSON Schema dialect every exported schema declares in `$schema` (the one OpenAPI 3.1 uses).
+ *
+ * @example
+ * ```ts
+ * schemas.TokenRequest.$schema === JSON_SCHEMA_DIALECT; // true
+ * ```
+ */
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+/** The schema without the `$id` of every nested schema (a nested shape is inlined, not a resource). */
+function withoutNestedIds(value: unknown, top: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutNestedIds(item, false));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$id' && !top) continue;
+    // A key named like a keyword under `properties` is a field name, not a keyword.
+    out[key] =
+      key === 'properties' && typeof child === 'object' && child !== null
+        ? Object.fromEntries(Object.entries(child).map(([name, property]) => [name, withoutNestedIds(property, false)]))
+        : withoutNestedIds(child, false);
+  }
+  return out;
 }
 
 /**
- * The interface's shapes as JSON Schema objects, by name, each with its `$id` and `title`.
+ * A plain copy of a TypeBox schema: the JSON round trip drops the symbol keys TypeBox adds;
+ * `$schema` names the dialect; only the top keeps its `$id`, so every exported schema can be
+ * loaded into one validator (a shape nested in two schemas, such as `Detalles`, would otherwise
+ * be two resources with one id).
+ */
+function toJsonSchema(schema: TSchema): JsonSchema {
+  const plain = withoutNestedIds(JSON.parse(JSON.stringify(schema)), true) as Record<string, unknown>;
+  return deepFreeze({ $schema: JSON_SCHEMA_DIALECT, ...plain });
+}
+
+/**
+ * The interface's shapes as JSON Schema (2020-12) objects, by name, each with `$schema`, a
+ * unique `$id` (nested shapes are inlined without theirs) and `title`.
  *
  * @example
  * ```ts

@@ -76,7 +76,8 @@ export const OAuthTokenResponseSchema = Type.Object(
 );
 
 /**
- * The RFC 6749 §5.2 error response of the ATM token URL.
+ * The RFC 6749 §5.2 error response of the ATM token URL (`temporarily_unavailable`, from RFC
+ * 6749 §4.1.2.1, answers the 429 and 503 that §5.2 has no code for).
  *
  * @example
  * ```ts
@@ -91,6 +92,7 @@ export const OAuthErrorSchema = Type.Object(
       Type.Literal('unsupported_grant_type'),
       Type.Literal('invalid_scope'),
       Type.Literal('server_error'),
+      Type.Literal('temporarily_unavailable'),
     ]),
     error_description: Type.String(),
   },
@@ -148,3 +150,58 @@ export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
  * @useDeclaredType
  */
 export type OAuthError = Static<typeof OAuthErrorSchema>;
+
+/**
+ * One public key of the JSON Web Key Set (RFC 7517) served at `/.well-known/jwks.json`: an RSA
+ * key that verifies RS256 access tokens, named by its `kid`.
+ *
+ * @example
+ * ```ts
+ * validateWith(JwkSchema, { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXchDgMbM4', e: 'AQAB' }).success; // true
+ * ```
+ */
+export const JwkSchema = Type.Object(
+  {
+    kty: Type.Literal('RSA'),
+    kid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
+    use: Type.Literal('sig'),
+    alg: Type.Literal('RS256'),
+    n: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Modulus, base64url' }),
+    e: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Public exponent, base64url' }),
+  },
+  { additionalProperties: false, $id: 'Jwk', title: 'RSA public key (JWK)' },
+);
+
+/**
+ * The JSON Web Key Set: every public key that verifies current tokens (the signing key first,
+ * then previous keys kept for rotation). Empty when tokens are signed with a shared HS256 secret.
+ *
+ * @example
+ * ```ts
+ * validateWith(JwksSchema, { keys: [] }).success; // true
+ * ```
+ */
+export const JwksSchema = Type.Object(
+  { keys: Type.Array(JwkSchema) },
+  { additionalProperties: false, $id: 'Jwks', title: 'JSON Web Key Set (RFC 7517)' },
+);
+
+/**
+ * A key of the JWKS, as a type.
+ *
+ * @example
+ * ```ts
+ * const key: Jwk = { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXch', e: 'AQAB' };
+ * ```
+ */
+export type Jwk = Static<typeof JwkSchema>;
+/**
+ * The JWKS, as a type.
+ *
+ * @example
+ * ```ts
+ * const { keys }: Jwks = JSON.parse((await service.handle({ method: 'GET', path: '/.well-known/jwks.json', headers: {} })).body);
+ * keys; // [] (the service signs with an HS256 secret)
+ * ```
+ */
+export type Jwks = Static<typeof JwksSchema>;

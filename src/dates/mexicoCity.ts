@@ -10,7 +10,8 @@ const MEXICO_CITY_DATE = new Intl.DateTimeFormat('en-CA', {
 });
 
 /**
- * The civil date (`YYYY-MM-DD`) in Mexico City at an instant.
+ * The civil date (`YYYY-MM-DD`) in Mexico City at an instant. `Intl` is asked once an hour (the
+ * last hour's date is kept), not on every request.
  *
  * @example
  * ```ts
@@ -18,7 +19,26 @@ const MEXICO_CITY_DATE = new Intl.DateTimeFormat('en-CA', {
  * ```
  */
 export function mexicoCityDate(instant: Date): string {
-  const parts = MEXICO_CITY_DATE.formatToParts(instant);
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour === cachedHour) return cachedDate;
+  const date = formatDate(ms);
+  // The hour's date is cached only when the hour starts and ends on it: a change of date or of
+  // UTC offset inside an hour (possible only before 1922, when Mexico City's offset had minutes)
+  // is computed every time.
+  if (formatDate(hour * HOUR_MS) === date && formatDate(hour * HOUR_MS + HOUR_MS - 1) === date) {
+    cachedHour = hour;
+    cachedDate = date;
+  }
+  return date;
+}
+
+const HOUR_MS = 3_600_000;
+let cachedHour = Number.NaN;
+let cachedDate = '';
+
+function formatDate(ms: number): string {
+  const parts = MEXICO_CITY_DATE.formatToParts(ms);
   const pick = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${pick('year')}-${pick('month')}-${pick('day')}`;
 }

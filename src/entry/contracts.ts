@@ -5,7 +5,13 @@
  * @module cotizador/contracts
  */
 export * from './common.js';
-export { schemas, TYPEBOX_SCHEMAS, AutoEstreneResponseSchema, SegAutoVendorResponseSchema } from '../contracts/schemas.js';
+export {
+  schemas,
+  TYPEBOX_SCHEMAS,
+  JSON_SCHEMA_DIALECT,
+  AutoEstreneResponseSchema,
+  SegAutoVendorResponseSchema,
+} from '../contracts/schemas.js';
 export type { SchemaName, JsonSchema } from '../contracts/schemas.js';
 export {
   ENVELOPE_STATUSES,
@@ -18,8 +24,18 @@ export {
   firstIssueReport,
 } from '../contracts/envelope.js';
 export type { EnvelopeStatus, ErrorEnvelope, Detalles, ErrorEnvelopeInput } from '../contracts/envelope.js';
-export { TokenRequestSchema, TokenResponseSchema, OAuthTokenResponseSchema, OAuthErrorSchema } from '../contracts/token.js';
-export type { TokenRequest, TokenResponse, OAuthTokenResponse, OAuthError } from '../contracts/token.js';
+export {
+  TokenRequestSchema,
+  TokenResponseSchema,
+  OAuthTokenResponseSchema,
+  OAuthErrorSchema,
+  JwkSchema,
+  JwksSchema,
+  SCOPE_TEXT,
+} from '../contracts/token.js';
+export type { TokenRequest, TokenResponse, OAuthTokenResponse, OAuthError, Jwk, Jwks } from '../contracts/token.js';
+export { HealthSchema } from '../contracts/health.js';
+export type { Health } from '../contracts/health.js';
 export { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from '../contracts/taxpayer.js';
 export type { ObtenerDocumentoRequest, ObtenerDocumentoResponse, PaymentRecord } from '../contracts/taxpayer.js';
 export {
@@ -41,7 +57,8 @@ export type { PolicyRequest, PolicyResult, PolicyOffer, Receipt, SegAutoVendorRe
 export { AtmListResponseSchema, AtmErrorBodySchema, AtmApiVersionSchema, AtmDatasetSchema } from '../contracts/atm.js';
 export type { AtmListResponse, AtmErrorBody, AtmApiVersion, AtmDataset } from '../contracts/atm.js';
 export { validateAutoEstrene, validateSegAutoVendor, validateObtenerDocumento, validateTokenRequest } from '../contracts/requests.js';
-export type { AutoEstreneRequest } from '../contracts/requests.js';
-export { parseJsonBody, parseFormBody } from '../validation/body.js';
+export type { AutoEstreneRequest, ValidationOptions, FormValidationOptions } from '../contracts/requests.js';
+export { parseJsonBody, parseFormBody, utf8Text } from '../validation/body.js';
+export type { FormLimits } from '../validation/body.js';
 export { collectIssues, validateWith, assertValid } from '../validation/validate.js';
 export type { Issue, ValidationResult } from '../validation/validate.js';

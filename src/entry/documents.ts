@@ -4,6 +4,8 @@
  * @module cotizador/documents
  */
 export * from './common.js';
-export { renderReceiptPdf, renderReceiptBase64 } from '../documents/receipt.js';
+export { renderReceiptPdf, renderReceiptBase64, formatPesos, DEFAULT_RECEIPT_ISSUER } from '../documents/receipt.js';
+export type { ReceiptIssuer, ReceiptOptions } from '../documents/receipt.js';
+export { amountInWords } from '../documents/words.js';
 export { samplePayments, SAMPLE_LINEA_CAPTURA, lookupIn } from '../documents/sample.js';
 export type { PaymentRecord } from '../contracts/taxpayer.js';

@@ -1,20 +1,45 @@
 /**
- * `cotizador/service`: every route of the interface behind one transport-free `handle(request)`,
- * and the node:http adapter.
+ * `cotizador/service`: the interface as a transport-free service, its node:http server and
+ * framework adapters, its configuration, tokens, rate limits, switches and OpenAPI document.
  *
  * @module cotizador/service
  */
 export * from './common.js';
 export { createService, ROUTES } from '../service/service.js';
-export type { Service } from '../service/service.js';
-export { toNodeListener } from '../service/node.js';
-export { resolveConfig, DEFAULT_TOKEN_TTL_SECONDS, DEFAULT_MAX_BODY_BYTES } from '../service/config.js';
+export type { Service, Reception, TransportFailure } from '../service/service.js';
+export { toNodeListener, createNodeServer, shutdownNodeServer } from '../service/node.js';
+export type { NodeListenerOptions, NodeServerOptions, RequestLogEntry } from '../service/node.js';
+export { toFastifyPlugin } from '../service/fastify.js';
+export type { FastifyLike } from '../service/fastify.js';
+export { toExpressHandler } from '../service/express.js';
+export type { ExpressHandler } from '../service/express.js';
+export {
+  resolveConfig,
+  checkedSwitches,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_FORM_BYTES,
+  DEFAULT_MAX_FORM_FIELDS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_TOKEN_ISSUER,
+  DEFAULT_TOKEN_AUDIENCE,
+} from '../service/config.js';
 export type { ServiceConfig, ResolvedConfig, PaymentLookup } from '../service/config.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
-export { signToken, verifyToken, tokenSigning } from '../service/jwt.js';
-export type { TokenClaims, TokenSigning, TokenVerification, TokenFailure } from '../service/jwt.js';
+export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';
+export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret } from '../service/keys.js';
+export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
+export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
+export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
+export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig, MemoryRateLimitStore } from '../service/rateLimit.js';
+export { API_NAMES, unavailability } from '../service/switches.js';
+export type { ApiName, ServiceSwitches, Unavailability } from '../service/switches.js';
 export { DEFAULT_RESPONSE_HEADERS } from '../service/respond.js';
+export { openApiDocument } from '../service/openapi.js';
 export { UPDATE_SCOPE, ATM_SCOPES } from '../service/auth.js';
 export { mexicoCityDate } from '../dates/mexicoCity.js';
-export type { ServiceRequest, ServiceResponse } from '../http/types.js';
+export { answerLanguage } from '../http/language.js';
+export type { AnswerLanguage } from '../http/language.js';
+export type { ServiceRequest, ServiceResponse, RequestBody } from '../http/types.js';

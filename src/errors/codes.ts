@@ -1,4 +1,5 @@
 /** The interface's error codes ("Errors" in the interface document) and their standard texts. */
+import { messageText, type Lang } from './messages.js';
 
 /**
  * Error codes of the interface with their standard Spanish text.
@@ -49,3 +50,17 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * ```
  */
 export type RequestErrorCode = 'ERRESQ001' | 'ERRESQ002' | 'ERRESQ003' | 'ERRESQ004' | 'ERRESQ005' | 'ERRESQ006';
+
+/**
+ * The standard text of a code in `lang` (`mensaje` of an error envelope): the Spanish text of
+ * {@link ERROR_CODES}, or its English translation from the message table.
+ *
+ * @example
+ * ```ts
+ * codeMessage('ERRSER001', 'en'); // 'The request timed out'
+ * codeMessage('ERRSER001'); // 'Tiempo de espera agotado'
+ * ```
+ */
+export function codeMessage(code: ErrorCode, lang: Lang = 'es'): string {
+  return messageText(`codigo${code}`, lang);
+}

@@ -342,6 +342,108 @@ export const MESSAGES = {
     es: 'tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)',
     en: 'tokenSecret must have at least 32 bytes (RFC 7518 §3.2)',
   },
+
+  // Service, issue 12: the standard text of each error code (`mensaje`, in both languages), the
+  // interface's 408/429/503 and switch-off answers, body reading, signing keys, rate limits,
+  // switches, and the ATM error descriptions (es_MX by default, en_US on request).
+  codigoERRNEG001: { es: 'Error de negocio', en: 'Business error' },
+  codigoERRESQ001: { es: 'El JSON del cuerpo no es válido', en: 'The JSON in the body is not valid' },
+  codigoERRESQ002: { es: 'Se enviaron campos vacíos o nulos', en: 'Empty or null fields were sent' },
+  codigoERRESQ003: { es: 'Se enviaron campos no definidos en la API', en: 'Fields not defined in the API were sent' },
+  codigoERRESQ004: {
+    es: 'La longitud o el rango de un campo no es el especificado',
+    en: "A field's length or range is not the specified one",
+  },
+  codigoERRESQ005: {
+    es: 'Un campo tiene un tipo de dato distinto al especificado',
+    en: 'A field has a data type other than the specified one',
+  },
+  codigoERRESQ006: { es: 'No se enviaron campos requeridos', en: 'Required fields were not sent' },
+  codigoERRSEG001: { es: 'Token no válido', en: 'Invalid token' },
+  codigoERRSEG002: { es: 'Token expirado', en: 'Expired token' },
+  codigoERRSEG003: { es: 'Token sin privilegios', en: 'Token without privileges' },
+  codigoERRSEG004: { es: 'Método distinto al especificado', en: 'Method other than the specified one' },
+  codigoERRSEG005: { es: 'Valor incorrecto en el encabezado Accept', en: 'Wrong value in the Accept header' },
+  codigoERRSEG006: { es: 'Recurso ejecutado con demasiada frecuencia', en: 'Resource executed too frequently' },
+  codigoERRSEG007: { es: 'Demasiada información en los encabezados', en: 'Too much information in the headers' },
+  codigoERRSER001: { es: 'Tiempo de espera agotado', en: 'The request timed out' },
+  codigoERRSER002: { es: 'Error en los sistemas del banco', en: "Error in the bank's systems" },
+  codigoERRSER003: {
+    es: 'Los sistemas de la API no tienen conexión con el banco',
+    en: 'The API systems have no connection to the bank',
+  },
+  codigoERROFF001: { es: 'La funcionalidad de una API está apagada', en: 'The functionality of one API is switched off' },
+  codigoERROFF002: { es: 'La funcionalidad de todas las APIs está apagada', en: 'The functionality of all APIs is switched off' },
+  tiempoAgotado: {
+    es: 'La petición no llegó completa en {seconds} s',
+    en: 'The request did not arrive complete within {seconds} s',
+  },
+  demasiadasPeticiones: {
+    es: 'Demasiadas peticiones del cliente; reintente en {seconds} s',
+    en: 'Too many requests from the client; retry in {seconds} s',
+  },
+  sinConexionBanco: {
+    es: 'El servicio no tiene conexión con el banco; reintente más tarde',
+    en: 'The service has no connection to the bank; retry later',
+  },
+  apiApagada: { es: 'La API {api} está apagada', en: 'The {api} API is switched off' },
+  apisApagadas: { es: 'Todas las APIs están apagadas', en: 'All APIs are switched off' },
+  cuerpoNoUtf8: { es: 'El cuerpo no es texto UTF-8 válido', en: 'The body is not valid UTF-8 text' },
+  formularioCampos: {
+    es: 'El formulario tiene más de {fields} campos',
+    en: 'The form has more than {fields} fields',
+  },
+  soloGet: { es: 'Solo se aceptan los métodos GET y HEAD', en: 'Only the GET and HEAD methods are accepted' },
+  configLlaveRsaCorta: {
+    es: 'Las llaves RSA deben tener al menos {bits} bits',
+    en: 'RSA keys must have at least {bits} bits',
+  },
+  configParDeLlaves: {
+    es: 'La llave pública no corresponde a la llave privada',
+    en: 'The public key does not match the private key',
+  },
+  configLlaveActual: {
+    es: 'La primera llave firma los tokens y necesita su llave privada',
+    en: 'The first key signs the tokens and needs its private key',
+  },
+  configKidRepetido: { es: 'Dos llaves tienen el mismo kid: {kid}', en: 'Two keys have the same kid: {kid}' },
+  configKidForma: {
+    es: 'Un kid tiene de 1 a 64 caracteres [A-Za-z0-9._-]',
+    en: 'A kid has 1 to 64 characters [A-Za-z0-9._-]',
+  },
+  configTexto: { es: '{name} debe ser un texto de 1 a {max} caracteres', en: '{name} must be a text of 1 to {max} characters' },
+  configEnteroNoNegativo: { es: '{name} debe ser un entero mayor o igual a cero', en: '{name} must be an integer of zero or more' },
+  configApiDesconocida: { es: 'API desconocida: {api}; use {apis}', en: 'Unknown API: {api}; use {apis}' },
+  configTienda: {
+    es: 'rateLimit.store debe tener un método take(key, policy, nowMs)',
+    en: 'rateLimit.store must have a take(key, policy, nowMs) method',
+  },
+  llaveEfimera: {
+    es: 'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
+    en: 'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
+  },
+  atmSolicitudIncorrecta: { es: 'No se pudo entender la solicitud', en: 'request could not be understood' },
+  atmIfModifiedSince: {
+    es: 'Valor no válido en el encabezado If-Modified-Since',
+    en: 'invalid value in the If-Modified-Since header',
+  },
+  atmContenidoInvalido: {
+    es: 'El servicio solo acepta peticiones que aceptan application/json',
+    en: 'the service only accepts requests that accept application/json',
+  },
+  atmCatalogo: { es: 'El catálogo no existe', en: 'the catalog does not exist' },
+  atmNoEncontrado: { es: 'El recurso no existe', en: 'the resource does not exist' },
+  atmNoAutenticado: { es: 'El servicio no pudo autenticar la solicitud', en: 'the service could not authenticate the request' },
+  atmSoloGet: { es: 'El servicio solo acepta peticiones GET', en: 'the service only accepts GET requests' },
+  atmSoloJson: { es: 'El servicio solo acepta application/json', en: 'the service only accepts application/json' },
+  atmTiempoAgotado: {
+    es: 'El cliente no envió la solicitud a tiempo y se agotó el tiempo de espera',
+    en: 'the client failed to send a request and a timeout occurred',
+  },
+  atmDemasiadas: { es: 'Demasiadas peticiones a este recurso', en: 'too many requests to this resource' },
+  atmEncabezados: { es: 'Los campos de encabezado son demasiado largos', en: 'header fields too long' },
+  atmNoDisponible: { es: 'El servicio no está disponible temporalmente', en: 'the service is temporarily unavailable' },
+  atmErrorInterno: { es: 'Error inesperado en los sistemas del banco', en: 'unexpected error in the bank systems' },
 } as const satisfies Record<string, Entry>;
 
 /**

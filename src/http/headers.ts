@@ -4,8 +4,6 @@
  */
 import type { ServiceRequest } from './types.js';
 
-const UTF8 = new TextEncoder();
-
 /**
  * All values of a header (names compared case-insensitively), in order.
  *
@@ -17,8 +15,11 @@ const UTF8 = new TextEncoder();
 export function headerValues(request: ServiceRequest, name: string): string[] {
   const wanted = name.toLowerCase();
   const values: string[] = [];
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (key.toLowerCase() !== wanted || value === undefined) continue;
+  const headers = request.headers;
+  for (const key in headers) {
+    if (!Object.hasOwn(headers, key) || (key !== wanted && key.toLowerCase() !== wanted)) continue;
+    const value = headers[key];
+    if (value === undefined) continue;
     if (typeof value === 'string') values.push(value);
     else values.push(...value);
   }
@@ -48,10 +49,13 @@ export function headerField(request: ServiceRequest, name: string): string | und
  */
 export function headerBytes(request: ServiceRequest): number {
   let total = 0;
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    const values = typeof value === 'string' ? [value] : value;
-    for (const one of values) total += UTF8.encode(key).length + UTF8.encode(one).length;
+  const headers = request.headers;
+  for (const key in headers) {
+    const value = headers[key];
+    if (!Object.hasOwn(headers, key) || value === undefined) continue;
+    const keyBytes = Buffer.byteLength(key, 'utf8');
+    if (typeof value === 'string') total += keyBytes + Buffer.byteLength(value, 'utf8');
+    else for (const one of value) total += keyBytes + Buffer.byteLength(String(one), 'utf8');
   }
   return total;
 }

@@ -19,9 +19,27 @@ export interface ServiceRequest {
   readonly path: string;
   /** Header names in any case; a repeated header may be an array. */
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The raw body text ("" or undefined when there is none). */
-  readonly body?: string | undefined;
+  /**
+   * The body: its raw bytes (decoded as strict UTF-8 by the service; invalid UTF-8 is ERRESQ001),
+   * its text, or a value a framework already parsed (`express.json()`, `express.urlencoded()`):
+   * an object or array is taken as the parsed JSON, or the form's fields on the token URLs.
+   * `""`, `null` or undefined when there is none.
+   */
+  readonly body?: RequestBody;
+  /** The client's address, when the transport knows it (logs only; never used to decide). */
+  readonly remoteAddress?: string | undefined;
 }
+
+/**
+ * What a request body may be: bytes, text, or a framework's parsed value.
+ *
+ * @example
+ * ```ts
+ * const raw: RequestBody = Buffer.from('{"lineaCaptura":"0124ABCD5678EFGH9012"}');
+ * const parsed: RequestBody = { lineaCaptura: '0124ABCD5678EFGH9012' };
+ * ```
+ */
+export type RequestBody = string | Uint8Array | Readonly<Record<string, unknown>> | readonly unknown[] | null | undefined;
 
 /**
  * The response to write back: status, headers and the body text ("" for none).
@@ -38,4 +56,6 @@ export interface ServiceResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** The request's folio, for the transport's log (also in envelope bodies); not sent as a header. */
+  readonly folio?: string | undefined;
 }

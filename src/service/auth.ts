@@ -3,10 +3,9 @@
  * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
  * ERRSEG002; without the required scope → 403 ERRSEG003.
  */
-import { messageText } from '../errors/messages.js';
 import { headerField } from '../http/headers.js';
 import type { ResolvedConfig } from './config.js';
-import { verifyToken, type TokenFailure } from './jwt.js';
+import { verifyCached, type TokenClaims, type TokenFailure, type TokenVerification } from './jwt.js';
 import type { Failure } from './respond.js';
 import type { ServiceRequest } from '../http/types.js';
 
@@ -34,21 +33,21 @@ const FAILURES: Record<TokenFailure, Failure> = {
     status: 401,
     codigoError: 'ERRSEG001',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenInvalido'),
+    propiedad: 'tokenInvalido',
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token"' },
   },
   expired: {
     status: 403,
     codigoError: 'ERRSEG002',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenExpirado'),
+    propiedad: 'tokenExpirado',
     headers: { 'WWW-Authenticate': 'Bearer realm="cotizador", error="invalid_token", error_description="expired"' },
   },
   forbidden: {
     status: 403,
     codigoError: 'ERRSEG003',
     valorIncorrecto: 'Authorization',
-    propiedad: messageText('tokenSinPermiso'),
+    propiedad: 'tokenSinPermiso',
     headers: { 'WWW-Authenticate': `Bearer realm="cotizador", error="insufficient_scope", scope="${UPDATE_SCOPE}"` },
   },
 };
@@ -61,28 +60,46 @@ const FAILURES: Record<TokenFailure, Failure> = {
  * bearerToken({ method: 'POST', path: '/', headers: { authorization: 'Bearer abc.def.ghi' } }); // 'abc.def.ghi'
  * ```
  */
-export function bearerToken(request: ServiceRequest): string | undefined {
-  const header = headerField(request, 'authorization');
-  const match = header === undefined ? null : /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+export function bearerToken(request: Pick<ServiceRequest, 'headers'>): string | undefined {
+  const header = headerField(request as ServiceRequest, 'authorization');
+  if (header === undefined || header.length > 8192) return undefined;
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
   return match?.[1];
 }
 
 /**
- * Checks the request's bearer token; undefined when it grants one of `anyOfScopes`, otherwise
- * the failure to answer with.
+ * The claims of the request's bearer token when it grants one of `anyOfScopes`, otherwise the
+ * failure to answer with.
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * checkBearer(config, { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` } }, [UPDATE_SCOPE]); // undefined
- * const failure = checkBearer(config, { method: 'POST', path: ROUTES.autoEstrene, headers: {} }, [UPDATE_SCOPE]);
- * failure?.status; // 401
- * failure?.codigoError; // 'ERRSEG001'
+ * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const outcome = await checkBearer(config, { method: 'POST', path: '/', headers: {} }, [UPDATE_SCOPE]);
+ * 'failure' in outcome; // true
  * ```
  */
-export function checkBearer(config: ResolvedConfig, request: ServiceRequest, anyOfScopes: readonly string[]): Failure | undefined {
+export function checkBearer(
+  config: ResolvedConfig,
+  request: Pick<ServiceRequest, 'headers'>,
+  anyOfScopes: readonly string[],
+): BearerCheck | Promise<BearerCheck> {
   const token = bearerToken(request);
-  if (token === undefined) return FAILURES.invalid;
-  const result = verifyToken(config.signing, token, config.now(), anyOfScopes);
-  return result.ok ? undefined : FAILURES[result.reason];
+  if (token === undefined) return { failure: FAILURES.invalid };
+  const result = verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  return result instanceof Promise ? result.then(toCheck) : toCheck(result);
+}
+
+/**
+ * What {@link checkBearer} decides: the token's claims, or the failure to answer with.
+ *
+ * @example
+ * ```ts
+ * const check: BearerCheck = { failure: { status: 401, codigoError: 'ERRSEG001' } };
+ * ```
+ */
+export type BearerCheck = { readonly claims: TokenClaims } | { readonly failure: Failure };
+
+function toCheck(result: TokenVerification): BearerCheck {
+  return result.ok ? { claims: result.claims } : { failure: FAILURES[result.reason] };
 }

@@ -4,7 +4,7 @@
  * nowhere in the engines.
  */
 import { quoteError } from '../errors/quoteError.js';
-import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_HELP_URL } from '../contracts/envelope.js';
 import { truncateText } from '../util/text.js';
 import { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
@@ -14,8 +14,12 @@ import type { CreditOptions } from '../quotes/quoteCredit.js';
 import type { PolicyOptions } from '../quotes/quotePolicy.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
+import type { ReceiptIssuer } from '../documents/receipt.js';
 import type { ClientRegistry } from './clients.js';
-import { tokenSigning, type TokenSigning } from './jwt.js';
+import { TokenCache, type TokenRules } from './jwt.js';
+import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys.js';
+import { memoryRateLimitStore, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
+import { API_NAMES, type ServiceSwitches } from './switches.js';
 
 /**
  * Default token lifetime, seconds (the interface leaves it open).
@@ -37,6 +41,63 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
  * ```
  */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Default limit on the token request's form, bytes: every legal form fits (four fields of at
+ * most 100 characters, each percent-encoded), and a hostile one is refused before it is read.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_MAX_FORM_BYTES; // 4096
+ * ```
+ */
+export const DEFAULT_MAX_FORM_BYTES = 4096;
+/**
+ * Default limit on the token request's form fields (a legal form has at most four).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_MAX_FORM_FIELDS; // 8
+ * ```
+ */
+export const DEFAULT_MAX_FORM_FIELDS = 8;
+/**
+ * Default time for a request's headers and body to arrive, milliseconds; later → 408 ERRSER001.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_REQUEST_TIMEOUT_MS; // 30000
+ * ```
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Default clock skew tolerated on a token's `nbf`, `iat` and `exp`, seconds.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_CLOCK_SKEW_SECONDS; // 30
+ * ```
+ */
+export const DEFAULT_CLOCK_SKEW_SECONDS = 30;
+/**
+ * Default `iss` of the tokens (instances that verify each other's tokens share it).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_TOKEN_ISSUER; // 'cotizador'
+ * ```
+ */
+export const DEFAULT_TOKEN_ISSUER = 'cotizador';
+/**
+ * Default `aud` of the tokens.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_TOKEN_AUDIENCE; // 'cotizador-api'
+ * ```
+ */
+export const DEFAULT_TOKEN_AUDIENCE = 'cotizador-api';
+/** How many verified tokens a service remembers (each until it expires). */
+const TOKEN_CACHE_SIZE = 10_000;
 
 /**
  * Looks a payment up by its `lineaCaptura` (e.g. a database query).
@@ -65,10 +126,19 @@ export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | un
 export interface ServiceConfig {
   /** Registered clients: a list or an async lookup by client id. */
   readonly clients: ClientRegistry;
-  /** HS256 signing secret (at least 32 bytes). Default: 32 random bytes per service instance. */
-  readonly tokenSecret?: string | Uint8Array | undefined;
-  /** RS256 key pair (PEM text or KeyObjects), instead of `tokenSecret`. */
-  readonly tokenKeys?: { readonly privateKey: string | KeyObject; readonly publicKey: string | KeyObject } | undefined;
+  /**
+   * HS256 secret (at least 32 bytes), or a list whose first secret signs and every secret
+   * verifies (rotation). Default: 32 random bytes per service instance, with a warning.
+   */
+  readonly tokenSecret?: HmacSecret | readonly HmacSecret[] | undefined;
+  /** RS256 instead: one RSA key (≥ 2048 bits; PEM text or KeyObjects) or a list, the first signs. */
+  readonly tokenKeys?: RsaSigningKey | readonly RsaSigningKey[] | undefined;
+  /** `iss` of the tokens, set and checked. Default {@link DEFAULT_TOKEN_ISSUER}. */
+  readonly tokenIssuer?: string | undefined;
+  /** `aud` of the tokens, set and checked. Default {@link DEFAULT_TOKEN_AUDIENCE}. */
+  readonly tokenAudience?: string | undefined;
+  /** Skew tolerated on `nbf`, `iat` and `exp`, seconds. Default {@link DEFAULT_CLOCK_SKEW_SECONDS} (30). */
+  readonly clockSkewSeconds?: number | undefined;
   /** Access token lifetime, seconds. Default {@link DEFAULT_TOKEN_TTL_SECONDS} (3600). */
   readonly tokenTtlSeconds?: number | undefined;
   /** The clock. Default `() => new Date()`. */
@@ -81,6 +151,16 @@ export interface ServiceConfig {
   readonly maxHeaderBytes?: number | undefined;
   /** Larger bodies get 400 ERRESQ004. Default {@link DEFAULT_MAX_BODY_BYTES} (1 MiB). */
   readonly maxBodyBytes?: number | undefined;
+  /** Larger token forms get 400 ERRESQ004. Default {@link DEFAULT_MAX_FORM_BYTES} (4 KiB). */
+  readonly maxFormBytes?: number | undefined;
+  /** Token forms with more fields get 400 ERRESQ004. Default {@link DEFAULT_MAX_FORM_FIELDS} (8). */
+  readonly maxFormFields?: number | undefined;
+  /** Time for headers and body to arrive (the transport enforces it), ms. Default {@link DEFAULT_REQUEST_TIMEOUT_MS}. */
+  readonly requestTimeoutMs?: number | undefined;
+  /** Per-client token-bucket limit (429 ERRSEG006 with `Retry-After`). Default: none. */
+  readonly rateLimit?: RateLimitConfig | undefined;
+  /** APIs switched off, bank link down (503); an object, or a function read on every request. Default: all on. */
+  readonly switches?: ServiceSwitches | (() => ServiceSwitches) | undefined;
   /** Passed to the engines (the service adds today's Mexico City date itself). */
   readonly engineOptions?:
     | {
@@ -96,6 +176,8 @@ export interface ServiceConfig {
   readonly atmsPublic?: boolean | undefined;
   /** Payment lookup for `obtenerDocumento`. Default: the example payments (`samplePayments()`). */
   readonly documents?: PaymentLookup | undefined;
+  /** Who the receipts name as their issuer. Default: the sandbox's fictitious bank (`DEFAULT_RECEIPT_ISSUER`). */
+  readonly receiptIssuer?: ReceiptIssuer | undefined;
 }
 
 /**
@@ -109,16 +191,24 @@ export interface ServiceConfig {
  */
 export interface ResolvedConfig {
   readonly clients: ClientRegistry;
-  readonly signing: TokenSigning;
+  readonly keys: KeySet;
+  readonly tokenRules: TokenRules;
+  readonly tokenCache: TokenCache;
   readonly tokenTtlSeconds: number;
   readonly now: () => Date;
   readonly folio: () => string;
   readonly helpUrl: string;
   readonly maxHeaderBytes: number;
   readonly maxBodyBytes: number;
+  readonly maxFormBytes: number;
+  readonly maxFormFields: number;
+  readonly requestTimeoutMs: number;
+  readonly rateLimit: { readonly policy: RateLimitPolicy; readonly store: RateLimitStore } | undefined;
+  readonly switches: () => ServiceSwitches;
   readonly creditOptions: Omit<CreditOptions, 'fechaApertura'>;
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
   readonly documents: PaymentLookup;
+  readonly receiptIssuer: ReceiptIssuer | undefined;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
@@ -126,6 +216,65 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   if (!Number.isSafeInteger(value) || value <= 0) throw configError('configEnteroPositivo', name, { name });
   return value;
 }
+
+function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0) throw configError('configEnteroNoNegativo', name, { name });
+  return value;
+}
+
+function text(value: string | undefined, fallback: string, name: string, max: number): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value.length < 1 || value.length > max) throw configError('configTexto', name, { name, max });
+  return value;
+}
+
+function positiveNumber(value: number, name: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw configError('configEnteroPositivo', name, { name });
+  return value;
+}
+
+function rateLimitOf(config: RateLimitConfig | undefined): ResolvedConfig['rateLimit'] {
+  if (config === undefined) return undefined;
+  const policy = {
+    capacity: positiveNumber(config.capacity, 'rateLimit.capacity'),
+    refillPerSecond: positiveNumber(config.refillPerSecond, 'rateLimit.refillPerSecond'),
+  };
+  const store = config.store ?? memoryRateLimitStore();
+  if (typeof store !== 'object' || store === null || typeof store.take !== 'function') throw configError('configTienda', 'rateLimit.store');
+  return Object.freeze({ policy: Object.freeze(policy), store });
+}
+
+/**
+ * Checks a switches value; throws a `QuoteError` naming `config.switches` for an unknown API.
+ *
+ * @example
+ * ```ts
+ * checkedSwitches({ off: ['quoter'] }); // { off: ['quoter'] }
+ * checkedSwitches({ off: ['nope'] as never }); // throws QuoteError ERRESQ005 'config.switches'
+ * ```
+ */
+export function checkedSwitches(switches: ServiceSwitches): ServiceSwitches {
+  if (typeof switches !== 'object' || switches === null)
+    throw configError('configApiDesconocida', 'switches', { api: String(switches), apis: API_NAMES.join(', ') });
+  const off = switches.off;
+  if (off !== undefined && off !== 'all') {
+    if (!Array.isArray(off)) throw configError('configApiDesconocida', 'switches', { api: String(off), apis: API_NAMES.join(', ') });
+    for (const api of off) {
+      if (!API_NAMES.includes(api)) throw configError('configApiDesconocida', 'switches', { api: String(api), apis: API_NAMES.join(', ') });
+    }
+  }
+  return switches;
+}
+
+function switchesOf(switches: ServiceConfig['switches']): () => ServiceSwitches {
+  if (switches === undefined) return () => ALL_ON;
+  if (typeof switches === 'function') return () => checkedSwitches(switches());
+  const fixed = Object.freeze(checkedSwitches(switches));
+  return () => fixed;
+}
+
+const ALL_ON: ServiceSwitches = Object.freeze({});
 
 /** The clock, refusing an invalid Date (a broken clock is a 500, never a NaN in a token). */
 function checkedClock(now: () => Date): () => Date {
@@ -162,22 +311,32 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
   if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw configError('configClientes', 'clients');
   const helpUrl = config.helpUrl ?? DEFAULT_HELP_URL;
   if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('configHelpUrl', 'helpUrl');
-  const signing = tokenSigning({
-    tokenSecret: config.tokenKeys === undefined ? (config.tokenSecret ?? randomBytes(32)) : config.tokenSecret,
-    tokenKeys: config.tokenKeys,
+  const keys = keySet({ tokenSecret: config.tokenSecret, tokenKeys: config.tokenKeys });
+  const tokenRules: TokenRules = Object.freeze({
+    issuer: text(config.tokenIssuer, DEFAULT_TOKEN_ISSUER, 'tokenIssuer', 200),
+    audience: text(config.tokenAudience, DEFAULT_TOKEN_AUDIENCE, 'tokenAudience', 200),
+    clockSkewSeconds: nonNegativeInteger(config.clockSkewSeconds, DEFAULT_CLOCK_SKEW_SECONDS, 'clockSkewSeconds'),
   });
   return Object.freeze({
     clients: config.clients,
-    signing,
+    keys,
+    tokenRules,
+    tokenCache: new TokenCache(TOKEN_CACHE_SIZE, tokenRules.clockSkewSeconds),
     tokenTtlSeconds: positiveInteger(config.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, 'tokenTtlSeconds'),
     now: checkedClock(config.now ?? (() => new Date())),
     folio: fallbackFolio(config.folio ?? (() => randomUUID())),
     helpUrl,
     maxHeaderBytes: positiveInteger(config.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes'),
     maxBodyBytes: positiveInteger(config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
+    maxFormBytes: positiveInteger(config.maxFormBytes, DEFAULT_MAX_FORM_BYTES, 'maxFormBytes'),
+    maxFormFields: positiveInteger(config.maxFormFields, DEFAULT_MAX_FORM_FIELDS, 'maxFormFields'),
+    requestTimeoutMs: positiveInteger(config.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
+    rateLimit: rateLimitOf(config.rateLimit),
+    switches: switchesOf(config.switches),
     creditOptions: config.engineOptions?.credit ?? {},
     policyOptions:
       config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
     documents: config.documents ?? lookupIn(),
+    receiptIssuer: config.receiptIssuer,
   });
 }

@@ -1,33 +1,40 @@
 /**
- * The protected JSON operations (AutoEstrene, SegAutoVendor, obtenerDocumento): bearer check,
- * `Content-Type` and size checks, validation to coded issues, the engine, the success envelope.
+ * The protected JSON operations (AutoEstrene, SegAutoVendor, obtenerDocumento) in two steps:
+ * the head (bearer token, rate limit, `Content-Type`, declared size) before the body is read,
+ * then the body (size, one validation reporting its first issue, the engine).
  */
 import { headerField } from '../http/headers.js';
-import { firstIssueReport } from '../contracts/envelope.js';
 import { PaymentRecordSchema, type ObtenerDocumentoRequest } from '../contracts/taxpayer.js';
 import type { SegAutoVendorRequest } from '../contracts/policy.js';
-import { validateAutoEstrene, validateObtenerDocumento, validateSegAutoVendor, type AutoEstreneRequest } from '../contracts/requests.js';
+import {
+  validateAutoEstrene,
+  validateObtenerDocumento,
+  validateSegAutoVendor,
+  type AutoEstreneRequest,
+  type ValidationOptions,
+} from '../contracts/requests.js';
 import { collectIssues, type ValidationResult } from '../validation/validate.js';
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
-import { QuoteError } from '../errors/quoteError.js';
+import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { messageText } from '../errors/messages.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
 import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
-import type { ServiceRequest } from '../http/types.js';
+import type { RequestBody, ServiceRequest } from '../http/types.js';
+import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
+import { bodyBytes, issueFailure } from './token.js';
+import { creditResultJson } from './creditJson.js';
 
 /**
- * The message of every success envelope.
+ * The message of every success envelope (Spanish; `messageText('operacionExitosa', 'en')` in English).
  *
  * @example
  * ```ts
- * const response = await service.handle({ method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }) });
- * response.status; // 200
- * JSON.parse(response.body).mensaje === SUCCESS_MESSAGE; // true (for every 200)
+ * SUCCESS_MESSAGE; // 'Operación exitosa'
  * ```
  */
 export const SUCCESS_MESSAGE = messageText('operacionExitosa');
@@ -37,12 +44,16 @@ export const SUCCESS_MESSAGE = messageText('operacionExitosa');
  *
  * @example
  * ```ts
- * const outcome: Outcome = { ok: true, fields: { resultado: quoteCredit(solicitud) } };
- * const failure: Outcome = { ok: false, failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura' } };
+ * const outcome: Outcome = { ok: true, fields: { resultado: { listaSeguroAuto: [] } } };
  * ```
  */
 export type Outcome =
-  | { readonly ok: true; readonly fields: Readonly<Record<string, unknown>> }
+  | {
+      readonly ok: true;
+      readonly fields: Readonly<Record<string, unknown>>;
+      /** The fields as JSON members (`"resultado":{…}`), when the operation wrote them itself. */
+      readonly json?: string | undefined;
+    }
   | { readonly ok: false; readonly failure: Failure };
 
 /**
@@ -50,29 +61,48 @@ export type Outcome =
  *
  * @example
  * ```ts
- * const echo: Operation<unknown> = { validate: (body) => parseJsonBody(body), run: async (data) => ({ ok: true, fields: { resultado: data } }) };
+ * const echo: Operation<unknown> = { validate: (body) => ({ success: true, data: body }), run: async (data) => ({ ok: true, fields: { resultado: data } }) };
  * ```
  */
 export interface Operation<T> {
-  readonly validate: (body: string) => ValidationResult<T>;
+  readonly validate: (body: unknown, options: ValidationOptions) => ValidationResult<T>;
   readonly run: (data: T, config: ResolvedConfig) => Promise<Outcome>;
 }
 
 /**
+ * A protected operation whose head passed: the body limit and what to do with the body.
+ *
+ * @example
+ * ```ts
+ * const pending: PendingOperation = { maxBodyBytes: 1048576, finish: async () => ({ ok: true, fields: {} }) };
+ * ```
+ */
+export interface PendingOperation {
+  readonly maxBodyBytes: number;
+  finish(body: RequestBody): Promise<Outcome>;
+}
+
+/**
  * An engine's coded error as a failure: request and business codes are the caller's fault
- * (400); anything else (an invariant, ERRSER002) is the bank's (500, without the detail).
+ * (400, the engine's message in the request's language); anything else (an invariant,
+ * ERRSER002) is the bank's (500, without the detail).
  */
 function engineFailure(error: QuoteError): Failure {
   if (error.codigoError.startsWith('ERRESQ') || error.codigoError === 'ERRNEG001') {
-    return { status: 400, codigoError: error.codigoError, propiedad: error.mensaje, valorIncorrecto: error.valorIncorrecto };
+    return {
+      status: 400,
+      codigoError: error.codigoError,
+      propiedad: (lang) => localizedMessage(error, lang),
+      valorIncorrecto: error.valorIncorrecto,
+    };
   }
   return { status: 500, codigoError: 'ERRSER002' };
 }
 
 /** Runs a synchronous engine, turning its coded errors into failures (other errors propagate to the 500 handler). */
-function runEngine(fields: () => Readonly<Record<string, unknown>>): Outcome {
+function runEngine(engine: () => Outcome): Outcome {
   try {
-    return { ok: true, fields: fields() };
+    return engine();
   } catch (error) {
     if (error instanceof QuoteError) return { ok: false, failure: engineFailure(error) };
     throw error;
@@ -84,18 +114,18 @@ function runEngine(fields: () => Readonly<Record<string, unknown>>): Outcome {
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud }) };
- * const outcome = await runOperation(autoEstrene, config, request);
- * outcome.ok && (outcome.fields.resultado as CreditResult).pagoMensual; // '10216.91'
+ * const config = resolveConfig({ clients, now: () => new Date('2026-01-31T18:00:00Z') });
+ * const outcome = await autoEstrene.run({ solicitud }, config);
+ * outcome.ok; // true
  * ```
  */
 export const autoEstrene: Operation<AutoEstreneRequest> = {
   validate: validateAutoEstrene,
   run: async (data, config) =>
-    runEngine(() => ({
-      resultado: quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) }),
-    })),
+    runEngine(() => {
+      const resultado = quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) });
+      return { ok: true, fields: { resultado }, json: `"resultado":${creditResultJson(resultado)}` };
+    }),
 };
 
 /**
@@ -103,17 +133,17 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.segAutoVendor, headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ solicitud: policySolicitud }) };
- * const outcome = await runOperation(segAutoVendor, config, request);
- * outcome.ok && (outcome.fields.resultado as PolicyResult).listaSeguroAuto.length; // 9
+ * const config = resolveConfig({ clients, now: () => new Date('2026-01-31T18:00:00Z') });
+ * const outcome = await segAutoVendor.run({ solicitud: policySolicitud }, config);
+ * outcome.ok; // true
  * ```
  */
 export const segAutoVendor: Operation<SegAutoVendorRequest> = {
   validate: validateSegAutoVendor,
   run: async (data, config) =>
     runEngine(() => ({
-      resultado: quoteValidPolicy(data.solicitud, { ...config.policyOptions, fechaInicio: mexicoCityDate(config.now()) }),
+      ok: true,
+      fields: { resultado: quoteValidPolicy(data.solicitud, { ...config.policyOptions, fechaInicio: mexicoCityDate(config.now()) }) },
     })),
 };
 
@@ -122,10 +152,9 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.obtenerDocumento, headers: { authorization: `Bearer ${token}` }, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}' };
- * const outcome = await runOperation(obtenerDocumento, config, request);
- * outcome.ok && Object.keys(outcome.fields.Resultado as object); // ['documento'] (the receipt PDF, base64)
+ * const config = resolveConfig({ clients });
+ * const outcome = await obtenerDocumento.run({ lineaCaptura: '0124ABCD5678EFGH9012' }, config);
+ * outcome.ok; // true
  * ```
  */
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
@@ -135,51 +164,57 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     if (record === undefined) {
       return {
         ok: false,
-        failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura', propiedad: messageText('pagoNoRegistrado') },
+        failure: { status: 400, codigoError: 'ERRNEG001', valorIncorrecto: 'lineaCaptura', propiedad: 'pagoNoRegistrado' },
       };
     }
     // The lookup is the bank's system: a malformed record is its error (500), not the caller's.
-    if (collectIssues(PaymentRecordSchema, record).length > 0 || record.lineaCaptura !== lineaCaptura) {
+    if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
-    return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record) } } };
+    return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record, { issuer: config.receiptIssuer }) } } };
   },
 };
 
+const BODY_TOO_LARGE: Failure = { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
+
 /**
- * Runs a protected JSON operation up to its outcome: bearer token with the `update` scope,
- * `Content-Type` (JSON, UTF-8, when given), body size, validation, then the operation.
+ * The head of a protected JSON operation: bearer token with the `update` scope, the client's
+ * rate limit, `Content-Type` (JSON, UTF-8, when given) and the declared size. A failure, or what
+ * reads the body: its size, one validation (its first issue), then the operation.
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.autoEstrene, headers: { authorization: `Bearer ${token}` }, body: '{"solicitud":{}}' };
- * await runOperation(autoEstrene, config, request); // { ok: false, failure: { status: 400, codigoError: 'ERRESQ006', propiedad: 'Falta un campo requerido', valorIncorrecto: 'solicitud.montoSolicitado' } }
+ * const config = resolveConfig({ clients });
+ * const step = await beginOperation(autoEstrene, config, { method: 'POST', path: '/', headers: {} });
+ * 'failure' in step && step.failure.status; // 401
  * ```
  */
-export async function runOperation<T>(operation: Operation<T>, config: ResolvedConfig, request: ServiceRequest): Promise<Outcome> {
-  const denied = checkBearer(config, request, [UPDATE_SCOPE]);
-  if (denied !== undefined) return { ok: false, failure: denied };
-  const contentType = headerField(request, 'content-type');
+export async function beginOperation<T>(
+  operation: Operation<T>,
+  config: ResolvedConfig,
+  head: ServiceRequest,
+): Promise<PendingOperation | { readonly failure: Failure }> {
+  const checked = checkBearer(config, head, [UPDATE_SCOPE]);
+  const bearer = checked instanceof Promise ? await checked : checked;
+  if ('failure' in bearer) return bearer;
+  const seconds = config.rateLimit === undefined ? undefined : await retryAfter(config, bearer.claims.sub);
+  if (seconds !== undefined) return { failure: tooManyRequests(seconds) };
+  const contentType = headerField(head, 'content-type');
   if (contentType !== undefined) {
     const { type, charset } = mediaType(contentType);
     if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
-      return {
-        ok: false,
-        failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: messageText('contentTypeJson') },
-      };
+      return { failure: { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'Content-Type', propiedad: 'contentTypeJson' } };
     }
   }
-  const body = request.body ?? '';
-  if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return {
-      ok: false,
-      failure: { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: messageText('cuerpoExcedeLimite') },
-    };
-  }
-  const parsed = operation.validate(body);
-  if (!parsed.success) {
-    return { ok: false, failure: { status: 400, ...firstIssueReport(parsed.issues) } };
-  }
-  return operation.run(parsed.data, config);
+  const declared = declaredLength(head);
+  if (declared !== undefined && declared > config.maxBodyBytes) return { failure: BODY_TOO_LARGE };
+  return {
+    maxBodyBytes: config.maxBodyBytes,
+    async finish(body) {
+      if (bodyBytes(body) > config.maxBodyBytes) return { ok: false, failure: BODY_TOO_LARGE };
+      const parsed = operation.validate(body, { maxIssues: 1 });
+      if (!parsed.success) return { ok: false, failure: { status: 400, ...issueFailure(parsed.issues) } };
+      return operation.run(parsed.data, config);
+    },
+  };
 }

@@ -1,10 +1,12 @@
 /**
- * Response building: the interface's five default headers on every envelope response, and the
- * error envelope for a coded failure.
+ * Response building: the interface's five default headers on every envelope response, ASCII
+ * JSON bodies, and the error envelope of a coded failure in the request's language.
  */
 import { SECURITY_HEADERS } from '../http/headers.js';
+import { asciiJson } from '../http/json.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
-import type { ErrorCode } from '../errors/codes.js';
+import { codeMessage, type ErrorCode } from '../errors/codes.js';
+import { messageText, type Lang, type MessageId, type MessageParams } from '../errors/messages.js';
 import type { ServiceResponse } from '../http/types.js';
 
 /**
@@ -21,15 +23,41 @@ export const DEFAULT_RESPONSE_HEADERS: Readonly<Record<string, string>> = Object
 });
 
 /**
- * A JSON response with the default headers plus `extra`.
+ * A JSON response (ASCII body) with the default headers plus `extra`.
  *
  * @example
  * ```ts
  * jsonResponse(200, { ok: true }).headers['Content-Type']; // 'application/json; charset=utf-8'
+ * jsonResponse(200, { mensaje: 'Operación exitosa' }).body; // '{"mensaje":"Operaci\\u00f3n exitosa"}'
  * ```
  */
 export function jsonResponse(status: number, body: unknown, extra: Readonly<Record<string, string>> = {}): ServiceResponse {
-  return { status, headers: { ...DEFAULT_RESPONSE_HEADERS, ...extra }, body: JSON.stringify(body) };
+  return { status, headers: { ...DEFAULT_RESPONSE_HEADERS, ...extra }, body: asciiJson(body) };
+}
+
+/**
+ * A text to say in the request's language: a message id, an id with its values, or a function
+ * of the language (an engine's error, rendered through its own message id).
+ *
+ * @example
+ * ```ts
+ * const wording: Wording = { id: 'encabezadosExceden', params: { bytes: 8192 } };
+ * ```
+ */
+export type Wording = MessageId | { readonly id: MessageId; readonly params?: MessageParams | undefined } | ((lang: Lang) => string);
+
+/**
+ * The text of a wording in `lang`.
+ *
+ * @example
+ * ```ts
+ * say('soloPost', 'en'); // 'Only the POST method is accepted'
+ * ```
+ */
+export function say(wording: Wording, lang: Lang): string {
+  if (typeof wording === 'function') return wording(lang);
+  if (typeof wording === 'string') return messageText(wording, lang);
+  return messageText(wording.id, lang, wording.params);
 }
 
 /**
@@ -43,33 +71,34 @@ export function jsonResponse(status: number, body: unknown, extra: Readonly<Reco
 export interface Failure {
   readonly status: EnvelopeStatus;
   readonly codigoError: ErrorCode;
-  /** `mensaje`; defaults to the code's standard message. */
-  readonly mensaje?: string | undefined;
+  /** The code whose standard text is `mensaje`; defaults to `codigoError` (405 and 406 name ERRSEG004/005). */
+  readonly mensajeCode?: ErrorCode | undefined;
   /** `detalles.propiedad`; defaults to `mensaje`. */
-  readonly propiedad?: string | undefined;
+  readonly propiedad?: Wording | undefined;
   /** The field or header at fault. */
   readonly valorIncorrecto?: string | undefined;
-  /** Extra response headers (`Allow`, `WWW-Authenticate`). */
+  /** Extra response headers (`Allow`, `WWW-Authenticate`, `Retry-After`). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
- * The error envelope response of a failure.
+ * The error envelope response of a failure, in `lang` (`mensaje` and `detalles.propiedad`).
  *
  * @example
  * ```ts
  * failureResponse({ status: 405, codigoError: 'ERRSEG006', headers: { Allow: 'POST' } }, 'f-1', DEFAULT_HELP_URL).status; // 405
+ * JSON.parse(failureResponse({ status: 408, codigoError: 'ERRSER001' }, 'f-1', DEFAULT_HELP_URL, 'en').body).mensaje; // 'The request timed out'
  * ```
  */
-export function failureResponse(failure: Failure, folio: string, helpUrl: string): ServiceResponse {
+export function failureResponse(failure: Failure, folio: string, helpUrl: string, lang: Lang = 'es'): ServiceResponse {
   const body = errorEnvelope({
     status: failure.status,
     codigoError: failure.codigoError,
     folio,
-    mensaje: failure.mensaje,
-    propiedad: failure.propiedad,
+    mensaje: codeMessage(failure.mensajeCode ?? failure.codigoError, lang),
+    propiedad: failure.propiedad === undefined ? undefined : say(failure.propiedad, lang),
     valorIncorrecto: failure.valorIncorrecto,
     helpUrl,
   });
-  return jsonResponse(failure.status, body, failure.headers);
+  return { ...jsonResponse(failure.status, body, failure.headers), folio };
 }

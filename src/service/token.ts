@@ -2,28 +2,31 @@
  * The client_credentials grant, shared by both token URLs: the interface's
  * `/api/esb/ValidaCredenciales/accesstoken` (envelope responses) and the ATM API's
  * `/open-banking/oauth2/v1/token` (RFC 6749 responses).
+ *
+ * The client is authenticated before the form is looked at: with `Authorization: Basic`, before
+ * the body is even read (a wrong or missing credential is a 401 whatever the body holds); with
+ * credentials in the form, the form is split (at most `maxFormBytes`, `maxFormFields`) only to
+ * find them, and validated after they check out.
  */
-import { messageText } from '../errors/messages.js';
 import { firstIssueReport } from '../contracts/envelope.js';
-import { validateTokenRequest } from '../contracts/requests.js';
+import { TokenRequestSchema, type OAuthError } from '../contracts/token.js';
 import { headerField } from '../http/headers.js';
-import type { OAuthError } from '../contracts/token.js';
-import { authenticateClient, parseBasic, type PresentedCredentials } from './clients.js';
+import { mediaType } from '../http/media.js';
+import type { RequestBody, ServiceRequest } from '../http/types.js';
+import { parseFormBody } from '../validation/body.js';
+import { validateWith } from '../validation/validate.js';
+import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
+import { authenticateClient, parseBasic, type ClientRecord } from './clients.js';
 import type { ResolvedConfig } from './config.js';
 import { signToken } from './jwt.js';
-import { mediaType } from '../http/media.js';
 import type { Failure } from './respond.js';
-import type { ServiceRequest } from '../http/types.js';
 
 /**
  * A granted token.
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=update' };
- * const outcome = await grantToken(config, request, 'f-1');
- * if ('accessToken' in outcome) outcome.expiresIn; // 3600
+ * const grant: Grant = { accessToken: 'eyJ…', scope: 'update', issuedAtMs: 1736964000000, expiresIn: 3600 };
  * ```
  */
 export interface Grant {
@@ -39,15 +42,25 @@ export interface Grant {
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:wrong').toString('base64')}` }, body: 'grant_type=client_credentials' };
- * const outcome = await grantToken(config, request, 'f-1');
- * if ('failure' in outcome) outcome.oauthError; // 'invalid_client'
+ * const refusal: Refusal = { oauthError: 'invalid_client', failure: { status: 401, codigoError: 'ERRSEG001' } };
  * ```
  */
 export interface Refusal {
   readonly failure: Failure;
   readonly oauthError: OAuthError['error'];
+}
+
+/**
+ * A token request whose head passed: the body limit, and what to do with the body.
+ *
+ * @example
+ * ```ts
+ * const pending: PendingGrant = { maxBodyBytes: 4096, finish: async () => refusal };
+ * ```
+ */
+export interface PendingGrant {
+  readonly maxBodyBytes: number;
+  finish(body: RequestBody): Promise<Grant | Refusal>;
 }
 
 const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="cotizador", charset="UTF-8"' };
@@ -56,48 +69,58 @@ function refuse(oauthError: OAuthError['error'], failure: Failure): Refusal {
   return { oauthError, failure };
 }
 
+const BODY_TOO_LARGE = (): Refusal =>
+  refuse('invalid_request', { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' });
+
+const BAD_CREDENTIALS = refuse('invalid_client', {
+  status: 401,
+  codigoError: 'ERRSEG001',
+  propiedad: 'credencialesInvalidas',
+  headers: BASIC_CHALLENGE,
+});
+
 /**
- * Runs the client_credentials grant: form validation, client authentication (Basic header or
- * form fields, never both), scope check, and a signed JWT.
+ * The byte length of a body the transport or a framework handed over (0 for a parsed value).
  *
  * @example
  * ```ts
- * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!', now: () => new Date('2026-01-31T18:00:00Z') });
- * const request = { method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials&scope=update' };
- * const outcome = await grantToken(config, request, 'f-1');
- * if ('accessToken' in outcome) outcome.scope; // 'update'
+ * bodyBytes('añ'); // 3
  * ```
  */
-export async function grantToken(config: ResolvedConfig, request: ServiceRequest, folio: string): Promise<Grant | Refusal> {
-  const contentType = headerField(request, 'content-type');
+export function bodyBytes(body: RequestBody): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Uint8Array) return body.byteLength;
+  return 0;
+}
+
+async function limitFor(config: ResolvedConfig, client: ClientRecord): Promise<Refusal | undefined> {
+  const seconds = await retryAfter(config, client.clientId);
+  return seconds === undefined ? undefined : refuse('temporarily_unavailable', tooManyRequests(seconds));
+}
+
+/**
+ * The head of a token request: `Content-Type`, Basic credentials (checked now, before the body
+ * is read), the client's rate limit and the declared body size. A refusal, or what reads the body.
+ *
+ * @example
+ * ```ts
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * const step = await beginGrant(config, { method: 'POST', path: '/', headers: { authorization: 'Basic eDp5' } }, 'f-1');
+ * 'failure' in step && step.failure.status; // 401
+ * ```
+ */
+export async function beginGrant(config: ResolvedConfig, head: ServiceRequest, folio: string): Promise<PendingGrant | Refusal> {
+  const contentType = headerField(head, 'content-type');
   if (contentType !== undefined && mediaType(contentType).type !== 'application/x-www-form-urlencoded') {
     return refuse('invalid_request', {
       status: 400,
       codigoError: 'ERRESQ005',
       valorIncorrecto: 'Content-Type',
-      propiedad: messageText('contentTypeForm'),
+      propiedad: 'contentTypeForm',
     });
   }
-  const body = request.body ?? '';
-  if (Buffer.byteLength(body) > config.maxBodyBytes) {
-    return refuse('invalid_request', {
-      status: 400,
-      codigoError: 'ERRESQ004',
-      valorIncorrecto: 'body',
-      propiedad: messageText('cuerpoExcedeLimite'),
-    });
-  }
-  const form = validateTokenRequest(body);
-  if (!form.success) {
-    const report = firstIssueReport(form.issues);
-    const oauthError =
-      report.valorIncorrecto === 'grant_type' && report.codigoError === 'ERRESQ005' ? 'unsupported_grant_type' : 'invalid_request';
-    return refuse(oauthError, { status: 400, ...report });
-  }
-  const { scope, client_id: formId, client_secret: formSecret } = form.data;
-
-  let presented: PresentedCredentials;
-  const authorization = headerField(request, 'authorization');
+  let headerClient: ClientRecord | undefined;
+  const authorization = headerField(head, 'authorization');
   if (authorization !== undefined) {
     const basic = parseBasic(authorization);
     if (basic === undefined) {
@@ -105,68 +128,116 @@ export async function grantToken(config: ResolvedConfig, request: ServiceRequest
         status: 401,
         codigoError: 'ERRSEG001',
         valorIncorrecto: 'Authorization',
-        propiedad: messageText('basicEsperado'),
+        propiedad: 'basicEsperado',
         headers: BASIC_CHALLENGE,
       });
     }
-    if (formId !== undefined || formSecret !== undefined) {
-      const field = formId !== undefined ? 'client_id' : 'client_secret';
-      return refuse('invalid_request', {
-        status: 400,
-        codigoError: 'ERRESQ003',
-        valorIncorrecto: field,
-        propiedad: messageText('credencialesDuplicadas'),
+    headerClient = await authenticateClient(config.clients, basic);
+    if (headerClient === undefined) return BAD_CREDENTIALS;
+    const limited = await limitFor(config, headerClient);
+    if (limited !== undefined) return limited;
+  }
+  const declared = declaredLength(head);
+  if (declared !== undefined && declared > config.maxFormBytes) return BODY_TOO_LARGE();
+  return {
+    maxBodyBytes: config.maxFormBytes,
+    finish: (body) => finishGrant(config, headerClient, body, folio),
+  };
+}
+
+/** The form's credential fields, when they are text. */
+function formCredential(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function finishGrant(
+  config: ResolvedConfig,
+  headerClient: ClientRecord | undefined,
+  body: RequestBody,
+  folio: string,
+): Promise<Grant | Refusal> {
+  if (bodyBytes(body) > config.maxFormBytes) return BODY_TOO_LARGE();
+  const form = parseFormBody(body, { maxFields: config.maxFormFields, maxIssues: 1 });
+  if (!form.success) return refuse('invalid_request', { status: 400, ...issueFailure(form.issues) });
+  const fields = form.data;
+  let client = headerClient;
+  if (client === undefined) {
+    const formId = fields['client_id'];
+    const formSecret = fields['client_secret'];
+    if (formId === undefined && formSecret === undefined) {
+      return refuse('invalid_client', {
+        status: 401,
+        codigoError: 'ERRSEG001',
+        valorIncorrecto: 'Authorization',
+        propiedad: 'credencialesFaltan',
+        headers: BASIC_CHALLENGE,
       });
     }
-    presented = basic;
-  } else if (formId !== undefined && formSecret !== undefined) {
-    presented = { clientId: formId, clientSecret: formSecret };
-  } else if (formId !== undefined || formSecret !== undefined) {
-    const missing = formId === undefined ? 'client_id' : 'client_secret';
+    if (formId === undefined || formSecret === undefined) {
+      const missing = formId === undefined ? 'client_id' : 'client_secret';
+      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: 'campoFaltante' });
+    }
+    const clientId = formCredential(formId);
+    const clientSecret = formCredential(formSecret);
+    if (clientId === undefined || clientSecret === undefined) {
+      const wrong = clientId === undefined ? 'client_id' : 'client_secret';
+      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: wrong, propiedad: 'formatoInvalido' });
+    }
+    client = await authenticateClient(config.clients, { clientId, clientSecret });
+    if (client === undefined) return BAD_CREDENTIALS;
+    const limited = await limitFor(config, client);
+    if (limited !== undefined) return limited;
+  } else if (fields['client_id'] !== undefined || fields['client_secret'] !== undefined) {
+    const field = fields['client_id'] !== undefined ? 'client_id' : 'client_secret';
     return refuse('invalid_request', {
       status: 400,
-      codigoError: 'ERRESQ006',
-      valorIncorrecto: missing,
-      propiedad: messageText('campoFaltante'),
-    });
-  } else {
-    return refuse('invalid_client', {
-      status: 401,
-      codigoError: 'ERRSEG001',
-      valorIncorrecto: 'Authorization',
-      propiedad: messageText('credencialesFaltan'),
-      headers: BASIC_CHALLENGE,
+      codigoError: 'ERRESQ003',
+      valorIncorrecto: field,
+      propiedad: 'credencialesDuplicadas',
     });
   }
-
-  const client = await authenticateClient(config.clients, presented);
-  if (client === undefined) {
-    return refuse('invalid_client', {
-      status: 401,
-      codigoError: 'ERRSEG001',
-      propiedad: messageText('credencialesInvalidas'),
-      headers: BASIC_CHALLENGE,
-    });
+  const checked = validateWith(TokenRequestSchema, fields, '', 1);
+  if (!checked.success) {
+    const report = issueFailure(checked.issues);
+    const oauthError =
+      report.valorIncorrecto === 'grant_type' && report.codigoError === 'ERRESQ005' ? 'unsupported_grant_type' : 'invalid_request';
+    return refuse(oauthError, { status: 400, ...report });
   }
+  const { scope } = checked.data;
   const requested = scope === undefined ? [...client.scopes] : [...new Set(scope.split(' '))];
   const denied = requested.find((wanted) => !client.scopes.includes(wanted));
   if (denied !== undefined || requested.length === 0) {
-    return refuse('invalid_scope', {
-      status: 403,
-      codigoError: 'ERRSEG003',
-      valorIncorrecto: 'scope',
-      propiedad: messageText('scopeNoPermitido'),
-    });
+    return refuse('invalid_scope', { status: 403, codigoError: 'ERRSEG003', valorIncorrecto: 'scope', propiedad: 'scopeNoPermitido' });
   }
   const issuedAtMs = config.now().getTime();
   const iat = Math.floor(issuedAtMs / 1000);
   const granted = requested.join(' ');
-  const accessToken = signToken(config.signing, {
-    sub: client.clientId,
-    scope: granted,
-    iat,
-    exp: iat + config.tokenTtlSeconds,
-    jti: folio,
-  });
+  const accessToken = await signToken(
+    config.keys,
+    { sub: client.clientId, scope: granted, iat, nbf: iat, exp: iat + config.tokenTtlSeconds, jti: folio },
+    config.tokenRules,
+  );
   return { accessToken, scope: granted, issuedAtMs, expiresIn: config.tokenTtlSeconds };
+}
+
+/**
+ * The failure fields reporting the first issue of a validation, its message by id (so it can be
+ * said in English).
+ *
+ * @example
+ * ```ts
+ * issueFailure([{ code: 'ERRESQ006', path: 'grant_type', message: 'Falta un campo requerido', messageId: 'campoFaltante' }]);
+ * // { codigoError: 'ERRESQ006', propiedad: { id: 'campoFaltante', params: undefined }, valorIncorrecto: 'grant_type' }
+ * ```
+ */
+export function issueFailure(
+  issues: Parameters<typeof firstIssueReport>[0],
+): Pick<Failure, 'codigoError' | 'propiedad' | 'valorIncorrecto'> {
+  const report = firstIssueReport(issues);
+  const first = issues[0];
+  return {
+    codigoError: report.codigoError,
+    propiedad: first === undefined ? undefined : { id: first.messageId, params: first.messageParams },
+    valorIncorrecto: report.valorIncorrecto,
+  };
 }

@@ -7,7 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import type { RequestErrorCode } from '../errors/codes.js';
-import { messageText, type MessageId } from '../errors/messages.js';
+import { messageText, type MessageId, type MessageParams } from '../errors/messages.js';
 import { quoteError } from '../errors/quoteError.js';
 
 /**
@@ -26,6 +26,8 @@ export interface Issue {
   readonly message: string;
   /** The message's entry in the message table (to render it in another language). */
   readonly messageId: MessageId;
+  /** The values the message was rendered with, if any. */
+  readonly messageParams?: MessageParams | undefined;
 }
 
 /**
@@ -153,20 +155,24 @@ function isSummary(error: ValueError): boolean {
 
 /**
  * Validates `value` against `schema` and collects every issue, one per field path (the most
- * specific first). A missing field gets its own path, an unknown one its own path too.
+ * specific first), or the first `maxIssues` of them (a server that reports one issue stops at
+ * one, so a hostile body with 100,000 unknown fields costs one issue). A missing field gets its
+ * own path, an unknown one its own path too.
  *
  * @example
  * ```ts
  * collectIssues(CreditRequestSchema, { plazo: 'x' }).map((i) => `${i.code} ${i.path}`);
  * // ['ERRESQ006 montoSolicitado', 'ERRESQ006 valorFactura', 'ERRESQ005 plazo']
+ * collectIssues(CreditRequestSchema, { plazo: 'x' }, '', 1).length; // 1
  * ```
  */
-export function collectIssues(schema: TSchema, value: unknown, basePath = ''): Issue[] {
+export function collectIssues(schema: TSchema, value: unknown, basePath = '', maxIssues = Number.POSITIVE_INFINITY): Issue[] {
   const check = compile(schema);
   if (check.Check(value)) return [];
   const issues: Issue[] = [];
   const seen = new Set<string>();
   for (const error of check.Errors(value)) {
+    if (issues.length >= maxIssues) break;
     if (isSummary(error) && issues.length > 0) continue;
     const local = pointerToPath(error.path);
     const path = basePath === '' ? local : local === '' || local.startsWith('[') ? `${basePath}${local}` : `${basePath}.${local}`;
@@ -179,8 +185,8 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
 }
 
 /**
- * `safeParse` for one schema: `{ success: true, data }` or `{ success: false, issues }`.
- * The data is the same value, typed; nothing is copied or coerced.
+ * `safeParse` for one schema: `{ success: true, data }` or `{ success: false, issues }` (every
+ * issue, or the first `maxIssues`). The data is the same value, typed; nothing is copied or coerced.
  *
  * @example
  * ```ts
@@ -188,8 +194,13 @@ export function collectIssues(schema: TSchema, value: unknown, basePath = ''): I
  * if (!r.success) r.issues.map((i) => `${i.code} ${i.path}`); // ['ERRESQ004 plazo']
  * ```
  */
-export function validateWith<T extends TSchema>(schema: T, value: unknown, basePath = ''): ValidationResult<Static<T>> {
-  const issues = collectIssues(schema, value, basePath);
+export function validateWith<T extends TSchema>(
+  schema: T,
+  value: unknown,
+  basePath = '',
+  maxIssues = Number.POSITIVE_INFINITY,
+): ValidationResult<Static<T>> {
+  const issues = collectIssues(schema, value, basePath, maxIssues);
   return issues.length === 0 ? { success: true, data: value as Static<T> } : { success: false, issues };
 }
 

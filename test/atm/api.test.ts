@@ -5,6 +5,7 @@ import {
   AtmDatasetError,
   AtmErrorBodySchema,
   exampleAtmDataset,
+  ATM_ERRORS,
   atmErrorBody,
   atmErrorResponse,
   createAtmApi,
@@ -15,6 +16,7 @@ import {
 } from '../../src/entry/atm.js';
 import { validateWith } from '../../src/validation/validate.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
+import { messageText } from '../../src/errors/messages.js';
 import type { ServiceRequest, ServiceResponse } from '../../src/http/types.js';
 import { datasetArb } from './arbitraries.js';
 
@@ -50,7 +52,14 @@ function expectError(response: ServiceResponse, status: number, title: string, d
   const body: unknown = JSON.parse(response.body);
   expect(validateWith(AtmErrorBodySchema, body).success).toBe(true);
   expect(body).toMatchObject({ status: String(status), title });
-  if (description !== undefined) expect(body).toMatchObject({ description });
+  // Descriptions are es_MX by default: the Spanish entry of the interface's (English) text.
+  if (description !== undefined) expect(body).toMatchObject({ description: spanishOf(description) });
+}
+
+function spanishOf(interfaceText: string): string {
+  const entry = Object.values(ATM_ERRORS).find((e) => e.description === interfaceText);
+  if (entry === undefined) throw new Error(`not an ATM description of the interface: ${interfaceText}`);
+  return messageText(entry.messageId, 'es');
 }
 
 describe('GET /atms', () => {
@@ -430,13 +439,13 @@ describe('configuration', () => {
 });
 
 describe('error helpers for the main service', () => {
-  it('408, 429 and 503 bodies and responses', () => {
-    expect(atmErrorBody('timeout')).toEqual({
+  it('408, 429 and 503 bodies and responses, in English on request', () => {
+    expect(atmErrorBody('timeout', 'en')).toEqual({
       status: '408',
       title: 'Timeout',
       description: 'the client failed to send a request and a timeout occurred',
     });
-    expect(atmErrorBody('tooManyRequests')).toEqual({
+    expect(atmErrorBody('tooManyRequests', 'en')).toEqual({
       status: '429',
       title: 'Demasiadas peticiones',
       description: 'too many requests to this resource',
@@ -444,8 +453,13 @@ describe('error helpers for the main service', () => {
     expect(atmErrorBody('serviceUnavailable')).toEqual({
       status: '503',
       title: 'Servicio temporalmente no disponible.',
-      description: 'the service is temporarily unavailable',
+      description: 'El servicio no está disponible temporalmente',
     });
+    // en_US gives the interface's own text of every case; es_MX (the default) its Spanish.
+    for (const [kind, entry] of Object.entries(ATM_ERRORS)) {
+      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS, 'en').description, kind).toBe(entry.description);
+      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS).description, kind).toBe(messageText(entry.messageId, 'es'));
+    }
     const response = atmErrorResponse('tooManyRequests', { 'Retry-After': '60' });
     expectError(response, 429, 'Demasiadas peticiones');
     expect(response.headers['Retry-After']).toBe('60');

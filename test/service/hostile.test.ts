@@ -13,6 +13,8 @@ const PATHS = [
   '/api/esb/Cotizador/v1/SegAutoVendor',
   '/api/esb/ServiciosContribuyentes/obtenerDocumento',
 ] as const;
+/** The service's own routes (issue 12). */
+const OWN_PATHS = ['/openapi.json', '/.well-known/jwks.json', '/health'] as const;
 
 const clients: ClientRecord[] = [{ ...CLIENT, scopes: [...CLIENT.scopes] }];
 const config = { clients, tokenSecret: SECRET, now: () => NOW, tariff: defaultTariff(), folio: () => 'f' };
@@ -51,6 +53,7 @@ const body = fc.oneof(
   }),
   fc.string(),
   fc.string().map((text) => `{"solicitud":${text}`),
+  fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   fc
     .array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom('grant_type', 'scope', 'client_id', 'client_secret')), fc.string()), {
       maxLength: 5,
@@ -61,31 +64,53 @@ const body = fc.oneof(
 const headerValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constantFrom('application/json', 'text/html', '*/*;q=0', `Bearer ${token}`, 'Basic Og==', 'Bearer a.b.c'),
+  fc.constantFrom('en_US', 'es_MX', 'en;q=0.5, es;q=0.9', '*;q=2', 'en-US,en;q=abc', '99999999999999999999', '-1', 'chunked'),
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }).map((values) => values.join(', ')),
 );
-const request: fc.Arbitrary<ServiceRequest> = fc.record({
+const request = fc.record({
   method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'HEAD', 'post', ''),
   path: fc.oneof(
     fc.constantFrom(...PATHS),
-    fc.constantFrom('/__proto__', '/constructor', '/', '/open-banking/open-data/v2/atms'),
+    fc.constantFrom(...OWN_PATHS),
+    fc.constantFrom('/__proto__', '/constructor', '/', '/open-banking/open-data/v2/atms', '/.well-known/jwks.json?x=1'),
     fc.string(),
   ),
   headers: fc
     .dictionary(
       fc.oneof(
-        fc.constantFrom('authorization', 'Authorization', 'accept', 'content-type', '__proto__', 'constructor'),
+        fc.constantFrom(
+          'authorization',
+          'Authorization',
+          'accept',
+          'content-type',
+          '__proto__',
+          'constructor',
+          'accept-language',
+          'content-length',
+          'transfer-encoding',
+          'if-none-match',
+        ),
         fc.string({ maxLength: 10 }),
       ),
       headerValue,
       { maxKeys: 4 },
     )
     .map((headers) => ({ authorization: `Bearer ${token}`, ...headers })),
-  body,
-});
+  body: fc.oneof(
+    body,
+    body.map((text) => Buffer.from(text, 'utf8')),
+    fc.uint8Array({ maxLength: 64 }),
+    hostileJson,
+  ),
+}) as fc.Arbitrary<ServiceRequest>;
 
 function wellFormed(path: string, status: number, text: string): boolean {
   const value: unknown = JSON.parse(text);
   if (path.startsWith('/open-banking/oauth2/v1/token')) return status === 200 || validateWith(OAuthErrorSchema, value).success;
   if (path.startsWith('/open-banking/open-data/v2')) return typeof value === 'object' && value !== null;
+  // The service's own documents answer 200 with their JSON; their errors are envelopes.
+  if ((OWN_PATHS as readonly string[]).includes(path.split('?')[0] ?? '') && status === 200)
+    return typeof value === 'object' && value !== null;
   const envelope = value as { status?: unknown };
   return envelope.status === status && (status === 200 || validateWith(ErrorEnvelopeSchema, value).success);
 }

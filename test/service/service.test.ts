@@ -9,14 +9,7 @@ import {
 } from '../../src/entry/contracts.js';
 import { SAMPLE_LINEA_CAPTURA, samplePayments } from '../../src/entry/documents.js';
 import { quoteCredit } from '../../src/entry/credit.js';
-import {
-  createService,
-  mexicoCityDate,
-  signToken,
-  tokenSigning,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '../../src/entry/service.js';
+import { createService, mexicoCityDate, keySet, signToken, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
 import { accessToken, CLIENT, CREDIT_BODY, json, NOW, POLICY_BODY, post, SECRET, testService } from './helpers.js';
 
 const AUTO = '/api/esb/Cotizador/v1/AutoEstrene';
@@ -94,21 +87,22 @@ describe('quoter operations', () => {
 });
 
 describe('authentication of the operations', () => {
-  const signing = tokenSigning({ tokenSecret: SECRET });
+  const keys = keySet({ tokenSecret: SECRET });
+  const rules = { issuer: 'cotizador', audience: 'cotizador-api', clockSkewSeconds: 30 };
   const iat = Math.floor(NOW.getTime() / 1000);
+  const claims = (over: object) => ({ sub: 'app', scope: 'update', iat, nbf: iat, exp: iat + 60, jti: 'j', ...over });
 
   it.each([
-    ['no Authorization', undefined, 401, 'ERRSEG001'],
-    ['garbage token', 'not-a-jwt', 401, 'ERRSEG001'],
-    [
-      'another secret',
-      signToken(tokenSigning({ tokenSecret: `${SECRET}x` }), { sub: 'app', scope: 'update', iat, exp: iat + 60, jti: 'j' }),
-      401,
-      'ERRSEG001',
-    ],
-    ['expired', signToken(signing, { sub: 'app', scope: 'update', iat: iat - 120, exp: iat - 60, jti: 'j' }), 403, 'ERRSEG002'],
-    ['no update scope', signToken(signing, { sub: 'app', scope: 'read', iat, exp: iat + 60, jti: 'j' }), 403, 'ERRSEG003'],
-  ])('%s → %s %s', async (_name, token, status, code) => {
+    ['no Authorization', async () => undefined, 401, 'ERRSEG001'],
+    ['garbage token', async () => 'not-a-jwt', 401, 'ERRSEG001'],
+    ['another secret', () => signToken(keySet({ tokenSecret: `${SECRET}x` }), claims({}), rules), 401, 'ERRSEG001'],
+    ['another issuer', () => signToken(keys, claims({}), { ...rules, issuer: 'otro' }), 401, 'ERRSEG001'],
+    ['another audience', () => signToken(keys, claims({}), { ...rules, audience: 'otra' }), 401, 'ERRSEG001'],
+    ['not yet valid', () => signToken(keys, claims({ nbf: iat + 120 }), rules), 401, 'ERRSEG001'],
+    ['expired', () => signToken(keys, claims({ iat: iat - 120, nbf: iat - 120, exp: iat - 60 }), rules), 403, 'ERRSEG002'],
+    ['no update scope', () => signToken(keys, claims({ scope: 'read' }), rules), 403, 'ERRSEG003'],
+  ])('%s → %s %s', async (_name, makeToken, status, code) => {
+    const token = await makeToken();
     for (const path of [AUTO, SEG, DOC]) {
       const res = await testService().handle(post(path, CREDIT_BODY, token));
       expectEnvelope(res, status, code);
@@ -118,7 +112,7 @@ describe('authentication of the operations', () => {
 
   it('a token expires after tokenTtlSeconds', async () => {
     let now = NOW;
-    const service = testService({ now: () => now, tokenTtlSeconds: 10 });
+    const service = testService({ now: () => now, tokenTtlSeconds: 10, clockSkewSeconds: 0 });
     const token = await accessToken(service);
     now = new Date(NOW.getTime() + 9_000);
     expect((await service.handle(post(AUTO, CREDIT_BODY, token))).status).toBe(200);
@@ -230,7 +224,7 @@ describe('protocol errors', () => {
 
   it('every default config value is documented and usable', async () => {
     const service = createService({ clients: [CLIENT] });
-    expect(service.limits).toEqual({ maxHeaderBytes: 8192, maxBodyBytes: 1048576 });
+    expect(service.limits).toEqual({ maxHeaderBytes: 8192, maxBodyBytes: 1048576, maxFormBytes: 4096, requestTimeoutMs: 30000 });
     const res = await service.handle({
       method: 'POST',
       path: '/api/esb/ValidaCredenciales/accesstoken',

@@ -8,7 +8,7 @@ import {
   TokenResponseSchema,
   validateWith,
 } from '../../src/entry/contracts.js';
-import { createService, signToken, tokenSigning, verifyToken } from '../../src/entry/service.js';
+import { createService, keySet, signToken, verifyToken } from '../../src/entry/service.js';
 import { accessToken, basic, CLIENT, json, NOW, SECRET, testService, tokenRequest } from './helpers.js';
 
 const FORM = 'grant_type=client_credentials&scope=update';
@@ -101,9 +101,11 @@ describe('POST /open-banking/oauth2/v1/token (ATM)', () => {
   });
 
   it.each([
-    ['grant_type=password', {}, 400, 'unsupported_grant_type'],
+    ['grant_type=password', { authorization: basic('app', 's3cret-value') }, 400, 'unsupported_grant_type'],
+    ['grant_type=password', {}, 401, 'invalid_client'],
     ['grant_type=client_credentials', { authorization: basic('app', 'bad') }, 401, 'invalid_client'],
     ['grant_type=client_credentials&scope=atms:read', { authorization: basic('app', 's3cret-value') }, 400, 'invalid_scope'],
+    ['', { authorization: basic('app', 's3cret-value') }, 400, 'invalid_request'],
     ['', {}, 400, 'invalid_request'],
   ])('%s → %i %s', async (body, headers, status, error) => {
     const res = await atmToken(body, headers as Record<string, string>);
@@ -114,51 +116,56 @@ describe('POST /open-banking/oauth2/v1/token (ATM)', () => {
 });
 
 describe('JWT signing and verification', () => {
-  const signing = tokenSigning({ tokenSecret: SECRET });
+  const keys = keySet({ tokenSecret: SECRET });
+  const rules = { issuer: 'cotizador', audience: 'cotizador-api', clockSkewSeconds: 30 };
   const iat = Math.floor(NOW.getTime() / 1000);
-  const claims = { sub: 'app', scope: 'update', iat, exp: iat + 60, jti: 'f' };
+  const claims = { sub: 'app', scope: 'update', iat, nbf: iat, exp: iat + 60, jti: 'f' };
+  const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
-  it('round-trips and checks exp, iat and scope', () => {
-    const token = signToken(signing, claims);
-    expect(verifyToken(signing, token, NOW, ['update'])).toEqual({ ok: true, claims });
-    expect(verifyToken(signing, token, new Date(NOW.getTime() + 60_000), ['update'])).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyToken(signing, token, NOW, ['read'])).toEqual({ ok: false, reason: 'forbidden' });
-    expect(verifyToken(signing, signToken(signing, { ...claims, iat: iat + 3600, exp: iat + 7200 }), NOW)).toEqual({
-      ok: false,
-      reason: 'invalid',
-    });
+  it('round-trips and checks exp (with the skew), iat and scope', async () => {
+    const token = await signToken(keys, claims, rules);
+    expect(await verifyToken(keys, token, NOW, rules, ['update'])).toEqual({ ok: true, claims });
+    expect((await verifyToken(keys, token, later(89), rules, ['update'])).ok).toBe(true);
+    expect(await verifyToken(keys, token, later(90), rules, ['update'])).toEqual({ ok: false, reason: 'expired' });
+    expect(await verifyToken(keys, token, NOW, rules, ['read'])).toEqual({ ok: false, reason: 'forbidden' });
+    const future = await signToken(keys, { ...claims, iat: iat + 3600, nbf: iat, exp: iat + 7200 }, rules);
+    expect(await verifyToken(keys, future, NOW, rules)).toEqual({ ok: false, reason: 'invalid' });
   });
 
-  it('refuses alg none, another algorithm, tampering and another key', () => {
-    const token = signToken(signing, claims);
-    const [, payload, sig] = token.split('.');
-    const header = (alg: string) => Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
-    expect(verifyToken(signing, `${header('none')}.${payload}.`, NOW).ok).toBe(false);
-    expect(verifyToken(signing, `${header('HS512')}.${payload}.${sig}`, NOW).ok).toBe(false);
+  it('refuses alg none, another algorithm, tampering and another key', async () => {
+    const token = await signToken(keys, claims, rules);
+    const [head, payload, sig] = token.split('.');
+    const header = (alg: string) => Buffer.from(JSON.stringify({ alg, typ: 'JWT', kid: keys.signing.kid })).toString('base64url');
+    expect((await verifyToken(keys, `${header('none')}.${payload}.`, NOW, rules)).ok).toBe(false);
+    expect((await verifyToken(keys, `${header('HS512')}.${payload}.${sig}`, NOW, rules)).ok).toBe(false);
     const forged = Buffer.from(JSON.stringify({ ...claims, scope: 'update read admin' })).toString('base64url');
-    expect(verifyToken(signing, `${token.split('.')[0]}.${forged}.${sig}`, NOW).ok).toBe(false);
-    expect(verifyToken(tokenSigning({ tokenSecret: `${SECRET}!` }), token, NOW).ok).toBe(false);
-    expect(verifyToken(signing, 'a.b', NOW).ok).toBe(false);
-    expect(verifyToken(signing, '...', NOW).ok).toBe(false);
+    expect((await verifyToken(keys, `${head}.${forged}.${sig}`, NOW, rules)).ok).toBe(false);
+    expect((await verifyToken(keySet({ tokenSecret: `${SECRET}!` }), token, NOW, rules)).ok).toBe(false);
+    expect((await verifyToken(keys, 'a.b', NOW, rules)).ok).toBe(false);
+    expect((await verifyToken(keys, '...', NOW, rules)).ok).toBe(false);
   });
 
-  it('signs RS256 with tokenKeys and refuses an HS256 token made with the public key', () => {
+  it('signs RS256 with tokenKeys and refuses an HS256 token made with the public key', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const rs = tokenSigning({ tokenKeys: { privateKey, publicKey } });
-    const token = signToken(rs, claims);
-    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT' });
-    expect(verifyToken(rs, token, NOW).ok).toBe(true);
+    const rs = keySet({ tokenKeys: { privateKey, publicKey } });
+    const token = await signToken(rs, claims, rules);
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({
+      alg: 'RS256',
+      typ: 'JWT',
+      kid: rs.signing.kid,
+    });
+    expect((await verifyToken(rs, token, NOW, rules)).ok).toBe(true);
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const confused = signToken(tokenSigning({ tokenSecret: pem }), claims);
-    expect(verifyToken(rs, confused, NOW).ok).toBe(false);
+    const confused = await signToken(keySet({ tokenSecret: { kid: rs.signing.kid, secret: pem } }), claims, rules);
+    expect((await verifyToken(rs, confused, NOW, rules)).ok).toBe(false);
   });
 
   it('rejects weak or conflicting configurations at creation', () => {
-    expect(() => tokenSigning({ tokenSecret: 'short' })).toThrow(QuoteError);
+    expect(() => keySet({ tokenSecret: 'short' })).toThrow(QuoteError);
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     expect(() => createService({ clients: [], tokenSecret: SECRET, tokenKeys: { privateKey, publicKey } })).toThrow(QuoteError);
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    expect(() => tokenSigning({ tokenKeys: ec })).toThrow(QuoteError);
+    expect(() => keySet({ tokenKeys: ec })).toThrow(QuoteError);
   });
 
   it('a service with RS256 keys issues tokens its operations accept', async () => {

@@ -1,0 +1,119 @@
+/**
+ * `cotizador serve` against the ceiling: a bare node:http server that answers every request with
+ * the very bytes `serve` sends for a 60-payment AutoEstrene (status 200, 19.5 KB). Both run in
+ * their own process on 127.0.0.1 and are loaded alternately by the same client (keep-alive
+ * connections, interleaved rounds after a warm-up); the report gives each one's median req/s
+ * and serve ÷ ceiling.
+ *
+ *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--root DIR] [--listener]
+ *
+ * `serve` is the real command (src/cli/bin.ts through tsx) with its defaults (request log on
+ * stdout, which the harness reads and discards; the rate limit on, set so high it never refuses,
+ * so its bookkeeping is measured). --root DIR --listener measures an older checkout's
+ * toNodeListener instead (for before/after).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, benchToken, load, median, send, startChild, type Child } from './shared.js';
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+}
+const rounds = Number(option('rounds', '3'));
+const seconds = Number(option('seconds', '5'));
+const connections = Number(option('connections', '4'));
+const root = option('root', process.cwd());
+const listener = process.argv.includes('--listener');
+
+/** `cotizador serve --port 0` from the sources; resolves once it listens. */
+async function startServe(): Promise<Child> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'serve', '--port', '0', ...(process.argv.includes('--no-log') ? ['--no-log'] : [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        COTIZADOR_CLIENTS: JSON.stringify([BENCH_CLIENT]),
+        COTIZADOR_TOKEN_SECRET: BENCH_SECRET,
+        COTIZADOR_RATE_LIMIT: '1000000000/1000000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.resume(); // the request log: read and dropped, as a log collector would
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+  return {
+    port,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const server = listener ? await startChild('listener', root) : await startServe();
+let ceiling: Child | undefined;
+try {
+  const token = await benchToken(server.port);
+  const request = () => ({
+    method: 'POST',
+    path: '/api/esb/Cotizador/v1/AutoEstrene',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: AUTOESTRENE_60,
+  });
+  const sample = await send(server.port, 'POST', request().path, request().headers, AUTOESTRENE_60, false);
+  if (sample.status !== 200) throw new Error(sample.body);
+  const file = join(mkdtempSync(join(tmpdir(), 'cotizador-bench-')), 'body.json');
+  writeFileSync(file, sample.body);
+  ceiling = await startChild('ceiling', file);
+
+  const measure = async (port: number) => {
+    const r = await load(port, connections, seconds * 1000, request);
+    if (r.failed > 0) throw new Error(`${r.failed} requests failed`);
+    return r.completed / r.seconds;
+  };
+  await measure(server.port); // warm-up
+  await measure(ceiling.port);
+  const serveRates: number[] = [];
+  const ceilingRates: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      serveRates.push(await measure(server.port));
+      ceilingRates.push(await measure(ceiling.port));
+    } else {
+      ceilingRates.push(await measure(ceiling.port));
+      serveRates.push(await measure(server.port));
+    }
+  }
+  const s = median(serveRates);
+  const c = median(ceilingRates);
+  console.log(
+    `${listener ? `toNodeListener (${root})` : 'cotizador serve'} vs node:http sending the same ${Buffer.byteLength(sample.body)}-byte body`,
+  );
+  console.log(`  ${rounds} interleaved rounds of ${seconds} s, ${connections} keep-alive connections, 127.0.0.1`);
+  console.log(`  serve:   ${s.toFixed(0).padStart(6)} req/s   (rounds: ${serveRates.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`  ceiling: ${c.toFixed(0).padStart(6)} req/s   (rounds: ${ceilingRates.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`  serve ÷ ceiling: ${(s / c).toFixed(3)}`);
+} finally {
+  await server.stop();
+  await ceiling?.stop();
+}

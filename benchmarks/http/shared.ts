@@ -1,0 +1,162 @@
+/**
+ * What the HTTP benchmarks share: the client, the legitimate request, a keep-alive load loop, a
+ * child server and the medians. Everything runs on 127.0.0.1 and every loop is bounded in time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+
+export const BENCH_CLIENT = { clientId: 'bench-app', clientSecret: 'bench-secret', scopes: ['update', 'read'] };
+export const BENCH_SECRET = 'benchmark signing secret of at least 32 bytes';
+
+/** A 60-payment AutoEstrene with its table: the request the issue measures. */
+export const AUTOESTRENE_60 = JSON.stringify({
+  solicitud: {
+    montoSolicitado: '350000.00',
+    valorFactura: '437500.00',
+    tasa: '13.50',
+    plazo: 60,
+    periodicidad: 'M',
+    iva: 16,
+    comisiones: '2.00',
+    generaTablaPagos: true,
+  },
+});
+
+export interface Child {
+  readonly port: number;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `child.ts MODE ROOT` and waits for its port. */
+export async function startChild(mode: string, root: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./child.ts', import.meta.url).pathname, mode, root], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error('child did not start in 30 s')), 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const match = /PORT (\d+)/.exec(text);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+  return {
+    port,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** One request; resolves with the status and the body text. */
+export function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  agent: Agent | false,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A token for the benchmark client. */
+export async function benchToken(port: number): Promise<string> {
+  const answer = await send(
+    port,
+    'POST',
+    '/api/esb/ValidaCredenciales/accesstoken',
+    {
+      authorization: `Basic ${Buffer.from(`${BENCH_CLIENT.clientId}:${BENCH_CLIENT.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    'grant_type=client_credentials&scope=update',
+    false,
+  );
+  const token = (JSON.parse(answer.body) as { access_token?: string }).access_token;
+  if (token === undefined) throw new Error(`no token: ${answer.body}`);
+  return token;
+}
+
+export interface LoadResult {
+  readonly completed: number;
+  readonly failed: number;
+  readonly seconds: number;
+  readonly latenciesMs: number[];
+}
+
+/**
+ * `connections` keep-alive loops sending `make()` for `ms` milliseconds; counts 200s, other
+ * answers and transport errors, and records each latency.
+ */
+export async function load(
+  port: number,
+  connections: number,
+  ms: number,
+  make: () => { method: string; path: string; headers: Record<string, string>; body: string },
+): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latenciesMs: number[] = [];
+  let completed = 0;
+  let failed = 0;
+  const start = performance.now();
+  const end = start + ms;
+  async function loop(): Promise<void> {
+    while (performance.now() < end) {
+      const r = make();
+      const t0 = performance.now();
+      try {
+        const answer = await send(port, r.method, r.path, r.headers, r.body, agent);
+        if (answer.status === 200) {
+          completed++;
+          latenciesMs.push(performance.now() - t0);
+        } else failed++;
+      } catch {
+        failed++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { completed, failed, seconds, latenciesMs };
+}
+
+/** The median of a list of numbers (NaN when empty). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The `q` quantile (0..1) of a list of numbers, nearest rank (NaN when empty). */
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}

@@ -1,0 +1,349 @@
+/**
+ * The configuration of `cotizador serve`, read at the edge: defaults, then a JSON file
+ * (`--config`), then environment variables, then the command line, each overriding the one
+ * before. Key material comes as PEM text or as files (relative to the configuration file).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { checkedSwitches } from '../service/config.js';
+import type { ServiceConfig } from '../service/config.js';
+import type { ClientRecord } from '../service/clients.js';
+import type { RsaSigningKey } from '../service/keys.js';
+import type { RateLimitConfig } from '../service/rateLimit.js';
+import { API_NAMES, type ApiName, type ServiceSwitches } from '../service/switches.js';
+import { CliError } from './errors.js';
+import { readJson } from './io.js';
+
+/**
+ * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
+ * library leaves rate limits off; a server people can reach has one.
+ *
+ * @example
+ * ```ts
+ * SERVE_RATE_LIMIT.capacity; // 60
+ * ```
+ */
+export const SERVE_RATE_LIMIT: RateLimitConfig = Object.freeze({ capacity: 60, refillPerSecond: 20 });
+
+/**
+ * Everything `serve` needs: the service's configuration and the server's own settings.
+ *
+ * @example
+ * ```ts
+ * const settings: ServeSettings = loadServeSettings({ port: '0', dev: true }, {});
+ * settings.host; // '127.0.0.1'
+ * ```
+ */
+export interface ServeSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly service: ServiceConfig;
+  /** True when neither a secret nor a key was configured (only allowed with --dev). */
+  readonly unsigned: boolean;
+  readonly keepAliveTimeoutMs: number;
+  readonly shutdownGraceMs: number;
+  /** The configuration file, if any (re-read on SIGHUP for its switches). */
+  readonly configFile: string | undefined;
+  readonly log: boolean;
+}
+
+/** One setting that a file, an environment variable or both can give. */
+interface Setting {
+  readonly key: string;
+  readonly env: string;
+  readonly kind: 'integer' | 'text' | 'boolean';
+  readonly meaning: string;
+}
+
+/**
+ * Every plain setting, with its environment variable (the help text is made from this list).
+ *
+ * @example
+ * ```ts
+ * SERVE_SETTINGS.find((s) => s.key === 'requestTimeoutMs')?.env; // 'COTIZADOR_REQUEST_TIMEOUT_MS'
+ * ```
+ */
+export const SERVE_SETTINGS: readonly Setting[] = [
+  { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer', meaning: 'TCP port (default 8080; 0 picks a free one)' },
+  { key: 'host', env: 'COTIZADOR_HOST', kind: 'text', meaning: 'address to listen on (default 127.0.0.1)' },
+  { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', meaning: 'access-token lifetime (3600)' },
+  { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', meaning: 'iss of the tokens (cotizador)' },
+  { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', meaning: 'aud of the tokens (cotizador-api)' },
+  { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', meaning: 'skew on nbf/iat/exp (30)' },
+  { key: 'helpUrl', env: 'COTIZADOR_HELP_URL', kind: 'text', meaning: 'base of detalles.enlace' },
+  { key: 'maxHeaderBytes', env: 'COTIZADOR_MAX_HEADER_BYTES', kind: 'integer', meaning: 'larger headers get 431 (8192)' },
+  { key: 'maxBodyBytes', env: 'COTIZADOR_MAX_BODY_BYTES', kind: 'integer', meaning: 'larger JSON bodies get 400 (1048576)' },
+  { key: 'maxFormBytes', env: 'COTIZADOR_MAX_FORM_BYTES', kind: 'integer', meaning: 'larger token forms get 400 (4096)' },
+  { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', meaning: 'token forms with more fields get 400 (8)' },
+  { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', meaning: 'headers and body must arrive within (30000)' },
+  { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', meaning: 'the ATM API needs no token (false)' },
+  {
+    key: 'keepAliveTimeoutMs',
+    env: 'COTIZADOR_KEEP_ALIVE_TIMEOUT_MS',
+    kind: 'integer',
+    meaning: 'idle keep-alive connections close after (5000)',
+  },
+  {
+    key: 'shutdownGraceMs',
+    env: 'COTIZADOR_SHUTDOWN_GRACE_MS',
+    kind: 'integer',
+    meaning: 'in-flight requests get this long on SIGTERM (10000)',
+  },
+];
+
+/** A configuration error, in the run's language (Spanish, English). */
+function fail(es: string, en: string = es): never {
+  throw new CliError((lang) => (lang === 'en' ? `configuration: ${en}` : `configuración: ${es}`));
+}
+
+function parseValue(setting: Setting, value: unknown, where: string): unknown {
+  if (setting.kind === 'integer') {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+    fail(`${where} debe ser un entero ≥ 0 (se recibió '${String(value)}')`, `${where} must be a whole number ≥ 0 (got '${String(value)}')`);
+  }
+  if (setting.kind === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    fail(`${where} debe ser true o false (se recibió '${String(value)}')`, `${where} must be true or false (got '${String(value)}')`);
+  }
+  if (typeof value === 'string' && value !== '') return value;
+  return fail(`${where} debe ser texto (se recibió '${String(value)}')`, `${where} must be text (got '${String(value)}')`);
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    return fail(`no se puede leer ${what} ${path}: ${code}`, `cannot read ${what} ${path}: ${code}`);
+  }
+}
+
+function clientsOf(value: unknown, where: string): ClientRecord[] {
+  if (!Array.isArray(value))
+    fail(
+      `${where} debe ser una lista de { clientId, clientSecret, scopes }`,
+      `${where} must be a list of { clientId, clientSecret, scopes }`,
+    );
+  return value.map((client, i) => {
+    const c = client as Partial<ClientRecord>;
+    if (
+      typeof c?.clientId !== 'string' ||
+      typeof c.clientSecret !== 'string' ||
+      !Array.isArray(c.scopes) ||
+      !c.scopes.every((s) => typeof s === 'string')
+    ) {
+      fail(
+        `${where}[${i}] debe ser { clientId, clientSecret, scopes: [...] }`,
+        `${where}[${i}] must be { clientId, clientSecret, scopes: [...] }`,
+      );
+    }
+    return { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
+  });
+}
+
+function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((entry, i) => {
+    const k = entry as Record<string, unknown>;
+    if (typeof k !== 'object' || k === null) fail(`${where}[${i}] debe ser un objeto`, `${where}[${i}] must be an object`);
+    const pem = (text: string, file: string) => {
+      if (typeof k[text] === 'string') return k[text] as string;
+      if (typeof k[file] === 'string') return readText(resolve(base, k[file] as string), `${where}[${i}].${file}`);
+      return undefined;
+    };
+    const kid = k['kid'];
+    if (kid !== undefined && typeof kid !== 'string') fail(`${where}[${i}].kid debe ser texto`, `${where}[${i}].kid must be text`);
+    return { kid, privateKey: pem('privateKey', 'privateKeyFile'), publicKey: pem('publicKey', 'publicKeyFile') };
+  });
+}
+
+function secretsOf(value: unknown, where: string): string | string[] {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string')) return value as string[];
+  return fail(
+    `${where} debe ser un secreto o una lista de secretos (el primero firma)`,
+    `${where} must be a secret or a list of secrets (the first signs)`,
+  );
+}
+
+function rateLimitOf(value: unknown, where: string): RateLimitConfig | undefined {
+  if (value === false || value === 'off') return undefined;
+  if (typeof value === 'string') {
+    const match = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(value);
+    if (match === null)
+      fail(`${where} se escribe CAPACIDAD/POR_SEGUNDO (p. ej. 60/20) u off`, `${where} must be CAPACITY/PER_SECOND (e.g. 60/20) or off`);
+    return { capacity: Number(match[1]), refillPerSecond: Number(match[2]) };
+  }
+  const r = value as Partial<RateLimitConfig>;
+  if (typeof r !== 'object' || r === null || typeof r.capacity !== 'number' || typeof r.refillPerSecond !== 'number') {
+    fail(`${where} debe ser { capacity, refillPerSecond } o false`, `${where} must be { capacity, refillPerSecond } or false`);
+  }
+  return { capacity: r.capacity, refillPerSecond: r.refillPerSecond };
+}
+
+function switchesOf(value: unknown, where: string): ServiceSwitches {
+  try {
+    return checkedSwitches(value as ServiceSwitches);
+  } catch {
+    const shape = `{ off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }`;
+    return fail(`${where} debe ser ${shape}`, `${where} must be ${shape}`);
+  }
+}
+
+function offOf(text: string): ServiceSwitches['off'] {
+  if (text === 'all') return 'all';
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const name of names)
+    if (!API_NAMES.includes(name as ApiName))
+      fail(
+        `COTIZADOR_SWITCHES_OFF: API desconocida '${name}' (use all o ${API_NAMES.join(', ')})`,
+        `COTIZADOR_SWITCHES_OFF: unknown API '${name}' (use all or ${API_NAMES.join(', ')})`,
+      );
+  return names as ApiName[];
+}
+
+/**
+ * Reads a configuration file's switches (for SIGHUP): the file's `switches`, or none.
+ *
+ * @example
+ * ```ts
+ * import { writeFileSync } from 'node:fs';
+ * writeFileSync('cotizador.json', JSON.stringify({ switches: { off: ['quoter'] } }));
+ * readSwitches('cotizador.json'); // { off: ['quoter'] }
+ * ```
+ */
+export function readSwitches(file: string): ServiceSwitches {
+  const json = readJson(file) as Record<string, unknown>;
+  return json['switches'] === undefined ? {} : switchesOf(json['switches'], `${file}: switches`);
+}
+
+/**
+ * The settings from the command line's values, the environment and the configuration file they
+ * name (`--config` or `COTIZADOR_CONFIG`). Throws a {@link CliError} naming what is wrong.
+ *
+ * @example
+ * ```ts
+ * const settings = loadServeSettings({ port: '9000' }, { COTIZADOR_TOKEN_SECRET: 'a shared secret of at least 32 bytes!!', COTIZADOR_CLIENTS: '[]' });
+ * settings.port; // 9000
+ * ```
+ */
+export function loadServeSettings(
+  flags: {
+    readonly port?: string | undefined;
+    readonly host?: string | undefined;
+    readonly config?: string | undefined;
+    readonly log?: boolean | undefined;
+  },
+  env: Readonly<Record<string, string | undefined>>,
+): ServeSettings {
+  const configFile = flags.config ?? env['COTIZADOR_CONFIG'];
+  const file = configFile === undefined ? {} : (readJson(configFile) as Record<string, unknown>);
+  if (typeof file !== 'object' || file === null || Array.isArray(file))
+    fail(`${configFile} debe tener un objeto JSON`, `${configFile} must hold a JSON object`);
+  const base = configFile === undefined ? process.cwd() : dirname(resolve(configFile));
+  const known = new Set([...SERVE_SETTINGS.map((s) => s.key), 'clients', 'tokenSecret', 'tokenKeys', 'rateLimit', 'switches', 'atmsFile']);
+  for (const key of Object.keys(file))
+    if (!known.has(key)) fail(`${configFile}: ajuste desconocido '${key}'`, `${configFile}: unknown setting '${key}'`);
+
+  const plain: Record<string, unknown> = {};
+  for (const setting of SERVE_SETTINGS) {
+    if (file[setting.key] !== undefined) plain[setting.key] = parseValue(setting, file[setting.key], `${configFile}: ${setting.key}`);
+    const fromEnv = env[setting.env];
+    if (fromEnv !== undefined && fromEnv !== '') plain[setting.key] = parseValue(setting, fromEnv, setting.env);
+  }
+  if (flags.port !== undefined) plain['port'] = parseValue(SERVE_SETTINGS[0] as Setting, flags.port, '--port');
+  if (flags.host !== undefined) plain['host'] = parseValue(SERVE_SETTINGS[1] as Setting, flags.host, '--host');
+
+  let clients: ClientRecord[] = [];
+  if (file['clients'] !== undefined) clients = clientsOf(file['clients'], `${configFile}: clients`);
+  if (env['COTIZADOR_CLIENTS'] !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(env['COTIZADOR_CLIENTS']);
+    } catch {
+      fail(
+        'COTIZADOR_CLIENTS debe ser JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
+        'COTIZADOR_CLIENTS must be JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
+      );
+    }
+    clients = clientsOf(parsed, 'COTIZADOR_CLIENTS');
+  }
+
+  let tokenSecret: string | string[] | undefined =
+    file['tokenSecret'] === undefined ? undefined : secretsOf(file['tokenSecret'], `${configFile}: tokenSecret`);
+  let tokenKeys: RsaSigningKey[] | undefined =
+    file['tokenKeys'] === undefined ? undefined : keysOf(file['tokenKeys'], base, `${configFile}: tokenKeys`);
+  if (env['COTIZADOR_TOKEN_SECRET'] !== undefined) {
+    const previous = env['COTIZADOR_PREVIOUS_TOKEN_SECRETS'];
+    const older = previous === undefined ? [] : secretsOf(JSON.parse(previous) as unknown, 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
+    tokenSecret = [env['COTIZADOR_TOKEN_SECRET'], ...(Array.isArray(older) ? older : [older])];
+    tokenKeys = undefined;
+  }
+  const keyText =
+    env['COTIZADOR_TOKEN_KEY'] ??
+    (env['COTIZADOR_TOKEN_KEY_FILE'] === undefined ? undefined : readText(env['COTIZADOR_TOKEN_KEY_FILE'], 'COTIZADOR_TOKEN_KEY_FILE'));
+  if (keyText !== undefined) {
+    const previous = (env['COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES'] ?? '').split(',').filter((p) => p.trim() !== '');
+    tokenKeys = [
+      { kid: env['COTIZADOR_TOKEN_KEY_ID'], privateKey: keyText },
+      ...previous.map((path) => ({ publicKey: readText(path.trim(), 'COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES') })),
+    ];
+    tokenSecret = undefined;
+  }
+
+  let rateLimit: RateLimitConfig | undefined = SERVE_RATE_LIMIT;
+  if (file['rateLimit'] !== undefined) rateLimit = rateLimitOf(file['rateLimit'], `${configFile}: rateLimit`);
+  if (env['COTIZADOR_RATE_LIMIT'] !== undefined) rateLimit = rateLimitOf(env['COTIZADOR_RATE_LIMIT'], 'COTIZADOR_RATE_LIMIT');
+
+  let switches: ServiceSwitches = file['switches'] === undefined ? {} : switchesOf(file['switches'], `${configFile}: switches`);
+  if (env['COTIZADOR_SWITCHES_OFF'] !== undefined) switches = { ...switches, off: offOf(env['COTIZADOR_SWITCHES_OFF']) };
+  if (env['COTIZADOR_BANK_OFFLINE'] !== undefined) {
+    switches = {
+      ...switches,
+      bankOffline: parseValue(
+        { key: 'bankOffline', env: '', kind: 'boolean', meaning: '' },
+        env['COTIZADOR_BANK_OFFLINE'],
+        'COTIZADOR_BANK_OFFLINE',
+      ) as boolean,
+    };
+  }
+
+  const atmsFile = env['COTIZADOR_ATMS_FILE'] ?? (typeof file['atmsFile'] === 'string' ? resolve(base, file['atmsFile']) : undefined);
+  const atms = atmsFile === undefined ? undefined : readJson(atmsFile);
+
+  const service: ServiceConfig = {
+    clients,
+    tokenSecret,
+    tokenKeys,
+    rateLimit,
+    switches,
+    atms,
+    tokenTtlSeconds: plain['tokenTtlSeconds'] as number | undefined,
+    tokenIssuer: plain['tokenIssuer'] as string | undefined,
+    tokenAudience: plain['tokenAudience'] as string | undefined,
+    clockSkewSeconds: plain['clockSkewSeconds'] as number | undefined,
+    helpUrl: plain['helpUrl'] as string | undefined,
+    maxHeaderBytes: plain['maxHeaderBytes'] as number | undefined,
+    maxBodyBytes: plain['maxBodyBytes'] as number | undefined,
+    maxFormBytes: plain['maxFormBytes'] as number | undefined,
+    maxFormFields: plain['maxFormFields'] as number | undefined,
+    requestTimeoutMs: plain['requestTimeoutMs'] as number | undefined,
+    atmsPublic: plain['atmsPublic'] as boolean | undefined,
+  };
+  return {
+    port: (plain['port'] as number | undefined) ?? 8080,
+    host: (plain['host'] as string | undefined) ?? '127.0.0.1',
+    service,
+    unsigned: tokenSecret === undefined && tokenKeys === undefined,
+    keepAliveTimeoutMs: (plain['keepAliveTimeoutMs'] as number | undefined) ?? 5000,
+    shutdownGraceMs: (plain['shutdownGraceMs'] as number | undefined) ?? 10_000,
+    configFile,
+    log: flags.log !== false,
+  };
+}

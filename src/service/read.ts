@@ -1,0 +1,66 @@
+/**
+ * Reading a request body from a Node stream within the service's limits: at most `maxBytes`
+ * (the reading stops at the first byte over, without waiting for the rest) and before a
+ * deadline. Shared by the node:http listener and the framework adapters.
+ */
+import type { Readable } from 'node:stream';
+
+/**
+ * The outcome of {@link readBody}: the bytes, or why they could not be read (`bodyTooLarge`:
+ * more than the limit arrived; `timeout`: the deadline passed; `aborted`: the client went away).
+ *
+ * @example
+ * ```ts
+ * const outcome: BodyOutcome = { ok: false, reason: 'timeout' };
+ * ```
+ */
+export type BodyOutcome =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: 'bodyTooLarge' | 'timeout' | 'aborted' };
+
+/**
+ * Reads `stream` to its end, or until more than `maxBytes` arrived, or until `timeoutMs` passed.
+ * The stream is paused (not drained) when the reading stops early: the caller answers and
+ * closes the connection.
+ *
+ * @example
+ * ```ts
+ * import { Readable } from 'node:stream';
+ * const outcome = await readBody(Readable.from([Buffer.from('{"a":1}')]), 1024, 1000);
+ * outcome.ok && outcome.bytes.toString(); // '{"a":1}'
+ * ```
+ */
+export function readBody(stream: Readable, maxBytes: number, timeoutMs: number): Promise<BodyOutcome> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (outcome: BodyOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onAbort);
+      stream.off('close', onClose);
+      if (!outcome.ok) stream.pause();
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > maxBytes) return finish({ ok: false, reason: 'bodyTooLarge' });
+      chunks.push(buffer);
+    };
+    const onEnd = () => finish({ ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+    const onAbort = () => finish({ ok: false, reason: 'aborted' });
+    // 'close' after 'end' is normal; before it, the client went away.
+    const onClose = () => setImmediate(() => finish({ ok: false, reason: 'aborted' }));
+    const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), Math.max(0, timeoutMs));
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onAbort);
+    stream.once('close', onClose);
+    if (stream.readableEnded) onEnd();
+  });
+}
