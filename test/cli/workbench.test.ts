@@ -633,7 +633,7 @@ describe('charts', () => {
 });
 
 describe('the built binary, every command and format', () => {
-  it('runs each command as a real process', () => {
+  it('runs each command, in every format, as a real process', async () => {
     const runs: [string[], (stdout: string) => void][] = [
       [['credit', CREDIT, '--format', 'csv'], (o) => expect(parseCsv(o)).toHaveLength(37)],
       [
@@ -656,6 +656,41 @@ describe('the built binary, every command and format', () => {
       expect(run.stderr).toBe('');
       check(run.stdout);
     }
+    // Every text format of every command: the process prints what main prints in-process.
+    const formats: [string[], string[]][] = [
+      [
+        ['credit', CREDIT],
+        ['table', 'csv', 'json'],
+      ],
+      [
+        ['policy', POLICY, '--fecha-inicio', '2026-02-01'],
+        ['table', 'csv', 'json'],
+      ],
+      [
+        ['batch', PORTFOLIO, '--id', 'id'],
+        ['csv', 'jsonl', 'table'],
+      ],
+      [
+        ['grid', CREDIT, '--vary', 'plazo=12,24,0'],
+        ['csv', 'table', 'json', 'jsonl'],
+      ],
+      [
+        ['compare', CREDIT, 'examples/autoestrene-prepago.json'],
+        ['table', 'csv', 'json'],
+      ],
+      [
+        ['solve', CREDIT, '--unknown', 'montoSolicitado', '--target', 'pagoMensual=8000'],
+        ['table', 'csv', 'json'],
+      ],
+    ];
+    for (const [args, list] of formats) {
+      for (const format of list) {
+        const run = spawnCli([...args, '--format', format]);
+        expect(run.status, `${args.join(' ')} --format ${format}: ${run.stderr}`).toBe(0);
+        expect(run.stdout).toBe((await cli([...args, '--format', format])).stdout);
+      }
+    }
+    expect(parseXml(spawnCli(['chart', CREDIT, '--kind', 'schedule']).stdout).name).toBe('svg');
     for (const command of ['credit', 'policy', 'grid', 'batch']) {
       const out = join(dir, `${command}-binary.xlsx`);
       const args =
