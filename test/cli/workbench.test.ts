@@ -629,6 +629,9 @@ describe('charts', () => {
       2,
       '--chart',
     );
+    const pooled = await cli(['grid', CREDIT, '--vary', 'tasa=10,11', '--chart', path, '--workers', '2']);
+    clean(pooled, 2, '--chart', '--workers');
+    expect(pooled.stdout).toBe('');
   });
 });
 

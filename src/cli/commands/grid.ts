@@ -183,6 +183,9 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
     Math.ceil(total / chunkSize),
   );
 
+  const pooled = format !== 'xlsx' && (workers > 1 || (workersOption !== undefined && workers === 1));
+  if (pooled && chart !== undefined) throw usageError('opcionesIncompatibles', { a: 'chart', b: '--workers' }, 'grid');
+
   const out = openOutput(outFile(values), context.stdout);
   const progress = createProgress(total, context.stderr, { force: values.progress === true, lang });
   try {
@@ -191,8 +194,6 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
       const spec: GridWriterSpec = { format, variations, lang, csv };
       const writer = gridWriter(spec);
       await out.write((bom ? BOM : '') + writer.header);
-      const pooled = workers > 1 || (workersOption !== undefined && workers === 1);
-      if (pooled && chart !== undefined) throw usageError('opcionesIncompatibles', { a: 'chart', b: '--workers' }, 'grid');
       const chunks = pooled
         ? parallelGrid(base, total, { spec, engine: options, workers, chunkSize, script: context.workerScript() })
         : sequentialChunks(cursor, writer, chunkSize, chart);
