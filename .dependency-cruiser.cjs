@@ -47,6 +47,27 @@ module.exports = {
       to: { path: '^src/contracts/' },
     },
     {
+      name: 'oracle-independent',
+      comment: 'the oracle (oracle/model) is written from docs/ alone: it imports nothing but its own files',
+      severity: 'error',
+      from: { path: '^oracle/model/' },
+      to: { pathNot: '^oracle/model/' },
+    },
+    {
+      name: 'oracle-harness-public-api',
+      comment: 'the oracle harness calls the engines through the public entries only (src/entry)',
+      severity: 'error',
+      from: { path: '^oracle/' },
+      to: { path: '^src/', pathNot: '^src/entry/' },
+    },
+    {
+      name: 'no-oracle-in-src',
+      comment: 'the library never imports the oracle',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^oracle/' },
+    },
+    {
       name: 'no-circular',
       comment: 'no import cycles, at any distance',
       severity: 'error',
@@ -77,7 +98,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/|^data/',
+    includeOnly: '^src/|^data/|^oracle/|^node_modules/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

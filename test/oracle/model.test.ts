@@ -1,0 +1,285 @@
+/**
+ * The oracle against the figures the docs work by hand (docs/credit.md, docs/cat.md,
+ * docs/conventions.md, docs/insurance.md, the reference's test vector): the oracle is written from
+ * the docs alone, so the docs' own examples are its first test. Nothing here imports `src/`.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import tariffJson from '../../data/tariff.json' with { type: 'json' };
+import { bankHolidays, dayOf, easter, formatIso } from '../../oracle/model/calendar.js';
+import { catOf, iroot } from '../../oracle/model/cat.js';
+import { type CreditQuestion, quoteCreditOracle } from '../../oracle/model/credit.js';
+import { quotePolicyOracle, type TariffData } from '../../oracle/model/policy.js';
+import { fromDecimal } from '../../oracle/model/rational.js';
+
+const tariff = tariffJson as unknown as TariffData;
+const example = JSON.parse(readFileSync('examples/autoestrene.json', 'utf8')).solicitud as Record<string, unknown>;
+
+function quote(q: Omit<CreditQuestion, 'tariff'>) {
+  const answer = quoteCreditOracle({ ...q, tariff });
+  if ('error' in answer) throw new Error(`${answer.error} ${answer.field}`);
+  return { ...answer.resultado, cat: answer.cat.kind === 'rate' ? answer.cat.percent : answer.cat.kind };
+}
+
+describe('the credit oracle reproduces docs/credit.md', () => {
+  it('the worked example (the reference test vector)', () => {
+    const r = quote({
+      solicitud: {
+        fechaApertura: '2026-01-01',
+        montoSolicitado: '10000.00',
+        valorFactura: '20000.00',
+        tasa: '37',
+        plazo: 4,
+        periodicidad: 'Q',
+        iva: 16,
+        comisiones: '0.5',
+        generaTablaPagos: true,
+      },
+    });
+    expect(r.pagoMensual).toBe('2612.76');
+    expect([r.importeInteresTotal, r.impIVAInteresTotal, r.importePago, r.totalPagar]).toEqual(['388.83', '62.21', '10451.04', '10509.04']);
+    expect(r.cat).toBe('51.5');
+    expect(
+      r.registros.map((row) => [row.fechaAmortizacion, row.interesAmortizacion, row.ivaAmortizacion, row.abonoCapital, row.saldoFin]),
+    ).toEqual([
+      ['2026-01-16', '154.17', '24.67', '2433.92', '7566.08'],
+      ['2026-01-31', '116.64', '18.66', '2477.46', '5088.62'],
+      ['2026-02-15', '78.45', '12.55', '2521.76', '2566.86'],
+      ['2026-03-02', '39.57', '6.33', '2566.86', '0.00'],
+    ]);
+  });
+
+  const base = {
+    fechaApertura: '2026-01-31',
+    montoSolicitado: '280000.00',
+    valorFactura: '350000.00',
+    tasa: '13.50',
+    plazo: 12,
+    periodicidad: 'M',
+    comisiones: '2.00',
+    generaTablaPagos: true,
+  };
+
+  it('the features of docs/credit.md', () => {
+    expect(quote({ solicitud: base }).pagoMensual).toBe('25359.61');
+    expect(quote({ solicitud: base }).cat).toBe('18.8');
+    const actual = quote({ solicitud: base, conventions: { interestBasis: 'actual360', businessDays: 'MX' } });
+    expect(actual.registros[0]?.fechaAmortizacion).toBe('2026-03-02');
+    expect(actual.registros[0]?.interesAmortizacion).toBe('3150.00');
+    const irregular = quote({ solicitud: base, firstPaymentDate: '2026-03-15' });
+    expect(irregular.registros[0]?.interesAmortizacion).toBe('4725.00');
+    expect(irregular.registros[1]?.fechaAmortizacion).toBe('2026-04-15');
+    expect(quote({ solicitud: base, prepayments: [{ period: 3, amount: '50000.00' }] }).registros[3]?.pagoAmortizacion).toBe('19435.29');
+    expect(quote({ solicitud: base, prepayments: [{ period: 3, amount: '50000.00', mode: 'reduceTerm' }] }).registros.length).toBe(10);
+    const balloon = quote({ solicitud: base, balloon: { percent: '30' } });
+    expect(balloon.pagoMensual).toBe('18847.93');
+    expect(balloon.registros[11]?.abonoCapital).toBe('101523.05');
+    const grace = quote({ solicitud: base, grace: { periods: 2 } });
+    expect(grace.registros[0]?.pagoAmortizacion).toBe('3654.00');
+    expect(grace.pagoMensual).toBe('30048.77');
+  });
+
+  it('the CAT of each scenario ("What a prepayment does to the CAT")', () => {
+    const free = { ...base, comisiones: '0' };
+    expect(quote({ solicitud: free }).cat).toBe('14.4');
+    expect(quote({ solicitud: free, prepayments: [{ period: 3, amount: '50000.00' }] }).cat).toBe('14.4');
+    expect(quote({ solicitud: base, prepayments: [{ period: 3, amount: '50000.00' }] }).cat).toBe('19.5');
+    expect(quote({ solicitud: base, prepayments: [{ period: 3, amount: '50000.00', mode: 'reduceTerm' }] }).cat).toBe('20.1');
+  });
+
+  it('the day-count table', () => {
+    const s = {
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '100000.00',
+      valorFactura: '200000.00',
+      tasa: '12',
+      plazo: 3,
+      generaTablaPagos: true,
+    };
+    const first = (conventions: CreditQuestion['conventions']) => {
+      const row = quote({ solicitud: s, conventions }).registros[0];
+      return [row?.interesAmortizacion, row?.ivaAmortizacion];
+    };
+    expect(first({ interestBasis: 'days360' })).toEqual(['1000.00', '160.00']);
+    expect(first({ interestBasis: 'perYear' })).toEqual(['1000.00', '160.00']);
+    expect(first({ interestBasis: 'days365' })).toEqual(['986.30', '157.81']);
+    expect(first({ interestBasis: 'actual360' })).toEqual(['933.33', '149.33']);
+    expect(first({ interestBasis: 'actual365' })).toEqual(['920.55', '147.29']);
+    expect(first({ interestBasis: 'actual360', businessDays: 'MX' })).toEqual(['1000.00', '160.00']);
+  });
+
+  it("the penultimate choice levels a two-payment table (issue 13's example: 10,000.00 at 200 %, monthly)", () => {
+    const r = quote({
+      solicitud: {
+        fechaApertura: '2026-01-31',
+        montoSolicitado: '10000.00',
+        valorFactura: '20000.00',
+        tasa: '200',
+        plazo: 2,
+        generaTablaPagos: true,
+      },
+    });
+    expect(r.registros.map((row) => row.pagoAmortizacion)).toEqual(['6492.61', '6492.61']);
+  });
+
+  it('docs/conventions.md: the CAT time basis and the example solicitud', () => {
+    expect(quote({ solicitud: example }).cat).toBe('16.8');
+    expect(quote({ solicitud: example, conventions: { catTimeBasis: 'days365', paymentTolerance: 1 } }).cat).toBe('17.0');
+    expect(quote({ solicitud: example, conventions: { commissionVat: false } }).totalPagar).toBe('376448.61');
+  });
+
+  it("docs/cat.md: the reference's weekly readings", () => {
+    const weekly = {
+      fechaApertura: '2026-01-01',
+      montoSolicitado: '10000.00',
+      valorFactura: '20000.00',
+      tasa: '60',
+      plazo: 52,
+      periodicidad: 'S',
+      iva: 0,
+    };
+    const cat = (catTimeBasis: 'periods' | 'days360' | 'days365') =>
+      quote({ solicitud: weekly, conventions: { interestBasis: 'perYear', catTimeBasis } }).cat;
+    expect([cat('periods'), cat('days360'), cat('days365')]).toEqual(['81.6', '80.4', '81.9']);
+  });
+});
+
+describe('the CAT oracle', () => {
+  /** Flows written "e:amount …" (time e/q years; negative amounts are disbursements). */
+  const solve = (q: bigint, list: string) =>
+    catOf({
+      q,
+      flows: list.split(' ').map((f) => {
+        const [e, a] = f.split(':');
+        return { e: BigInt(e as string), amount: fromDecimal(a as string) };
+      }),
+    });
+  const percent = (q: bigint, list: string) => {
+    const x = solve(q, list);
+    return x.kind === 'rate' ? x.percent : x.kind;
+  };
+
+  it('docs/cat.md: the worked example and computeCat examples', () => {
+    expect(percent(24n, '0:-9950.00 1:2588.09 2:2594.10 3:2600.21 4:2606.43')).toBe('51.5');
+    expect(percent(1n, '0:-1000.00 1:1100.00')).toBe('10.0');
+    expect(percent(1n, '0:-1000.00 2:1210.00')).toBe('10.0');
+    expect(percent(1n, '0:-100.00 1:150.00')).toBe('50.0');
+  });
+
+  it('ties go away from zero, proven exactly', () => {
+    expect(percent(1n, '0:-1000 1:1000.5')).toBe('0.1');
+    expect(percent(1n, '0:-1000 1:999.5')).toBe('-0.1');
+    expect(percent(2n, '0:-1000 2:1100.5')).toBe('10.1'); // times in half-years: w irrational, reduced by the gcd
+    expect(percent(1n, '0:-1000 2:1211.10025')).toBe('10.1'); // 1,000 × 1.1005² exactly
+    expect(percent(1n, '0:-1000 1:1100.49')).toBe('10.0');
+  });
+
+  it('no rate: no sign change, no payments, a disbursement eaten whole', () => {
+    expect(solve(12n, '1:100 2:100').kind).toBe('none');
+    expect(solve(12n, '0:-100').kind).toBe('none');
+    expect(solve(1n, '0:100 1:-300 2:300').kind).toBe('none'); // 100 − 300w + 300w² > 0
+  });
+
+  it('several roots: the positive one closest to zero, then the largest one at or below zero', () => {
+    // (1.1w − 1)(1.2w − 1) = 1.32w² − 2.3w + 1: roots at 10 % and 20 %
+    expect(percent(1n, '0:100 1:-230 2:132')).toBe('10.0');
+    // (w − 1)(1.5w − 1): roots at 0 and 50 %: the positive one
+    expect(percent(1n, '0:100 1:-250 2:150')).toBe('50.0');
+    // (w − 1)(0.5w − 1): roots at 0 and −50 %: zero
+    expect(percent(1n, '0:100 1:-150 2:50')).toBe('0.0');
+  });
+
+  it('huge rates keep every digit', () => {
+    // 0.01 now for 1,000.00 in one year: i = 99,999 exactly, 9,999,900 %
+    expect(percent(1n, '0:-0.01 1:1000.00')).toBe('9999900.0');
+  });
+
+  it('integer roots are exact', () => {
+    for (const [x, k] of [
+      [10n ** 40n + 12345n, 3n],
+      [2n ** 300n, 365n],
+      [999n, 2n],
+      [(10n ** 20n + 7n) ** 7n, 7n],
+    ] as const) {
+      const r = iroot(x, k);
+      expect(r ** k <= x && (r + 1n) ** k > x).toBe(true);
+    }
+  });
+});
+
+describe('the policy oracle reproduces docs/insurance.md', () => {
+  it('the worked example (insurer 3, Amplia, semestral)', () => {
+    const answer = quotePolicyOracle({
+      solicitud: {
+        idAseguradora: 3,
+        idPaquete: 1,
+        cveEntidadFederativa: 5,
+        idTipoUnidad: 1,
+        idUsoAutomovil: 1,
+        idClaveVehiculo: 1001,
+        modelo: 2026,
+        idAgencia: 1,
+        montoSumaAsegurada: '300000.00',
+        enganche: '0.00',
+        plazoFinanciado: 0,
+        codigoPostal: '25000',
+        idFormaPago: 2,
+        indicadorReposicion: 2,
+      },
+      fechaInicio: '2026-01-31',
+      tariff,
+    });
+    if ('error' in answer) throw new Error(answer.error);
+    expect(answer.offers.map((o) => [o.aseguradora, o.paquete, o.primaTotal])).toEqual([
+      ['Aseguradora Ilustrativa Gamma', 'Amplia', '15813.70'],
+    ]);
+    expect(answer.offers[0]?.listaRecibos.map((r) => r.primaTotal)).toEqual(['8196.85', '7616.85']);
+    expect(answer.offers[0]?.listaRecibos.map((r) => [r.vigenciaInicial, r.vigenciaFin])).toEqual([
+      ['31/01/2026', '31/07/2026'],
+      ['31/07/2026', '31/01/2027'],
+    ]);
+  });
+
+  it('examples/segautovendor.json quotes every package of every insurer, monthly', () => {
+    const body = JSON.parse(readFileSync('examples/segautovendor.json', 'utf8'));
+    const answer = quotePolicyOracle({ solicitud: body.solicitud, fechaInicio: '2026-01-31', tariff });
+    if ('error' in answer) throw new Error(answer.error);
+    expect(answer.offers.length).toBe(9);
+    expect(answer.offers[0]?.listaRecibos.length).toBe(12);
+  });
+});
+
+describe('the bank calendar of docs/conventions.md', () => {
+  it('Easter and the holidays of 2026 and 2030', () => {
+    expect(formatIso(easter(2026))).toBe('2026-04-05');
+    const list = (y: number) => [...bankHolidays(y)].sort((a, b) => a - b).map(formatIso);
+    expect(list(2026)).toEqual([
+      '2026-01-01',
+      '2026-02-02',
+      '2026-03-16',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-05-01',
+      '2026-09-16',
+      '2026-11-02',
+      '2026-11-16',
+      '2026-12-12',
+      '2026-12-25',
+    ]);
+    expect(list(2030)).toContain('2030-10-01'); // the inauguration, every six years from 2024
+    expect(list(2018)).toContain('2018-12-01'); // before 2024, December 1
+    expect(list(2005)).toContain('2005-03-21'); // before the 2006 Monday reform
+    expect(dayOf(1970, 1, 1)).toBe(0);
+  });
+});
+
+describe('the oracle is independent of the engines', () => {
+  it('oracle/model imports nothing but its own files', () => {
+    for (const file of readdirSync('oracle/model')) {
+      const text = readFileSync(`oracle/model/${file}`, 'utf8');
+      const specifiers = [...text.matchAll(/(?:import|export)[^;'"]*?from\s+'([^']+)'/g)].map((m) => m[1] as string);
+      for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^\.\/[a-z]+\.js$/);
+      expect(text, file).not.toMatch(/import\s*\(|require\(/);
+    }
+  });
+});
