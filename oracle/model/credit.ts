@@ -10,7 +10,9 @@
  * echo as "0.00" and absent codes as 0; the financed premium's whole installment enters the CAT;
  * the insurance engine's fields map to idAgencia / valorFactura / plazo; the features' errors
  * and "no CAT" are compared by code only; an irregular first period counts the whole steps on or
- * before the first payment date.
+ * before the first payment date; the CAT's ceiling includes 100,000,000,000.0 % itself, its
+ * "whole amount financed" test keeps the payments, its "payments without it" test keeps the whole
+ * amount financed, and ties between the amounts it compares name the first in the docs' order.
  */
 import { type Day, type Step, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
 import { type CatAnswer, type CatFlowQ, catOf } from './cat.js';
