@@ -101,3 +101,32 @@ export function splitRemainderFirst(total: number, parts: number): number[] {
   out[0] = total - base * (parts - 1);
   return out;
 }
+
+/**
+ * Compares the fraction a / b with the number x read as its shortest decimal text (as decimal.js
+ * reads a number, so 0.1 is one tenth): −1, 0 or 1. a and b are non-negative safe integers (b > 0),
+ * x finite and non-negative. Exact: products of safe integers in float64 only while they stay
+ * safe, BigInt otherwise (no decimal.js on the quote's hot path).
+ *
+ * @example
+ * ```ts
+ * compareFraction(1, 10, 0.1); // 0
+ * compareFraction(100 * 7_000_000, 35_000_000, 20); // 0 (a down payment of 70,000.00 on 350,000.00 is 20 %)
+ * compareFraction(2, 3, 66.7); // -1
+ * ```
+ */
+export function compareFraction(a: number, b: number, x: number): -1 | 0 | 1 {
+  if (Number.isInteger(x)) {
+    const right = x * b;
+    if (right <= Number.MAX_SAFE_INTEGER) return a < right ? -1 : a > right ? 1 : 0;
+  }
+  // x = digits × 10^exponent, from its shortest text ("12.5", "1e-7", "1.5e+21").
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
+  invariant(match !== null, 'porcentaje no decimal');
+  const fraction = match[2] ?? '';
+  const exponent = Number(match[3] ?? '0') - fraction.length;
+  const digits = BigInt((match[1] as string) + fraction);
+  const left = BigInt(a) * (exponent < 0 ? 10n ** BigInt(-exponent) : 1n);
+  const right = digits * BigInt(b) * (exponent > 0 ? 10n ** BigInt(exponent) : 1n);
+  return left < right ? -1 : left > right ? 1 : 0;
+}

@@ -22,3 +22,20 @@ export const ROUND_DOWN = DecimalJs.ROUND_DOWN;
  * ```
  */
 export const DECIMAL_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * A non-negative decimal text as an exact integer coefficient and a scale: value = coef / 10^scale
+ * ("0.0320" → 320n, 4). For exact integer arithmetic on tariff rates and factors where decimal.js
+ * would cost more than the whole computation.
+ *
+ * @example
+ * ```ts
+ * scaledDecimal('0.0320'); // { coef: 320n, scale: 4 }
+ * scaledDecimal('12'); // { coef: 12n, scale: 0 }
+ * ```
+ */
+export function scaledDecimal(text: string): { readonly coef: bigint; readonly scale: number } {
+  const dot = text.indexOf('.');
+  if (dot < 0) return { coef: BigInt(text), scale: 0 };
+  return { coef: BigInt(text.slice(0, dot) + text.slice(dot + 1)), scale: text.length - dot - 1 };
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
+import { compareFraction, divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
 import { Decimal } from '../../src/money/decimal.js';
 
 describe('integer cents', () => {
@@ -41,6 +41,21 @@ describe('integer cents', () => {
         const parts = splitRemainderFirst(t, n);
         expect(parts.reduce((a, b) => a + b, 0)).toBe(t);
         expect(parts.every((p) => p >= 0)).toBe(true);
+      }),
+    );
+  });
+  it('compareFraction orders a / b against a number exactly as decimal.js does', () => {
+    const percent = fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.double({ min: 0, max: 100, noNaN: true }),
+      fc.constantFrom(0.1, 12.5, 1e-7, 33.333333333333336, 20),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2e15 }), fc.integer({ min: 1, max: 2e13 }), percent, (a, b, x) => {
+        const expected = new Decimal(a).div(b).cmp(x);
+        expect(compareFraction(a, b, x)).toBe(expected);
+        // The ties the quotes meet: a whole percentage of a price.
+        expect(compareFraction(Math.round(x) * b, b, Math.round(x))).toBe(0);
       }),
     );
   });
