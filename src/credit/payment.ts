@@ -95,6 +95,61 @@ function idealPaymentFloat(balance: number, remaining: number, rate: PaymentRate
   return (balance * rate.r) / -Math.expm1(-remaining * rate.log1pR);
 }
 
+/**
+ * The float64 estimates of p̂ for the rows of a schedule, in order: row k (k = 1, 2, …) has
+ * count − k payments left, and p̂ = S·r / (1 − w) with w = (1 + r)^−(count − k), stepped by one
+ * multiplication a row from w = e^(−(count − 1)·log1p r), with a rigorous error bound.
+ *
+ * Relative error of w, in units of 2^−53: the exponent's rounding (log1p, the product) ≤ 2·count·L
+ * (L = log1p r), exp 1, each multiplication 2 (1 + r rounded, the product), and r itself (3 units
+ * from the exact rate) compounded over at most count rows, 3·count·r: so errW = (3·count·(L + r) +
+ * 2·count + 8) units. 1 − w then carries w·errW / (1 − w) relatively, and S·r / (1 − w) six more
+ * units (r, 1 − w, ×, ÷); `bound` is twice the sum, plus 10⁻⁹ cents. A test checks every estimate
+ * against decimal.js within half its bound.
+ *
+ * @example
+ * ```ts
+ * const ideal = IdealPayments.stepping(paymentRate({ num: 37, den: 2400 }, 16), 4)!;
+ * ideal.next(756_608); // row 1: 3 payments left
+ * Math.abs(ideal.estimate - idealPaymentDecimal(756_608, 3, paymentRate({ num: 37, den: 2400 }, 16)).toNumber()) < ideal.bound; // true
+ * ```
+ */
+export class IdealPayments {
+  /** The last row's estimate of p̂ (cents) and the bound on its error. */
+  estimate = 0;
+  bound = 0;
+  // Plain (TypeScript-private) fields: the class sits in the schedule's loop.
+  private readonly r: number;
+  private readonly rho: number;
+  private readonly errW: number;
+  private w: number;
+  private started = false;
+
+  private constructor(rate: PaymentRate, count: number) {
+    this.r = rate.r;
+    this.rho = 1 + rate.r;
+    this.errW = (3 * count * (rate.log1pR + rate.r) + 2 * count + 8) * EPS * 1.01;
+    this.w = Math.exp(-(count - 1) * rate.log1pR);
+  }
+
+  /** The stepper for a schedule of `count` payments; undefined for r = 0 or where w would underflow. */
+  static stepping(rate: PaymentRate, count: number): IdealPayments | undefined {
+    return rate.isZero || !(count * rate.log1pR < 600) ? undefined : new IdealPayments(rate, count);
+  }
+
+  /** Moves to the next row (the first call is row 1) with its opening `balance` in cents. */
+  next(balance: number): void {
+    if (this.started) this.w *= this.rho;
+    this.started = true;
+    const w = this.w;
+    const d = 1 - w;
+    this.estimate = (balance * this.r) / d;
+    this.bound = this.estimate * 2 * ((w * this.errW) / d + 8 * EPS) + 1e-9;
+  }
+}
+
+const EPS = 2 ** -53;
+
 /** round(p̂) half-up, exactly, for r = 0 (integer arithmetic). */
 function roundZeroRate(balance: number, remaining: number): number {
   return divRoundHalfUp(balance, remaining);
@@ -134,7 +189,28 @@ export function rederivedPayment(held: number, balance: number, remaining: numbe
     return Math.abs(balance - held * remaining) >= H * remaining ? roundZeroRate(balance, remaining) : held;
   }
   const estimate = idealPaymentFloat(balance, remaining, rate);
-  const bound = estimate * RELATIVE_BOUND + 1e-9;
+  return rederivedFromEstimate(held, balance, remaining, rate, estimate, estimate * RELATIVE_BOUND + 1e-9);
+}
+
+/**
+ * {@link rederivedPayment} given a float64 estimate of p̂ and a bound on its error (cents): decided
+ * in float64 when the estimate is farther than the bound from both decision boundaries (the
+ * tolerance, and a half cent for the rounding), else in decimal.js.
+ *
+ * @example
+ * ```ts
+ * rederivedFromEstimate(261276, 756608, 3, paymentRate({ num: 37, den: 2400 }, 16), 261276.1, 1e-6); // 261276
+ * ```
+ */
+export function rederivedFromEstimate(
+  held: number,
+  balance: number,
+  remaining: number,
+  rate: PaymentRate,
+  estimate: number,
+  bound: number,
+): number {
+  const H = rate.tolerance;
   const distance = Math.abs(estimate - held);
   if (distance < H - bound) return held;
   if (distance > H + bound) {

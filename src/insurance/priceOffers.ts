@@ -11,7 +11,7 @@
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import type { MessageId, MessageParams } from '../errors/messages.js';
 import { divRoundHalfUpBig, parseCents } from '../money/cents.js';
-import { scaledDecimal } from '../money/decimal.js';
+import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
@@ -260,7 +260,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       months: period.months,
     });
     const surchargeRate = scaledDecimal(cand.surcharge); // net × rate half-up, exact (as decimal.js's exact product)
-    const surchargeCents = Number(divRoundHalfUpBig(BigInt(netCents) * surchargeRate.coef, 10n ** BigInt(surchargeRate.scale)));
+    const surchargeCents = Number(divRoundHalfUpBig(BigInt(netCents) * surchargeRate.coef, pow10n(surchargeRate.scale)));
     const block = buildReceipts({
       start,
       fromMonth: period.fromMonth,

@@ -8,7 +8,7 @@
  * amount times the replacement-value fraction of that policy year, rounded half-up to the cent.
  */
 import { divRoundHalfUpBig } from '../money/cents.js';
-import { Decimal, ROUND_HALF_UP, scaledDecimal } from '../money/decimal.js';
+import { Decimal, ROUND_HALF_UP, pow10n, scaledDecimal } from '../money/decimal.js';
 import type { ReplacementValue, Tariff, TariffPackage } from './tariff.js';
 
 const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
@@ -41,7 +41,7 @@ export function sumsInsuredByYear(amountCents: number, replacement: ReplacementV
   for (let year = 1; year <= years; year++) {
     // amount × fraction half-up, in exact integers (what decimal.js gave: the product is exact there too).
     const { coef, scale } = scaledDecimal(sumInsuredFraction(replacement, year));
-    out.push(Number(divRoundHalfUpBig(BigInt(amountCents) * coef, 10n ** BigInt(scale))));
+    out.push(Number(divRoundHalfUpBig(BigInt(amountCents) * coef, pow10n(scale))));
   }
   return out;
 }
@@ -119,14 +119,13 @@ export function netPremiumCents(r: PeriodRating): number {
   const zone = scaledDecimal(r.zoneFactor);
   const age = scaledDecimal(r.ageFactor);
   const s = Math.max(rate.scale + rateFactor.scale, accessories.scale, equipment.scale, fixed.scale);
-  const up = (scale: number): bigint => 10n ** BigInt(s - scale);
   const annual =
-    BigInt(r.vehicleCents) * rate.coef * rateFactor.coef * up(rate.scale + rateFactor.scale) +
-    BigInt(r.accessoriesCents) * accessories.coef * up(accessories.scale) +
-    BigInt(r.specialEquipmentCents) * equipment.coef * up(equipment.scale) +
-    fixed.coef * 100n * up(fixed.scale);
+    BigInt(r.vehicleCents) * rate.coef * rateFactor.coef * pow10n(s - rate.scale - rateFactor.scale) +
+    BigInt(r.accessoriesCents) * accessories.coef * pow10n(s - accessories.scale) +
+    BigInt(r.specialEquipmentCents) * equipment.coef * pow10n(s - equipment.scale) +
+    fixed.coef * 100n * pow10n(s - fixed.scale);
   const n = annual * zone.coef * age.coef * BigInt(r.months);
-  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * 10n ** BigInt(s + zone.scale + age.scale)));
+  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * pow10n(s + zone.scale + age.scale)));
   return netPremiumDecimal(r);
 }
 

@@ -6,8 +6,8 @@
  */
 import { invariant, quoteError } from '../errors/quoteError.js';
 import { divRoundHalfUpBig } from '../money/cents.js';
-import { scaledDecimal } from '../money/decimal.js';
-import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
+import { pow10n, scaledDecimal } from '../money/decimal.js';
+import { monthsFrom, type CivilDay } from '../dates/civil.js';
 
 /**
  * One receipt: its number, the days it covers and its amount with IVA.
@@ -114,7 +114,7 @@ export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
   // and a quotient by N·10^scale that is not an integer stays 1 / (N·10^scale) away from one, far
   // beyond its 50 digits, so these are the cents decimal.js gave.
   const iva = scaledDecimal(plan.ivaRate);
-  const unit = 10n ** BigInt(iva.scale);
+  const unit = pow10n(iva.scale);
   const ivaCents = Number(divRoundHalfUpBig(BigInt(plan.premiumCents + plan.policyFeeCents) * iva.coef, unit));
   const totalCents = plan.premiumCents + plan.policyFeeCents + ivaCents;
 
@@ -126,10 +126,11 @@ export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
 
   const end = fromMonth + plan.months;
   const receipts: PolicyReceipt[] = [];
-  let fromDay = addMonthsCivil(start, fromMonth);
+  const dayAt = monthsFrom(start);
+  let fromDay = dayAt(fromMonth);
   for (let i = 0; i < count; i++) {
     const from = fromMonth + i * plan.monthsPerReceipt;
-    const toDay = addMonthsCivil(start, Math.min(from + plan.monthsPerReceipt, end));
+    const toDay = dayAt(Math.min(from + plan.monthsPerReceipt, end));
     receipts.push({ number: firstNumber + i, from: fromDay, to: toDay, cents: i === 0 ? firstCents : laterCents });
     fromDay = toDay; // a receipt starts where the previous one ends
   }

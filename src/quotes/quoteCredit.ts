@@ -166,7 +166,11 @@ function solveFlows(
 ): PeriodicCat {
   // Only the 'actual365' times read the dates (reading them computes them on the plain path).
   const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
-  if (timing.even) return solvePeriodicCat({ disbursement, payments, period: timing.period });
+  // Newton starts at the loan's periodic interest rate: the payments without IVA discounted at it
+  // are worth the principal, at least the disbursement, so it lies at (or next to) the root's
+  // right in discount factor, where Newton climbs monotonically (`solveDiscountFactor`).
+  const periodic = schedule.periodicRate;
+  if (timing.even) return solvePeriodicCat({ disbursement, payments, period: timing.period, hint: periodic.num / periodic.den });
   const n = payments.length;
   return solveDatedCat({
     disbursement,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildSchedule } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
-import { paymentRate } from '../../src/credit/payment.js';
+import { IdealPayments, idealPaymentDecimal, paymentRate } from '../../src/credit/payment.js';
 import { mulRational, percentToRational } from '../../src/credit/rate.js';
 
 const specArb = fc.record({
@@ -50,5 +50,25 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
     expect(fast.opening[235]).toBe(2078508540000);
     expect(fast.interest[235]).toBe(56033126058);
     expect(fast).toEqual(buildReferenceSchedule(spec, 2));
+  });
+  it('the stepped float estimate of each row’s ideal payment stays within half its error bound', () => {
+    fc.assert(
+      fc.property(specArb, fc.integer({ min: 1, max: 2 ** 53 - 1 }), ({ count, tasa, days, iva, tolerance }, seed) => {
+        const periodic = mulRational(percentToRational(tasa), days, 360);
+        const rate = paymentRate(periodic, iva, tolerance);
+        const ideal = IdealPayments.stepping(rate, count);
+        if (ideal === undefined) return;
+        const every = Math.max(1, Math.floor(count / 25));
+        for (let k = 1; k < count - 1; k++) {
+          // Any balance will do: the bound is relative (a different one each row, from the seed).
+          const balance = 1 + ((seed * (k + 7)) % 9_999_999_999_999);
+          ideal.next(balance);
+          if (k % every !== 0 && k !== count - 2) continue;
+          const exact = idealPaymentDecimal(balance, count - k, rate);
+          expect(exact.sub(ideal.estimate).abs().toNumber()).toBeLessThanOrEqual(ideal.bound / 2);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultTariff } from '../../src/insurance/defaultTariff.js';
 import { canonicalJson, offerId } from '../../src/quotes/policy/offerId.js';
+import type { PolicyOffer } from '../../src/contracts/policy.js';
 import { quotePolicy } from '../../src/quotes/quotePolicy.js';
 import { requestArb } from './helpers.js';
 
@@ -11,7 +12,7 @@ describe('offer ids', () => {
     let checked = 0;
     fc.assert(
       fc.property(requestArb, ({ solicitud, fechaInicio }) => {
-        let offers;
+        let offers: PolicyOffer[];
         try {
           offers = quotePolicy(solicitud, {
             fechaInicio,

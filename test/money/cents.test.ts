@@ -59,4 +59,26 @@ describe('integer cents', () => {
       }),
     );
   });
+  it('divRoundHalfUp equals the bigint half-up quotient over the whole safe range (floor division and % alike)', () => {
+    const big = fc.oneof(
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: Number.MAX_SAFE_INTEGER - 1e6, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 0, max: 1e12 }),
+    );
+    const divisor = fc.oneof(
+      fc.integer({ min: 1, max: 1e6 }),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      fc.constantFrom(100, 800, 2400, 72000),
+    );
+    fc.assert(
+      fc.property(big, divisor, (n, d) => {
+        const q = BigInt(n) / BigInt(d);
+        const expected = (BigInt(n) - q * BigInt(d)) * 2n >= BigInt(d) ? q + 1n : q;
+        expect(divRoundHalfUp(n, d)).toBe(Number(expected));
+        // Doubles that V8 does not type as small integers take the same path.
+        expect(divRoundHalfUp(Number(String(n)) + 0.0, Number(String(d)))).toBe(Number(expected));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
