@@ -294,9 +294,35 @@ interface Evaluation {
   /** The same split for g′ = −Σ aⱼ tⱼ e^(−x·tⱼ). */
   slopePositive: number;
   slopeNegative: number;
+  /** The four parts above rounded down (lower bounds, never below 0). */
+  positiveLow: number;
+  negativeLow: number;
+  slopePositiveLow: number;
+  slopeNegativeLow: number;
+  /** The parts of g″ = Σ aⱼ tⱼ² e^(−x·tⱼ) (positive amounts, negative amounts as a magnitude), up and down. */
+  curvePositive: number;
+  curveNegative: number;
+  curvePositiveLow: number;
+  curveNegativeLow: number;
 }
 
-const scratch = (): Evaluation => ({ value: 0, slope: 0, bound: 0, positive: 0, negative: 0, slopePositive: 0, slopeNegative: 0 });
+const scratch = (): Evaluation => ({
+  value: 0,
+  slope: 0,
+  bound: 0,
+  positive: 0,
+  negative: 0,
+  slopePositive: 0,
+  slopeNegative: 0,
+  positiveLow: 0,
+  negativeLow: 0,
+  slopePositiveLow: 0,
+  slopeNegativeLow: 0,
+  curvePositive: 0,
+  curveNegative: 0,
+  curvePositiveLow: 0,
+  curveNegativeLow: 0,
+});
 
 function evaluate(net: NetFlows, x: number, shift: number, out: Evaluation): Evaluation {
   const { time, amount, mass } = net;
@@ -309,6 +335,8 @@ function evaluate(net: NetFlows, x: number, shift: number, out: Evaluation): Eva
   let negative = 0;
   let slopePositive = 0;
   let slopeNegative = 0;
+  let curvePositive = 0;
+  let curveNegative = 0;
   for (let j = 0; j < net.n; j++) {
     const t = time[j] as number;
     const e = Math.exp(-x * t - shift);
@@ -323,9 +351,11 @@ function evaluate(net: NetFlows, x: number, shift: number, out: Evaluation): Eva
     if (term > 0) {
       positive += term;
       slopeNegative += t * term;
+      curvePositive += t * t * term;
     } else {
       negative -= term;
       slopePositive -= t * term;
+      curveNegative -= t * t * term;
     }
   }
   const value = sum + carry;
@@ -338,6 +368,16 @@ function evaluate(net: NetFlows, x: number, shift: number, out: Evaluation): Eva
   out.negative = negative * up + out.bound;
   out.slopePositive = slopePositive * up + out.bound * (Math.abs(net.time[net.n - 1] as number) + 1);
   out.slopeNegative = slopeNegative * up + out.bound * (Math.abs(net.time[net.n - 1] as number) + 1);
+  const down = 1 - (net.n + 8) * EPS;
+  const span = Math.abs(net.time[net.n - 1] as number) + 1;
+  out.positiveLow = Math.max(0, positive * down - out.bound);
+  out.negativeLow = Math.max(0, negative * down - out.bound);
+  out.slopePositiveLow = Math.max(0, slopePositive * down - out.bound * span);
+  out.slopeNegativeLow = Math.max(0, slopeNegative * down - out.bound * span);
+  out.curvePositive = curvePositive * up + out.bound * span * span;
+  out.curveNegative = curveNegative * up + out.bound * span * span;
+  out.curvePositiveLow = Math.max(0, curvePositive * down - out.bound * span * span);
+  out.curveNegativeLow = Math.max(0, curveNegative * down - out.bound * span * span);
   return out;
 }
 
@@ -355,6 +395,7 @@ class Solver {
   #exact: ExactFlow[] | undefined;
   readonly #a = scratch();
   readonly #b = scratch();
+  readonly #m = scratch();
 
   constructor(net: NetFlows, parsed: readonly ParsedFlow[]) {
     this.net = net;
@@ -385,16 +426,36 @@ class Solver {
   }
 
   /**
-   * What [a, b] holds, from the monotone parts (every term's size falls as x grows):
-   * g ∈ [P(b) − N(a), P(a) − N(b)] and likewise g′. `sign` ±1: g keeps that sign (no root);
+   * What [a, b] holds. Two enclosures of g, intersected: the monotone parts (every term's size
+   * falls as x grows: g ∈ [P(b) − N(a), P(a) − N(b)]) and the mean-value form around the midpoint m
+   * (g ∈ g(m) ± max|g′|·(b − a)/2, which narrows quadratically, so roots close together are
+   * separated in a few halvings); g′ likewise, with g″. `sign` ±1: g keeps that sign (no root);
    * `monotone`: g′ keeps one sign (at most one root, found by the signs at the ends).
    */
   over(a: number, b: number): { readonly sign: -1 | 0 | 1; readonly monotone: boolean } {
     const shift = shiftAt(this.net, a, b);
     const ea = evaluate(this.net, a, shift, this.#a);
     const eb = evaluate(this.net, b, shift, this.#b);
-    const sign = eb.positive - ea.negative > 0 ? 1 : ea.positive - eb.negative < 0 ? -1 : 0;
-    const monotone = eb.slopePositive - ea.slopeNegative > 0 || ea.slopePositive - eb.slopeNegative < 0;
+    const radius = (b - a) / 2;
+    const em = evaluate(this.net, a + radius, shift, this.#m);
+    const span = Math.abs(this.net.time[this.net.n - 1] as number) + 1;
+    const slack = 1 + 4 * EPS;
+    // g′ and g″ over [a, b] from their monotone parts
+    const slopeLo = eb.slopePositiveLow - ea.slopeNegative;
+    const slopeHi = ea.slopePositive - eb.slopeNegativeLow;
+    const curveMax = Math.max(Math.abs(eb.curvePositiveLow - ea.curveNegative), Math.abs(ea.curvePositive - eb.curveNegativeLow));
+    const slopeMax = Math.max(Math.abs(slopeLo), Math.abs(slopeHi));
+    // g: the tighter of the two enclosures
+    const spread = (em.bound + slopeMax * radius) * slack;
+    const gLo = Math.max(eb.positiveLow - ea.negative, em.value - spread);
+    const gHi = Math.min(ea.positive - eb.negativeLow, em.value + spread);
+    const sign = gLo > 0 ? 1 : gHi < 0 ? -1 : 0;
+    // g′ likewise: its value at m is known to the slope's own error bound
+    const slopeSpread =
+      (em.bound * span + (em.slopePositive - em.slopePositiveLow) + (em.slopeNegative - em.slopeNegativeLow) + curveMax * radius) * slack;
+    const dLo = Math.max(slopeLo, em.slope - slopeSpread);
+    const dHi = Math.min(slopeHi, em.slope + slopeSpread);
+    const monotone = dLo > 0 || dHi < 0;
     return { sign, monotone };
   }
 }
@@ -615,6 +676,7 @@ export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult
   const [lo, hi] = refine(solver, bracket[0], bracket[1]);
   const sLo = lo === hi ? 0 : solver.sign(lo);
   const compare = (b: TenthBoundary): -1 | 0 | 1 => {
+    if (b.den + b.num <= 0) return 1; // a boundary at or below −100 %: every rate is above it
     const xb = Math.log1p(b.num / b.den);
     const error = 4 * EPS * Math.abs(xb) + Number.MIN_VALUE;
     if (xb + error < lo) return 1; // the boundary's rate is below the root's

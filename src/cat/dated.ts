@@ -73,8 +73,12 @@ function solveLogRate(flows: DatedFlows, total: number): [number, number] {
   let x = flows.hint !== undefined && flows.hint > -1 ? Math.log1p(flows.hint) : 0;
   if (total < flows.disbursement) x = Math.min(x, 0);
   evaluate(flows, x, out);
-  for (let step = 1; !((out[0] as number) > 0); step *= 2) {
-    x -= step; // move left until g > 0 (a negative rate)
+  // Move left until g > 0, by steps that start at 1/T (T the horizon in years): from x − 1 a
+  // 200-year horizon puts e^200 on the far side and Newton then climbs about 1/T a step.
+  let horizon = 1;
+  for (let k = 0; k < flows.times.length; k++) horizon = Math.max(horizon, (flows.times[k] as number) / flows.unitsPerYear);
+  for (let step = 1 / horizon; !((out[0] as number) > 0); step *= 2) {
+    x -= step; // a negative rate
     if (step > 1e6) throw noRate();
     evaluate(flows, x, out);
   }

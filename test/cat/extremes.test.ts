@@ -261,6 +261,57 @@ function periodicTenth(disbursement: number, payments: readonly number[], perYea
   return tenthOf(q(lo.n - lo.d, lo.d), q(hi.n - hi.d, hi.d));
 }
 
+describe('computeCat: defects the oracle found after the solver landed', () => {
+  it('three roots within 0.01 % of each other at 10²⁵ scale: the first (6.8 %) is found, not ERRNEG001 (subdivision budget)', () => {
+    // seed 1, case 13762 of `npm run oracle`: the monotone-part enclosures alone needed more than
+    // 100,000 intervals to separate the roots; the mean-value form separates them in a few halvings
+    const flows = {
+      disbursements: [
+        { time: 0, amount: '9680000000000000000000000.00' },
+        { time: '2.0', amount: '33143661545303940400000000.00' },
+      ],
+      payments: [
+        { time: '1.0', amount: '31024054908000000000000000.00' },
+        { time: 3, amount: '11802693586805228870677200.00' },
+      ],
+    };
+    expect(computeCat(flows).percent).toBe('6.8');
+  });
+
+  it('a 0 % annual loan of 200 payments at actual/365 times: CAT 0.0, not ERRNEG001 (the search for a left end overshot)', () => {
+    // seed 1, case 33953: the left end was sought from x = −1, where a 200-year horizon puts e^200
+    // on the far side, and Newton then climbed about 1/200 a step: 200 iterations ran out
+    const conventions = {
+      catTimeBasis: 'actual365' as const,
+      periodicities: { A: { name: 'anual', perYear: 1, days: 360, step: { unit: 'months' as const, count: 12 } } },
+    };
+    const solicitud = {
+      fechaApertura: '2022-11-30',
+      periodicidad: 'A',
+      plazo: 200,
+      tasa: '0',
+      valorFactura: '1093.79',
+      montoSolicitado: '423.06',
+    };
+    expect(quoteCredit(solicitud, { conventions }).cat).toBe('0.0');
+    expect(quoteCredit({ ...solicitud, plazo: 999, tasa: '10' }, { conventions }).cat).toBe('10.0');
+  });
+
+  it('a root between −100.0 % and −99.95 % is −100.0, not an internal error (the boundary −100.05 % is below −1)', () => {
+    // seed 1, case 19698: 407,030.57 lent against four payments of about 30,000 in the same year
+    const flows = {
+      disbursements: [{ time: '1.40', amount: '407030.57' }],
+      payments: [
+        { time: '1.40', amount: '30200.29' },
+        { time: '1.47', amount: '31493.32' },
+        { time: '1.54', amount: '29113.00' },
+        { time: '1.61', amount: '31157.08' },
+      ],
+    };
+    expect(computeCat(flows).percent).toBe('-100.0');
+  });
+});
+
 describe('the credit quote’s CAT at every magnitude', () => {
   it('up-front life insurance of 9,000–9,999.99 on a 10,000.00 loan: the exact tenth or ERRNEG001 on importeCatSegVida', () => {
     fc.assert(
