@@ -10,9 +10,10 @@
  * - a row's key texts are written around its values once, in one template;
  * - the five columns that repeat down a level-payment table (commission, the three insurances,
  *   the payment) are joined once and reused while they repeat;
- * - the row's head, `{"numAmortizacion":k,"fechaAmortizacion":"<date>","saldoCapital":"`, is
- *   kept for the last date seen at each row number (`MAX_CACHED_ROWS`), since every request
- *   opened the same day with the same periodicity has the same dates.
+ * - the row's head, `{"numAmortizacion":k,"fechaAmortizacion":"<date>","saldoCapital":"` with
+ *   the end of the row before it, is kept for the last date seen at each row number
+ *   (`MAX_CACHED_ROWS`), since every request opened the same day with the same periodicity has
+ *   the same dates.
  *
  * The head's strings (one is the caller's `producto`) are checked and escaped if need be. The
  * row texts are the engine's formatted amounts and dates (`formatCents`, `formatIsoDate`: digits,
@@ -103,10 +104,11 @@ function sameKeys(value: object, keys: readonly string[]): boolean {
 const rowHeads: (readonly [date: string, text: string])[] = [];
 
 function rowHead(k: number, date: string): string {
-  if (k >= MAX_CACHED_ROWS) return `,{"numAmortizacion":${k + 1},"fechaAmortizacion":"${date}","saldoCapital":"`;
+  if (k >= MAX_CACHED_ROWS) return `"},{"numAmortizacion":${k + 1},"fechaAmortizacion":"${date}","saldoCapital":"`;
   const kept = rowHeads[k];
   if (kept !== undefined && kept[0] === date) return kept[1];
-  const head = `${k === 0 ? '' : ','}{"numAmortizacion":${k + 1},"fechaAmortizacion":"${date}","saldoCapital":"`;
+  // After the first row, the head carries the end of the row before it.
+  const head = `${k === 0 ? '' : '"},'}{"numAmortizacion":${k + 1},"fechaAmortizacion":"${date}","saldoCapital":"`;
   rowHeads[k] = [date, head];
   return head;
 }
@@ -159,9 +161,9 @@ function table(rows: readonly CreditRow[]): string {
       unexpected = true;
       return '';
     }
-    out += `${rowHead(k, date)}${opening}","abonoCapital":"${capital}","interesAmortizacion":"${interest}","ivaAmortizacion":"${vat}${middle}${closing}"}`;
+    out += `${rowHead(k, date)}${opening}","abonoCapital":"${capital}","interesAmortizacion":"${interest}","ivaAmortizacion":"${vat}${middle}${closing}`;
   }
-  return out;
+  return rows.length === 0 ? out : `${out}"}`;
 }
 
 /**
