@@ -16,7 +16,7 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 const quick = process.argv.includes('--quick');
-const sizes = quick ? [500, 5000] : [500, 2000, 5000, 10000, 25000, 50000];
+const sizes = quick ? [500, 5000] : [2000, 10000, 25000, 50000, 100000, 200000];
 const repeats = quick ? 1 : 3;
 const cores = availableParallelism();
 

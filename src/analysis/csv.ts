@@ -30,17 +30,53 @@ export const CSV_EOL = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
+ * How CSV text is written. `neutralizeFormulas`: a cell a spreadsheet would read as a formula
+ * (one starting with `=`, `+`, `-`, `@`, a tab or a carriage return, OWASP's list) gets a leading
+ * `'`, so it is shown as text and never evaluated; a plain number (`-1.5`) is left alone. Off by
+ * default in the library (its output is data for programs); the CLI turns it on unless `--raw`.
+ *
+ * @example
+ * ```ts
+ * const options: CsvOptions = { neutralizeFormulas: true };
+ * csvField('=1+1', options); // "'=1+1"
+ * ```
+ */
+export interface CsvOptions {
+  readonly neutralizeFormulas?: boolean;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * The text a spreadsheet shows as typed: a leading `'` on text it would read as a formula.
+ *
+ * @example
+ * ```ts
+ * neutralizeFormula('=HYPERLINK("http://x")'); // '\'=HYPERLINK("http://x")'
+ * neutralizeFormula('@SUM(A1)'); // "'@SUM(A1)"
+ * neutralizeFormula('-12.5'); // '-12.5' (a number, not a formula)
+ * neutralizeFormula('Sedán'); // 'Sedán'
+ * ```
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/**
  * One CSV field: the value's text, quoted when RFC 4180 requires it.
  *
  * @example
  * ```ts
  * csvField('Sedán "full", 2026'); // '"Sedán ""full"", 2026"'
  * csvField('10216.91'); // '10216.91'
+ * csvField('=1+1', { neutralizeFormulas: true }); // "'=1+1"
  * ```
  */
-export function csvField(value: CsvValue): string {
+export function csvField(value: CsvValue, options?: CsvOptions): string {
   if (value === undefined || value === null) return '';
-  const text = String(value);
+  const raw = String(value);
+  const text = options?.neutralizeFormulas === true ? neutralizeFormula(raw) : raw;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -50,10 +86,13 @@ export function csvField(value: CsvValue): string {
  * @example
  * ```ts
  * csvLine(['plazo', 'cat']); // 'plazo,cat\r\n'
+ * csvLine(['+52 55', '@x'], { neutralizeFormulas: true }); // "'+52 55,'@x\r\n"
  * ```
  */
-export function csvLine(values: readonly CsvValue[]): string {
-  return values.map(csvField).join(',') + CSV_EOL;
+export function csvLine(values: readonly CsvValue[], options?: CsvOptions): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : ',') + csvField(values[i], options);
+  return line + CSV_EOL;
 }
 
 /**
@@ -66,14 +105,19 @@ export function csvLine(values: readonly CsvValue[]): string {
  * // 'plazo,cat\r\n36,16.8\r\n48,16.5\r\n'
  * ```
  */
-export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns?: readonly string[]): string {
+export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns?: readonly string[], options?: CsvOptions): string {
   let header = columns;
   const lines: string[] = [];
   for (const row of rows) {
     if (header === undefined) header = Object.keys(row);
-    lines.push(csvLine(header.map((key) => toCsvValue(row[key]))));
+    lines.push(
+      csvLine(
+        header.map((key) => toCsvValue(row[key])),
+        options,
+      ),
+    );
   }
-  return csvLine(header ?? []) + lines.join('');
+  return csvLine(header ?? [], options) + lines.join('');
 }
 
 /**
@@ -111,8 +155,8 @@ export const CREDIT_ROW_COLUMNS = [
  * lines[1]; // '1,2026-02-28,292000.00,6406.31,3285.00,525.60,0.00,0.00,0.00,0.00,10216.91,285593.69'
  * ```
  */
-export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>): string {
-  return toCsv(result.registros, CREDIT_ROW_COLUMNS);
+export function creditRowsToCsv(result: Pick<CreditResult, 'registros'>, options?: CsvOptions): string {
+  return toCsv(result.registros, CREDIT_ROW_COLUMNS, options);
 }
 
 /**
@@ -145,8 +189,8 @@ export const RECEIPT_COLUMNS = [
  * lines[1]; // '1,Aseguradora Ilustrativa Alfa,Amplia,633801d2448d3364019bdef2,1,01/02/2026,01/03/2026,2886.40'
  * ```
  */
-export function receiptsToCsv(result: PolicyResult): string {
-  return toCsv(receiptRecords(result), RECEIPT_COLUMNS);
+export function receiptsToCsv(result: PolicyResult, options?: CsvOptions): string {
+  return toCsv(receiptRecords(result), RECEIPT_COLUMNS, options);
 }
 
 function* receiptRecords(result: PolicyResult): Generator<Record<(typeof RECEIPT_COLUMNS)[number], string>> {

@@ -245,6 +245,68 @@ function normalize(variations: Variations): readonly Variation[] {
 }
 
 /**
+ * The variations as a list, each field checked against the request schema: `ERRESQ003` naming a
+ * field the interface does not define.
+ *
+ * @example
+ * ```ts
+ * checkVariations({ plazo: [12, 24] }); // [{ field: 'plazo', values: [12, 24] }]
+ * checkVariations({ colour: ['red'] }); // throws QuoteError ERRESQ003 'colour'
+ * ```
+ */
+export function checkVariations(variations: Variations): readonly Variation[] {
+  const list = normalize(variations);
+  for (const v of list) fieldKind(v.field);
+  return list;
+}
+
+/**
+ * A solicitud field's value from its text, typed by the request schema: integer fields become
+ * numbers, `true`/`false` booleans, amounts and rates keep their text (with at least two
+ * decimals); text the field cannot hold is kept as it is, for the engine to reject. A field the
+ * interface does not define is `ERRESQ003`.
+ *
+ * @example
+ * ```ts
+ * fieldValueFromText('plazo', '36'); // 36
+ * fieldValueFromText('montoSolicitado', '280000'); // '280000.00'
+ * fieldValueFromText('creditoGarantiaExt', 'true'); // true
+ * fieldValueFromText('informacionSeguro.codigoPostal', '03100'); // '03100'
+ * fieldValueFromText('plazo', 'abc'); // 'abc'
+ * ```
+ */
+export function fieldValueFromText(field: string, text: string): FieldValue {
+  return coerceText(fieldKind(field), text);
+}
+
+const TWO_OR_MORE_DECIMALS = /^\d+\.\d\d+$/;
+const WHOLE = /^\d+$/;
+const ONE_DECIMAL = /^\d+\.\d$/;
+
+/**
+ * {@link fieldValueFromText} for one field, its kind looked up once (for reading a column of a
+ * portfolio): the same values, amounts already written with two or more decimals kept as they are.
+ *
+ * @example
+ * ```ts
+ * const amount = fieldParser('montoSolicitado');
+ * [amount('280000'), amount('280000.5'), amount('280000.50')]; // ['280000.00', '280000.50', '280000.50']
+ * fieldParser('plazo')('36'); // 36
+ * fieldParser('colour'); // throws QuoteError ERRESQ003 'colour'
+ * ```
+ */
+export function fieldParser(field: string): (text: string) => FieldValue {
+  const kind = fieldKind(field);
+  if (kind !== 'amount' && kind !== 'percent') return (text) => coerceText(kind, text);
+  return (text) => {
+    if (TWO_OR_MORE_DECIMALS.test(text)) return text;
+    if (WHOLE.test(text)) return `${text}.00`;
+    if (ONE_DECIMAL.test(text)) return `${text}0`;
+    return coerceText(kind, text);
+  };
+}
+
+/**
  * Number of scenarios in the grid: the product of the variations' lengths (1 with none).
  *
  * @example
@@ -267,8 +329,7 @@ export function countScenarios(variations: Variations): number {
  * ```
  */
 export function* scenarios(variations: Variations): Generator<Scenario> {
-  const list = normalize(variations);
-  for (const v of list) fieldKind(v.field);
+  const list = checkVariations(variations);
   if (list.some((v) => v.values.length === 0)) return;
   const at = new Array<number>(list.length).fill(0);
   for (;;) {

@@ -1,11 +1,18 @@
-/** `node:util` parseArgs with the CLI's error handling: unknown options are usage errors. */
+/** `node:util` parseArgs with the CLI's error handling: unknown options are usage errors, in the run's language. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usageError } from './errors.js';
+import type { CliMessageId } from './messages.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parsed options of a command: strings, booleans and repeated strings. */
 export type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** parseArgs' error codes, as the CLI's messages. */
+const PARSE_ERRORS: Readonly<Record<string, CliMessageId>> = {
+  ERR_PARSE_ARGS_UNKNOWN_OPTION: 'opcionDesconocida',
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: 'argumentoInesperado',
+};
 
 /**
  * Parses a command's arguments (`--help`/`-h` always accepted); throws a usage error naming the option.
@@ -15,6 +22,7 @@ export type ParsedValues = Record<string, string | boolean | (string | boolean)[
  * const { values, positionals } = parseCommand('credit', ['x.json', '--format', 'csv'], { format: { type: 'string' } });
  * values.format; // 'csv'
  * positionals; // ['x.json']
+ * parseCommand('credit', ['--colour'], {}); // throws CliError
  * ```
  */
 export function parseCommand(command: string, args: readonly string[], options: Options): { values: ParsedValues; positionals: string[] } {
@@ -27,7 +35,14 @@ export function parseCommand(command: string, args: readonly string[], options: 
     });
     return { values: parsed.values as ParsedValues, positionals: parsed.positionals };
   } catch (error) {
-    throw usageError((error as Error).message.replace(/\. To specify a positional.*$/s, ''), command);
+    const { code, message } = error as { code?: string; message: string };
+    // The option parseArgs names, without echoing the rest of its English sentence.
+    const option = /'(-{1,2}[^' ]*)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw usageError(/argument missing/.test(message) ? 'opcionSinValor' : 'opcionNoTomaValor', { option }, command);
+    }
+    const id = (code === undefined ? undefined : PARSE_ERRORS[code]) ?? 'opcionDesconocida';
+    throw usageError(id, { option, value: option }, command);
   }
 }
 
@@ -42,7 +57,7 @@ export function parseCommand(command: string, args: readonly string[], options: 
 export function choice<T extends string>(command: string, option: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw usageError(`option --${option} must be one of ${allowed.join(', ')} (got '${String(value)}')`, command);
+  throw usageError('opcionUnaDe', { option, allowed: allowed.join(', '), value: String(value) }, command);
 }
 
 /**
@@ -55,8 +70,8 @@ export function choice<T extends string>(command: string, option: string, value:
  */
 export function integerOption(command: string, option: string, value: unknown, min = 0): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && /^\d+$/.test(value) && Number(value) >= min) return Number(value);
-  throw usageError(`option --${option} must be an integer ≥ ${min} (got '${String(value)}')`, command);
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= min) return Number(value);
+  throw usageError('opcionEntero', { option, min, value: String(value) }, command);
 }
 
 /**
@@ -68,8 +83,8 @@ export function integerOption(command: string, option: string, value: unknown, m
  * ```
  */
 export function singleFile(command: string, positionals: readonly string[]): string {
-  if (positionals.length === 0) throw usageError('missing FILE (a JSON request body or bare solicitud)', command);
-  if (positionals.length > 1) throw usageError(`expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`, command);
+  if (positionals.length === 0) throw usageError('sinArchivo', {}, command);
+  if (positionals.length > 1) throw usageError('unArchivo', { count: positionals.length, files: positionals.join(' ') }, command);
   return positionals[0] as string;
 }
 
@@ -84,4 +99,18 @@ export function singleFile(command: string, positionals: readonly string[]): str
 export function stringOption(values: ParsedValues, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A repeatable string option's values (none: an empty list).
+ *
+ * @example
+ * ```ts
+ * stringList({ prepay: ['12:50000', '24:20000'] }, 'prepay'); // ['12:50000', '24:20000']
+ * stringList({}, 'prepay'); // []
+ * ```
+ */
+export function stringList(values: ParsedValues, name: string): string[] {
+  const v = values[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 }

@@ -5,18 +5,24 @@
  * the CLI that acts when imported.
  */
 import { processContext } from './context.js';
-import { main } from './main.js';
+import { main, splitLang } from './main.js';
+import { cliText, ioReason } from './messages.js';
 import { isGridWorker, serveGridWorker } from './pool.js';
 
 if (isGridWorker()) {
   serveGridWorker();
 } else {
+  const context = processContext();
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     // A closed pipe (`cotizador grid ... | head`) is a normal end, not a failure.
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    // Any other failure to write stdout (a full disk, /dev/full) is an I/O error: exit 1.
+    const given = splitLang(process.argv.slice(2)).lang;
+    const lang = given === 'en' || given === 'es' ? given : (context.lang ?? 'es');
+    process.stderr.write(`cotizador: ${cliText('noSePuedeEscribir', lang, { file: 'stdout', reason: ioReason(error, lang) })}\n`);
+    process.exit(1);
   });
-  void main(process.argv.slice(2), processContext()).then((code) => {
+  void main(process.argv.slice(2), context).then((code) => {
     process.exitCode = code;
   });
 }

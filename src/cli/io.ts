@@ -1,8 +1,23 @@
-/** File input and buffered output for the CLI: the only place it touches the file system. */
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { once } from 'node:events';
+/**
+ * File input and buffered output for the CLI: the only place it touches the file system. Every
+ * read is capped (`--max-input-bytes`, 16 MiB by default) and every failure of a read or a write
+ * is a {@link CliError} with exit code 1 naming the file, in the run's language.
+ */
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { CliError } from './errors.js';
+import { CliError, inputError } from './errors.js';
+import { findJsonError, JSON_PROBLEMS } from './jsonError.js';
+import { cliText, ioReason } from './messages.js';
+
+/**
+ * The default cap on an input file: 16 MiB.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_MAX_INPUT_BYTES; // 16777216
+ * ```
+ */
+export const DEFAULT_MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * How FILE is named in messages ('-' is stdin).
@@ -17,6 +32,109 @@ export function displayName(file: string): string {
 }
 
 /**
+ * Text without its leading byte-order mark (Excel and Notepad write one).
+ *
+ * @example
+ * ```ts
+ * stripBom('\uFEFF{"a":1}'); // '{"a":1}'
+ * ```
+ */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** How a command reads its input. */
+export interface ReadOptions {
+  /** All of stdin (for FILE '-'); the cap is checked on what it returns. */
+  readonly readStdin?: (maxBytes: number) => string | Uint8Array;
+  /** Refuse more than this many bytes (default {@link DEFAULT_MAX_INPUT_BYTES}). */
+  readonly maxBytes?: number;
+}
+
+const CHUNK = 64 * 1024;
+
+/** Reads fd to its end, refusing more than `max` bytes (a device like /dev/zero never ends). */
+function readCapped(fd: number, file: string, max: number): Buffer {
+  const stat = fstatSync(fd);
+  if (stat.isFile() && stat.size > max) throw inputError('entradaExcede', { file: displayName(file), limit: max });
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, CHUNK, null);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) throw inputError('entradaExcede', { file: displayName(file), limit: max });
+    chunks.push(n === CHUNK ? chunk : chunk.subarray(0, n));
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * FILE ('-' for stdin) as text, its BOM removed; a missing or unreadable file, or one larger than
+ * the cap, is a {@link CliError} (exit 1) naming it.
+ *
+ * @example
+ * ```ts
+ * readText('examples/autoestrene.json').startsWith('{'); // true
+ * readText('examples/autoestrene.json', { maxBytes: 10 }); // throws CliError
+ * ```
+ */
+export function readText(file: string, options: ReadOptions = {}): string {
+  const max = options.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  let bytes: Uint8Array | string;
+  try {
+    if (file === '-' && options.readStdin !== undefined) bytes = options.readStdin(max);
+    else {
+      const fd = file === '-' ? 0 : openSync(file, 'r');
+      try {
+        bytes = readCapped(fd, file, max);
+      } finally {
+        if (fd !== 0) closeSync(fd);
+      }
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError((lang) => cliText('noSePuedeLeer', lang, { file: displayName(file), reason: ioReason(error, lang) }));
+  }
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
+  if (length > max) throw inputError('entradaExcede', { file: displayName(file), limit: max });
+  return stripBom(typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8'));
+}
+
+/**
+ * Parses JSON text; a syntax error names the line and the column and never echoes the text.
+ *
+ * @example
+ * ```ts
+ * parseJsonText('{"a": 1}', 'x.json'); // { a: 1 }
+ * parseJsonText('{"a": }', 'x.json'); // throws CliError
+ * ```
+ */
+export function parseJsonText(text: string, file: string, firstLine = 1): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const where = findJsonError(text, firstLine) ?? { line: firstLine, column: 1, problem: 'caracterInesperado' as const };
+    throw new CliError((lang) =>
+      cliText('jsonNoValido', lang, {
+        file: displayName(file),
+        line: where.line,
+        column: where.column,
+        problem: JSON_PROBLEMS[where.problem][lang],
+      }),
+    );
+  }
+}
+
+/**
  * Reads FILE ('-' for stdin) as JSON, or throws a {@link CliError} naming the file.
  *
  * @example
@@ -24,27 +142,46 @@ export function displayName(file: string): string {
  * Object.keys(readJson('examples/autoestrene.json') as object); // ['solicitud']
  * ```
  */
-export function readJson(file: string, readStdin: () => string = () => readFileSync(0, 'utf8')): unknown {
-  let text: string;
-  try {
-    text = file === '-' ? readStdin() : readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message;
-    throw new CliError(`cannot read ${file}: ${reason}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new CliError(`${displayName(file)} is not valid JSON: ${(error as Error).message}`);
-  }
+export function readJson(file: string, options: ReadOptions = {}): unknown {
+  return parseJsonText(readText(file, options), file);
+}
+
+/**
+ * True for a plain JSON object.
+ *
+ * @example
+ * ```ts
+ * isRecord({}); // true
+ * isRecord([]); // false
+ * ```
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What a request FILE holds: the `solicitud`, and the engine options the file carries next to it
+ * (`{ "solicitud": {...}, "options": {...} }`; a bare solicitud carries none).
+ *
+ * @example
+ * ```ts
+ * const body = { solicitud: { plazo: 12 }, options: { grace: { periods: 2 } } };
+ * requestFromJson(body, 'x.json'); // { solicitud: { plazo: 12 }, options: { grace: { periods: 2 } } }
+ * requestFromJson({ plazo: 12 }, 'x.json'); // { solicitud: { plazo: 12 }, options: undefined }
+ * ```
+ */
+export function requestFromJson(
+  body: unknown,
+  file: string,
+): { solicitud: Record<string, unknown>; options: Record<string, unknown> | undefined } {
+  const name = displayName(file);
+  if (!isRecord(body)) throw inputError('esperabaObjeto', { file: name });
+  if (!Object.hasOwn(body, 'solicitud')) return { solicitud: body, options: undefined };
+  const inner = body.solicitud;
+  if (!isRecord(inner)) throw inputError('campoObjeto', { file: name, field: 'solicitud' });
+  const options = body.options;
+  if (options !== undefined && !isRecord(options)) throw inputError('campoObjeto', { file: name, field: 'options' });
+  return { solicitud: inner, options };
 }
 
 /**
@@ -56,32 +193,27 @@ export function readJson(file: string, readStdin: () => string = () => readFileS
  * readSolicitud('examples/autoestrene.json').plazo; // 36
  * ```
  */
-export function readSolicitud(file: string, readStdin?: () => string): Record<string, unknown> {
-  const body = readJson(file, readStdin);
-  if (!isRecord(body))
-    throw new CliError(`${displayName(file)}: expected a JSON object (a request body { "solicitud": {...} } or a bare solicitud)`);
-  if (Object.hasOwn(body, 'solicitud')) {
-    const inner = body.solicitud;
-    if (!isRecord(inner)) throw new CliError(`${displayName(file)}: field 'solicitud' must be a JSON object`);
-    return inner;
-  }
-  return body;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export function readSolicitud(file: string, options: ReadOptions = {}): Record<string, unknown> {
+  return requestFromJson(readJson(file, options), file).solicitud;
 }
 
 /** Where a command writes: stdout, or the file of `--out`. Text is buffered and flushed in blocks. */
 export interface Output {
-  write(text: string): Promise<void>;
+  /** The name messages use ('stdout' or the file). */
+  readonly name: string;
+  write(data: string | Uint8Array): Promise<void>;
   end(): Promise<void>;
 }
 
 const BLOCK = 64 * 1024;
 
+function writeFailure(name: string, error: unknown): CliError {
+  return new CliError((lang) => cliText('noSePuedeEscribir', lang, { file: name, reason: ioReason(error, lang) }));
+}
+
 /**
- * Opens the output (the file is created now, so a bad path fails before any work is done).
+ * Opens the output (the file is created now, so a bad path fails before any work is done). A
+ * failed write (a full disk, a closed device) is a {@link CliError} with exit code 1.
  *
  * @example
  * ```ts
@@ -96,42 +228,97 @@ export function openOutput(out: string | undefined, stdout: Writable = process.s
   try {
     fd = openSync(out, 'w');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(
-      `cannot write ${out}: ${code === 'ENOENT' ? 'no such directory' : code === 'EISDIR' ? 'is a directory' : (error as Error).message}`,
-    );
+    throw writeFailure(out, error);
   }
   let buffer = '';
-  const flush = (): void => {
-    if (buffer !== '') writeSync(fd, buffer);
-    buffer = '';
+  const put = (data: string | Uint8Array): void => {
+    try {
+      if (typeof data === 'string') {
+        if (data !== '') writeSync(fd, data);
+      } else {
+        for (let at = 0; at < data.length; ) at += writeSync(fd, data, at);
+      }
+    } catch (error) {
+      throw writeFailure(out, error);
+    }
   };
   return {
-    async write(text) {
-      buffer += text;
-      if (buffer.length >= BLOCK) flush();
+    name: out,
+    async write(data) {
+      if (typeof data === 'string') {
+        buffer += data;
+        if (buffer.length < BLOCK) return;
+        const text = buffer;
+        buffer = '';
+        put(text);
+        return;
+      }
+      const text = buffer;
+      buffer = '';
+      put(text);
+      put(data);
     },
     async end() {
-      flush();
-      closeSync(fd);
+      const text = buffer;
+      buffer = '';
+      put(text);
+      try {
+        closeSync(fd);
+      } catch (error) {
+        throw writeFailure(out, error);
+      }
     },
   };
 }
 
 function streamOutput(stream: Writable): Output {
   let buffer = '';
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const onError = (error: unknown): void => {
+    failure ??= error;
+    wake?.();
+  };
+  stream.on('error', onError);
+  const check = (): void => {
+    if (failure !== undefined) throw writeFailure('stdout', failure);
+  };
+  const put = async (data: string | Uint8Array): Promise<void> => {
+    check();
+    let ok: boolean;
+    try {
+      ok = stream.write(data);
+    } catch (error) {
+      throw writeFailure('stdout', error);
+    }
+    if (!ok) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        stream.once('drain', resolve);
+      });
+      wake = undefined;
+    }
+    check();
+  };
   const flush = async (): Promise<void> => {
     const text = buffer;
     buffer = '';
-    if (text !== '' && !stream.write(text)) await once(stream, 'drain');
+    if (text !== '') await put(text);
   };
   return {
-    async write(text) {
-      buffer += text;
-      if (buffer.length >= BLOCK) await flush();
+    name: 'stdout',
+    async write(data) {
+      if (typeof data === 'string') {
+        buffer += data;
+        if (buffer.length >= BLOCK) await flush();
+        return;
+      }
+      await flush();
+      await put(data);
     },
     async end() {
       await flush();
+      stream.off('error', onError);
     },
   };
 }

@@ -1,39 +1,150 @@
 /**
- * The `cotizador` command line: credit and policy quotes, scenario grids and schedule charts.
- * Every failure is one line on stderr naming the file or field, and a non-zero exit code.
+ * The `cotizador` command line: credit and policy quotes, portfolios in batch, scenario grids,
+ * comparisons, solving for an unknown and charts. Every failure is one line on stderr naming the
+ * file or field, and a non-zero exit code; help, messages and errors speak one language, Spanish
+ * by default (`--lang en`, anywhere on the line, or `COTIZADOR_LANG=en`).
  */
-import { CliError, usageError } from './errors.js';
-import { CHART_HELP, runChart } from './commands/chart.js';
-import { CREDIT_HELP, runCredit } from './commands/credit.js';
-import { GRID_HELP, runGrid } from './commands/grid.js';
-import { POLICY_HELP, runPolicy } from './commands/policy.js';
-import { SERVE_HELP, runServe } from './commands/serve.js';
+import packageJson from '../../package.json' with { type: 'json' };
+import { CliError, EXIT_INTERNAL, EXIT_USAGE, usageError } from './errors.js';
 import { processContext, type CliContext } from './context.js';
+import { CLI_LANGS, cliText, type CliLang } from './messages.js';
+import type { Help } from './help.js';
 
-const HELP = `Usage: cotizador <command> [options]
+const HELP: Help = {
+  es: `Uso: cotizador <comando> [opciones]
+
+Cotizaciones exactas de crédito automotriz (AutoEstrene, CAT) y de seguro de auto
+(SegAutoVendor) en México.
+
+Comandos:
+  credit ARCHIVO         cotiza un crédito: resumen, tabla de amortización y CAT
+  policy ARCHIVO         cotiza un seguro de auto: ofertas y recibos
+  batch ARCHIVO          cotiza una cartera de solicitudes (CSV, JSON lines o arreglo JSON)
+  grid ARCHIVO           cotiza cada combinación de --vary CAMPO=... sobre una solicitud
+  compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
+  solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
+  chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
+  serve                  sirve toda la interfaz por HTTP (docs/server.md)
+  help [COMANDO]         esta ayuda, o la de un comando
+
+Opciones de todos los comandos:
+  --lang es|en           idioma de la ayuda, los mensajes y los errores (por omisión es;
+                         también COTIZADOR_LANG)
+  --version              la versión
+  -h, --help             la ayuda
+
+Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
+salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
+rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
+`,
+  en: `Usage: cotizador <command> [options]
 
 Exact Mexican vehicle credit (AutoEstrene, CAT) and insurance (SegAutoVendor) quotes.
 
 Commands:
-  credit FILE   quote a credit: summary, amortization table and CAT (table, csv or json)
-  policy FILE   quote vehicle insurance: offers and receipts (table, csv or json)
-  grid FILE     quote every combination of --vary FIELD=... over a base credit solicitud
-  chart FILE    draw the amortization schedule as an SVG chart
-  serve         serve the whole interface over HTTP (docs/server.md)
-  help [CMD]    show this help, or a command's help
+  credit FILE            quote a credit: summary, amortization table and CAT
+  policy FILE            quote vehicle insurance: offers and receipts
+  batch FILE             quote a portfolio of solicitudes (CSV, JSON lines or a JSON array)
+  grid FILE              quote every combination of --vary FIELD=... over a solicitud
+  compare FILE...        the summaries of several quotes side by side
+  solve FILE             solve for the amount, the rate, the term or the commission
+  chart FILE...          draw the payment schedule or the balances as an SVG chart
+  serve                  serve the whole interface over HTTP (docs/server.md)
+  help [COMMAND]         this help, or a command's help
+
+Options of every command:
+  --lang es|en           language of help, messages and errors (default es; also
+                         COTIZADOR_LANG)
+  --version              the version
+  -h, --help             the help
 
 Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
---out FILE is given. Exit codes: 0 success, 1 bad input or a quote the engine rejected,
-2 usage error.
-`;
-
-const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], context: CliContext) => Promise<void>; help: string }>> = {
-  credit: { run: runCredit, help: CREDIT_HELP },
-  policy: { run: runPolicy, help: POLICY_HELP },
-  grid: { run: runGrid, help: GRID_HELP },
-  chart: { run: runChart, help: CHART_HELP },
-  serve: { run: runServe, help: SERVE_HELP },
+--out FILE is given. Exit codes: 0 success, 1 bad input, a rejected quote or a failed read
+or write, 2 usage error, 70 internal error.
+`,
 };
+
+type Run = (args: readonly string[], context: CliContext) => Promise<void>;
+
+/**
+ * Each command's module, loaded when the command runs: a run of `credit` never loads what `serve`
+ * needs (the HTTP service, the receipt's PDF, fonts and barcodes), which starts the CLI several
+ * times faster.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<{ run: Run; help: Help }>>> = {
+  credit: async () => {
+    const m = await import('./commands/credit.js');
+    return { run: m.runCredit, help: m.CREDIT_HELP };
+  },
+  policy: async () => {
+    const m = await import('./commands/policy.js');
+    return { run: m.runPolicy, help: m.POLICY_HELP };
+  },
+  batch: async () => {
+    const m = await import('./commands/batch.js');
+    return { run: m.runBatch, help: m.BATCH_HELP };
+  },
+  grid: async () => {
+    const m = await import('./commands/grid.js');
+    return { run: m.runGrid, help: m.GRID_HELP };
+  },
+  compare: async () => {
+    const m = await import('./commands/compare.js');
+    return { run: m.runCompare, help: m.COMPARE_HELP };
+  },
+  solve: async () => {
+    const m = await import('./commands/solve.js');
+    return { run: m.runSolve, help: m.SOLVE_HELP };
+  },
+  chart: async () => {
+    const m = await import('./commands/chart.js');
+    return { run: m.runChart, help: m.CHART_HELP };
+  },
+  serve: async () => {
+    const m = await import('./commands/serve.js');
+    return { run: m.runServe, help: m.SERVE_HELP };
+  },
+};
+
+/**
+ * The version line `--version` prints.
+ *
+ * @example
+ * ```ts
+ * versionLine().startsWith('cotizador '); // true
+ * ```
+ */
+export function versionLine(): string {
+  return `cotizador ${packageJson.version}\n`;
+}
+
+/**
+ * `--lang X` / `--lang=X` taken out of the arguments (before a `--`), wherever it stands.
+ *
+ * @example
+ * ```ts
+ * splitLang(['credit', 'x.json', '--lang', 'en']); // { lang: 'en', args: ['credit', 'x.json'] }
+ * splitLang(['--lang=es', 'grid']); // { lang: 'es', args: ['grid'] }
+ * splitLang(['credit']); // { lang: undefined, args: ['credit'] }
+ * ```
+ */
+export function splitLang(argv: readonly string[]): { lang: string | undefined; args: string[] } {
+  const args: string[] = [];
+  let lang: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      args.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--lang') {
+      lang = argv[i + 1] ?? '';
+      i++;
+    } else if (arg.startsWith('--lang=')) lang = arg.slice('--lang='.length);
+    else args.push(arg);
+  }
+  return { lang, args };
+}
 
 /**
  * Runs the CLI on `argv` (without node and the script) and returns the exit code.
@@ -45,33 +156,53 @@ const COMMANDS: Readonly<Record<string, { run: (args: readonly string[], context
  */
 export async function main(argv: readonly string[], context: CliContext = processContext()): Promise<number> {
   const { stdout, stderr } = context;
+  const split = splitLang(argv);
+  let lang: CliLang = context.lang ?? 'es';
   try {
-    const [name, ...rest] = argv;
+    if (split.lang !== undefined) {
+      if (!(CLI_LANGS as readonly string[]).includes(split.lang)) {
+        throw usageError('opcionUnaDe', { option: 'lang', allowed: CLI_LANGS.join(', '), value: split.lang });
+      }
+      lang = split.lang as CliLang;
+    }
+    const run: CliContext = { ...context, lang };
+    const [name, ...rest] = split.args;
     if (name === undefined) {
-      stderr.write(HELP);
-      return 2;
+      stderr.write(HELP[lang]);
+      return EXIT_USAGE;
     }
     if (name === '--help' || name === '-h') {
-      stdout.write(HELP);
+      stdout.write(HELP[lang]);
+      return 0;
+    }
+    if (name === '--version' || name === '-V') {
+      stdout.write(versionLine());
       return 0;
     }
     if (name === 'help') {
       const topic = rest[0];
-      stdout.write(topic !== undefined && Object.hasOwn(COMMANDS, topic) ? (COMMANDS[topic]?.help ?? HELP) : HELP);
+      const load = topic !== undefined && Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+      stdout.write((load === undefined ? HELP : (await load()).help)[lang]);
       return 0;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (command === undefined) throw usageError(`unknown command '${name}'`);
-    await command.run(rest, context);
+    const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (load === undefined) throw usageError('comandoDesconocido', { name });
+    if (rest.includes('--version')) {
+      stdout.write(versionLine());
+      return 0;
+    }
+    await (await load()).run(rest, run);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
-      stderr.write(`cotizador: ${error.message}\n`);
+      const message = error.render(lang);
+      if (message !== '') stderr.write(`cotizador: ${message}\n`);
       return error.exitCode;
     }
     // Unexpected: still one line, no stack trace (set COTIZADOR_DEBUG=1 for it).
-    stderr.write(`cotizador: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    const detail = error instanceof Error ? error.message : String(error);
+    stderr.write(`cotizador: ${cliText('errorInterno', lang, { detail })}\n`);
     if (context.debug) stderr.write(`${(error as Error).stack ?? ''}\n`);
-    return 70;
+    return EXIT_INTERNAL;
   }
 }

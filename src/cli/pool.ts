@@ -7,8 +7,9 @@
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CreditRequest } from '../contracts/credit.js';
-import { quoteScenario, scenarioAt, summarizeGridRow, type Variation } from '../analysis/grid.js';
-import { gridWriter, type GridFormat } from './gridFormat.js';
+import type { GridOptions } from '../analysis/grid.js';
+import { GridCursor } from '../analysis/gridCursor.js';
+import { gridWriter, type GridWriterSpec } from './gridFormat.js';
 
 /** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */
 export const GRID_WORKER_KIND = 'cotizador-grid-worker';
@@ -16,8 +17,8 @@ export const GRID_WORKER_KIND = 'cotizador-grid-worker';
 interface WorkerInput {
   readonly kind: typeof GRID_WORKER_KIND;
   readonly base: CreditRequest;
-  readonly variations: readonly Variation[];
-  readonly format: GridFormat;
+  readonly options: GridOptions;
+  readonly spec: GridWriterSpec;
 }
 interface Task {
   readonly id: number;
@@ -50,12 +51,16 @@ export function serveGridWorker(): void {
   const input = workerData as WorkerInput;
   const port = parentPort;
   if (port === null) return;
-  const writer = gridWriter(input.format, input.variations);
+  const writer = gridWriter(input.spec);
+  const cursor = new GridCursor(input.base, input.spec.variations, input.options);
   port.on('message', (task: Task) => {
     try {
       let text = '';
-      for (let i = task.from; i < task.to; i++)
-        text += writer.row(summarizeGridRow(quoteScenario(input.base, scenarioAt(input.variations, i), i)));
+      cursor.seek(task.from);
+      for (let i = task.from; i < task.to; i++) {
+        text += writer.row(i, cursor.at, cursor.quote());
+        cursor.next();
+      }
       port.postMessage({ id: task.id, text, count: task.to - task.from } satisfies Reply);
     } catch (error) {
       port.postMessage({ id: task.id, fatal: error instanceof Error ? error.message : String(error) } satisfies Reply);
@@ -65,7 +70,10 @@ export function serveGridWorker(): void {
 
 /** How the pool runs. */
 export interface PoolOptions {
-  readonly format: GridFormat;
+  /** The writer each worker formats its rows with. */
+  readonly spec: GridWriterSpec;
+  /** The engine options of every quote. */
+  readonly engine?: GridOptions;
   readonly workers: number;
   readonly chunkSize: number;
   /** The script each worker runs (the CLI's own entry). */
@@ -81,8 +89,9 @@ export interface PoolOptions {
  * ```ts
  * // Twelve scenarios on 2 worker threads running the built CLI (`npm run build`), 4 a chunk, in grid order.
  * const variations = [parseVariation('plazo=12:36:12'), parseVariation('tasa=10:13:1')];
+ * const spec = { format: 'csv', variations, lang: 'es', csv: {} } as const;
  * let csv = '';
- * for await (const chunk of parallelGrid(solicitud, variations, 12, { format: 'csv', workers: 2, chunkSize: 4, script: './dist/cli.js' })) {
+ * for await (const chunk of parallelGrid(solicitud, 12, { spec, workers: 2, chunkSize: 4, script: './dist/cli.js' })) {
  *   csv += chunk.text;
  * }
  * csv.split('\r\n').length; // 13 (12 lines and the empty string after the last CRLF)
@@ -91,12 +100,11 @@ export interface PoolOptions {
  */
 export async function* parallelGrid(
   base: CreditRequest,
-  variations: readonly Variation[],
   total: number,
   options: PoolOptions,
 ): AsyncGenerator<{ readonly text: string; readonly count: number }> {
   const chunks = Math.ceil(total / options.chunkSize);
-  const input: WorkerInput = { kind: GRID_WORKER_KIND, base, variations, format: options.format };
+  const input: WorkerInput = { kind: GRID_WORKER_KIND, base, options: options.engine ?? {}, spec: options.spec };
   const pool = Array.from(
     { length: options.workers },
     () => new Worker(options.script, { workerData: input, ...(options.execArgv ? { execArgv: [...options.execArgv] } : {}) }),

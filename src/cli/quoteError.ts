@@ -1,9 +1,11 @@
-/** Turns the engines' coded errors into one CLI message naming the field. */
-import { QuoteError } from '../errors/quoteError.js';
+/** Turns the engines' coded errors into one CLI message naming the field, in the run's language. */
+import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { CliError, EXIT_INPUT } from './errors.js';
+import { cliText, type CliLang } from './messages.js';
 
 /**
- * Runs `fn`; a {@link QuoteError} becomes a {@link CliError} "FILE: field 'x': CODE message".
+ * Runs `fn`; a {@link QuoteError} becomes a {@link CliError} "FILE: field 'x': CODE message",
+ * the code and the field kept, the message in the run's language.
  *
  * @example
  * ```ts
@@ -15,20 +17,24 @@ export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_
   try {
     return fn();
   } catch (error) {
-    if (error instanceof QuoteError) throw new CliError(describeQuoteError(source, error), exitCode);
+    if (error instanceof QuoteError) throw new CliError((lang) => describeQuoteError(source, error, lang), exitCode);
     throw error;
   }
 }
 
 /**
- * "examples/x.json: field 'montoSolicitado': ERRESQ005 El tipo o el formato del campo no es válido".
+ * "x.json: campo 'plazo': ERRESQ004 El plazo debe ser de al menos un pago" (or in English).
  *
  * @example
  * ```ts
- * describeQuoteError('x.json', new QuoteError('ERRESQ004', 'Plazo', 'plazo')); // "x.json: field 'plazo': ERRESQ004 Plazo"
+ * const error = new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' });
+ * describeQuoteError('x.json', error); // "x.json: campo 'plazo': ERRESQ004 El plazo debe ser de al menos un pago"
+ * describeQuoteError('x.json', error, 'en'); // "x.json: field 'plazo': ERRESQ004 The term must have at least one payment"
  * ```
  */
-export function describeQuoteError(source: string, error: QuoteError): string {
-  const field = error.valorIncorrecto === undefined ? '' : ` field '${error.valorIncorrecto}':`;
-  return `${source}:${field} ${error.codigoError} ${error.mensaje}`;
+export function describeQuoteError(source: string, error: QuoteError, lang: CliLang = 'es'): string {
+  const message = localizedMessage(error, lang);
+  return error.valorIncorrecto === undefined
+    ? cliText('errorSinCampo', lang, { source, code: error.codigoError, message })
+    : cliText('errorDeCampo', lang, { source, field: error.valorIncorrecto, code: error.codigoError, message });
 }

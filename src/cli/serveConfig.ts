@@ -91,36 +91,42 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   },
 ];
 
-function fail(message: string): never {
-  throw new CliError(`configuration: ${message}`);
+/** A configuration error, in the run's language (Spanish, English). */
+function fail(es: string, en: string = es): never {
+  throw new CliError((lang) => (lang === 'en' ? `configuration: ${en}` : `configuración: ${es}`));
 }
 
 function parseValue(setting: Setting, value: unknown, where: string): unknown {
   if (setting.kind === 'integer') {
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
     if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-    fail(`${where} must be a whole number ≥ 0 (got '${String(value)}')`);
+    fail(`${where} debe ser un entero ≥ 0 (se recibió '${String(value)}')`, `${where} must be a whole number ≥ 0 (got '${String(value)}')`);
   }
   if (setting.kind === 'boolean') {
     if (typeof value === 'boolean') return value;
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
-    fail(`${where} must be true or false (got '${String(value)}')`);
+    fail(`${where} debe ser true o false (se recibió '${String(value)}')`, `${where} must be true or false (got '${String(value)}')`);
   }
   if (typeof value === 'string' && value !== '') return value;
-  return fail(`${where} must be text (got '${String(value)}')`);
+  return fail(`${where} debe ser texto (se recibió '${String(value)}')`, `${where} must be text (got '${String(value)}')`);
 }
 
 function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    return fail(`cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    return fail(`no se puede leer ${what} ${path}: ${code}`, `cannot read ${what} ${path}: ${code}`);
   }
 }
 
 function clientsOf(value: unknown, where: string): ClientRecord[] {
-  if (!Array.isArray(value)) fail(`${where} must be a list of { clientId, clientSecret, scopes }`);
+  if (!Array.isArray(value))
+    fail(
+      `${where} debe ser una lista de { clientId, clientSecret, scopes }`,
+      `${where} must be a list of { clientId, clientSecret, scopes }`,
+    );
   return value.map((client, i) => {
     const c = client as Partial<ClientRecord>;
     if (
@@ -129,7 +135,10 @@ function clientsOf(value: unknown, where: string): ClientRecord[] {
       !Array.isArray(c.scopes) ||
       !c.scopes.every((s) => typeof s === 'string')
     ) {
-      fail(`${where}[${i}] must be { clientId, clientSecret, scopes: [...] }`);
+      fail(
+        `${where}[${i}] debe ser { clientId, clientSecret, scopes: [...] }`,
+        `${where}[${i}] must be { clientId, clientSecret, scopes: [...] }`,
+      );
     }
     return { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
   });
@@ -139,14 +148,14 @@ function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry, i) => {
     const k = entry as Record<string, unknown>;
-    if (typeof k !== 'object' || k === null) fail(`${where}[${i}] must be an object`);
+    if (typeof k !== 'object' || k === null) fail(`${where}[${i}] debe ser un objeto`, `${where}[${i}] must be an object`);
     const pem = (text: string, file: string) => {
       if (typeof k[text] === 'string') return k[text] as string;
       if (typeof k[file] === 'string') return readText(resolve(base, k[file] as string), `${where}[${i}].${file}`);
       return undefined;
     };
     const kid = k['kid'];
-    if (kid !== undefined && typeof kid !== 'string') fail(`${where}[${i}].kid must be text`);
+    if (kid !== undefined && typeof kid !== 'string') fail(`${where}[${i}].kid debe ser texto`, `${where}[${i}].kid must be text`);
     return { kid, privateKey: pem('privateKey', 'privateKeyFile'), publicKey: pem('publicKey', 'publicKeyFile') };
   });
 }
@@ -154,19 +163,23 @@ function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
 function secretsOf(value: unknown, where: string): string | string[] {
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string')) return value as string[];
-  return fail(`${where} must be a secret or a list of secrets (the first signs)`);
+  return fail(
+    `${where} debe ser un secreto o una lista de secretos (el primero firma)`,
+    `${where} must be a secret or a list of secrets (the first signs)`,
+  );
 }
 
 function rateLimitOf(value: unknown, where: string): RateLimitConfig | undefined {
   if (value === false || value === 'off') return undefined;
   if (typeof value === 'string') {
     const match = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(value);
-    if (match === null) fail(`${where} must be CAPACITY/PER_SECOND (e.g. 60/20) or off`);
+    if (match === null)
+      fail(`${where} se escribe CAPACIDAD/POR_SEGUNDO (p. ej. 60/20) u off`, `${where} must be CAPACITY/PER_SECOND (e.g. 60/20) or off`);
     return { capacity: Number(match[1]), refillPerSecond: Number(match[2]) };
   }
   const r = value as Partial<RateLimitConfig>;
   if (typeof r !== 'object' || r === null || typeof r.capacity !== 'number' || typeof r.refillPerSecond !== 'number') {
-    fail(`${where} must be { capacity, refillPerSecond } or false`);
+    fail(`${where} debe ser { capacity, refillPerSecond } o false`, `${where} must be { capacity, refillPerSecond } or false`);
   }
   return { capacity: r.capacity, refillPerSecond: r.refillPerSecond };
 }
@@ -175,7 +188,8 @@ function switchesOf(value: unknown, where: string): ServiceSwitches {
   try {
     return checkedSwitches(value as ServiceSwitches);
   } catch {
-    return fail(`${where} must be { off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }`);
+    const shape = `{ off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }`;
+    return fail(`${where} debe ser ${shape}`, `${where} must be ${shape}`);
   }
 }
 
@@ -186,7 +200,11 @@ function offOf(text: string): ServiceSwitches['off'] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   for (const name of names)
-    if (!API_NAMES.includes(name as ApiName)) fail(`COTIZADOR_SWITCHES_OFF: unknown API '${name}' (use all or ${API_NAMES.join(', ')})`);
+    if (!API_NAMES.includes(name as ApiName))
+      fail(
+        `COTIZADOR_SWITCHES_OFF: API desconocida '${name}' (use all o ${API_NAMES.join(', ')})`,
+        `COTIZADOR_SWITCHES_OFF: unknown API '${name}' (use all or ${API_NAMES.join(', ')})`,
+      );
   return names as ApiName[];
 }
 
@@ -226,10 +244,12 @@ export function loadServeSettings(
 ): ServeSettings {
   const configFile = flags.config ?? env['COTIZADOR_CONFIG'];
   const file = configFile === undefined ? {} : (readJson(configFile) as Record<string, unknown>);
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) fail(`${configFile} must hold a JSON object`);
+  if (typeof file !== 'object' || file === null || Array.isArray(file))
+    fail(`${configFile} debe tener un objeto JSON`, `${configFile} must hold a JSON object`);
   const base = configFile === undefined ? process.cwd() : dirname(resolve(configFile));
   const known = new Set([...SERVE_SETTINGS.map((s) => s.key), 'clients', 'tokenSecret', 'tokenKeys', 'rateLimit', 'switches', 'atmsFile']);
-  for (const key of Object.keys(file)) if (!known.has(key)) fail(`${configFile}: unknown setting '${key}'`);
+  for (const key of Object.keys(file))
+    if (!known.has(key)) fail(`${configFile}: ajuste desconocido '${key}'`, `${configFile}: unknown setting '${key}'`);
 
   const plain: Record<string, unknown> = {};
   for (const setting of SERVE_SETTINGS) {
@@ -247,7 +267,10 @@ export function loadServeSettings(
     try {
       parsed = JSON.parse(env['COTIZADOR_CLIENTS']);
     } catch {
-      fail('COTIZADOR_CLIENTS must be JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]');
+      fail(
+        'COTIZADOR_CLIENTS debe ser JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
+        'COTIZADOR_CLIENTS must be JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
+      );
     }
     clients = clientsOf(parsed, 'COTIZADOR_CLIENTS');
   }

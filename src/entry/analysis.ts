@@ -17,9 +17,25 @@ export {
   gridRecord,
   GRID_RESULT_COLUMNS,
   GRID_ERROR_COLUMNS,
+  checkVariations,
+  fieldValueFromText,
+  fieldParser,
 } from '../analysis/grid.js';
+export { GridCursor } from '../analysis/gridCursor.js';
 export type { FieldValue, Variation, Variations, Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
-export { toCsv, csvField, csvLine, creditRowsToCsv, receiptsToCsv, CSV_EOL, CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../analysis/csv.js';
-export type { CsvValue } from '../analysis/csv.js';
+export {
+  toCsv,
+  csvField,
+  csvLine,
+  neutralizeFormula,
+  creditRowsToCsv,
+  receiptsToCsv,
+  CSV_EOL,
+  CREDIT_ROW_COLUMNS,
+  RECEIPT_COLUMNS,
+} from '../analysis/csv.js';
+export type { CsvValue, CsvOptions } from '../analysis/csv.js';
+export { lineChartSvg, balanceChartSvg, LINE_COLORS } from '../analysis/lineChart.js';
+export type { LineChart, LineSeries } from '../analysis/lineChart.js';
 export { scheduleChartSvg, CHART_SERIES } from '../analysis/chart.js';
 export type { ChartOptions } from '../analysis/chart.js';

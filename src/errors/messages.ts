@@ -284,6 +284,20 @@ export const MESSAGES = {
   rangoMaximo: { es: 'El rango tiene más de {max} valores', en: 'The range has more than {max} values' },
   rangoEntero: { es: 'El campo es entero; use DESDE y PASO enteros', en: 'The field is an integer; use an integer FROM and STEP' },
 
+  // ---- cli (issue 11): a record of a portfolio that cannot be quoted (cotizador batch) ----------
+  registroJsonInvalido: {
+    es: 'El registro no es un JSON válido (columna {column})',
+    en: 'The record is not valid JSON (column {column})',
+  },
+  registroNoObjeto: {
+    es: 'El registro no es un objeto JSON (una solicitud o { solicitud, options })',
+    en: 'The record is not a JSON object (a solicitud or { solicitud, options })',
+  },
+  registroCampos: {
+    es: 'El renglón tiene {found} campos y el encabezado {expected}',
+    en: 'The row has {found} fields and the header {expected}',
+  },
+
   // Service.
   operacionExitosa: { es: 'Operación exitosa', en: 'Successful operation' },
   pagoNoRegistrado: {

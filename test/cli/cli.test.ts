@@ -53,25 +53,30 @@ describe('help', () => {
   it('has --help on every command', async () => {
     const root = await cli(['--help']);
     expect(root.status).toBe(0);
-    for (const command of ['credit', 'policy', 'grid', 'chart']) {
+    for (const command of ['credit', 'policy', 'batch', 'grid', 'compare', 'solve', 'chart']) {
       expect(root.stdout).toContain(command);
       const run = await cli([command, '--help']);
       expect(run.status).toBe(0);
-      expect(run.stdout).toContain(`Usage: cotizador ${command}`);
+      expect(run.stdout).toContain(`Uso: cotizador ${command}`);
+      const en = await cli([command, '--help', '--lang', 'en']);
+      expect(en.stdout).toContain(`Usage: cotizador ${command}`);
     }
     expect((await cli(['help', 'grid'])).stdout).toContain('--vary');
     const bare = await cli([]);
     expect(bare.status).toBe(2);
-    expect(bare.stderr).toContain('Usage: cotizador <command>');
+    expect(bare.stderr).toContain('Uso: cotizador <comando>');
   });
 
   it('rejects unknown commands and options with a usage error', async () => {
-    expectCleanFailure(await cli(['frobnicate']), "unknown command 'frobnicate'");
+    expectCleanFailure(await cli(['frobnicate']), "comando desconocido 'frobnicate'");
+    expectCleanFailure(await cli(['frobnicate', '--lang', 'en']), "unknown command 'frobnicate'");
     const bad = await cli(['credit', CREDIT, '--colour']);
-    expectCleanFailure(bad, '--colour');
+    expectCleanFailure(bad, 'opción desconocida --colour');
     expect(bad.status).toBe(2);
-    expectCleanFailure(await cli(['credit', CREDIT, '--format', 'xml']), '--format', 'table, csv, json');
-    expectCleanFailure(await cli(['credit']), 'missing FILE');
+    expectCleanFailure(await cli(['credit', CREDIT, '--format', 'xml']), '--format', 'table, csv, json, xlsx');
+    expectCleanFailure(await cli(['credit']), 'falta ARCHIVO');
+    expectCleanFailure(await cli(['credit', '--lang', 'en']), 'missing FILE');
+    expectCleanFailure(await cli(['credit', '--lang', 'fr']), '--lang');
   });
 });
 
@@ -86,7 +91,7 @@ describe('the executable (the bundle, as a real process)', () => {
   it('exits 2 on usage errors and 1 on bad input, one line on stderr, no stack trace', () => {
     const bare = spawnCli([]);
     expect(bare.status).toBe(2);
-    expect(bare.stderr).toContain('Usage: cotizador <command>');
+    expect(bare.stderr).toContain('Uso: cotizador <comando>');
     const unknown = spawnCli(['credit', CREDIT, '--colour']);
     expectCleanFailure(unknown, '--colour');
     expect(unknown.status).toBe(2);
@@ -135,7 +140,7 @@ describe('credit', () => {
       bodyFile('nofee.json', { ...credit, comisiones: '0', importeCatSegVida: undefined }),
     ];
     for (const file of files) {
-      const run = await cli(['credit', file]);
+      const run = await cli(['credit', file, '--lang', 'en']);
       expect(run.status).toBe(0);
       const lines = run.stdout.split('\n');
       const first = lines.findIndex((l) => l.includes('sum of payments (importePago)'));
@@ -192,7 +197,11 @@ describe('credit', () => {
       'montoSolicitado',
       'ERRESQ005',
     );
-    expectCleanFailure(await cli(['credit', bodyFile('plazo.json', { ...credit, plazo: 0 })]), "field 'plazo'", 'ERRESQ004');
+    expectCleanFailure(await cli(['credit', bodyFile('plazo.json', { ...credit, plazo: 0 })]), "campo 'plazo'", 'ERRESQ004');
+    expectCleanFailure(
+      await cli(['credit', bodyFile('plazo.json', { ...credit, plazo: 0 }), '--lang', 'en']),
+      "field 'plazo': ERRESQ004 The term must have at least one payment",
+    );
     expectCleanFailure(await cli(['credit', bodyFile('extra.json', { ...credit, colour: 'red' })]), 'colour', 'ERRESQ003');
     const missing = bodyFile('missing.json', { solicitud: { plazo: 12, valorFactura: '100.00' } });
     expectCleanFailure(await cli(['credit', missing]), 'montoSolicitado', 'ERRESQ006');
@@ -201,12 +210,17 @@ describe('credit', () => {
 
   it('a missing file, invalid JSON and a non-object are clean failures', async () => {
     const missing = await cli(['credit', join(dir, 'nope.json')]);
-    expectCleanFailure(missing, 'nope.json', 'no such file');
+    expectCleanFailure(missing, 'nope.json', 'no existe');
     expect(missing.status).toBe(1);
-    expectCleanFailure(await cli(['credit', bodyFile('broken.json', '{ "solicitud": ')]), 'broken.json', 'not valid JSON');
-    expectCleanFailure(await cli(['credit', bodyFile('array.json', [1, 2])]), 'expected a JSON object');
+    expectCleanFailure(await cli(['credit', join(dir, 'nope.json'), '--lang', 'en']), 'cannot read', 'no such file');
+    expectCleanFailure(
+      await cli(['credit', bodyFile('broken.json', '{ "solicitud": ')]),
+      'broken.json',
+      'JSON no válido en la línea 1, columna 16',
+    );
+    expectCleanFailure(await cli(['credit', bodyFile('array.json', [1, 2])]), 'se esperaba un objeto JSON');
     expectCleanFailure(await cli(['credit', bodyFile('inner.json', { solicitud: 'x' })]), "'solicitud'");
-    expectCleanFailure(await cli(['credit', CREDIT, '--out', join(dir, 'no', 'such', 'dir.txt')]), 'cannot write');
+    expectCleanFailure(await cli(['credit', CREDIT, '--out', join(dir, 'no', 'such', 'dir.txt')]), 'no se puede escribir');
   });
 });
 

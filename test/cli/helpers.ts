@@ -29,13 +29,15 @@ function sink(append: (text: string) => void): Writable {
 }
 
 /** Runs `cotizador ...args` in this process, `input` as stdin; grid workers run the bundle. */
-export async function cli(args: readonly string[], input?: string): Promise<Run> {
+export async function cli(args: readonly string[], input?: string, options: { stdoutIsTTY?: boolean } = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
+  const out = sink((text) => {
+    stdout += text;
+  });
+  if (options.stdoutIsTTY === true) Object.defineProperty(out, 'isTTY', { value: true });
   const status = await main(args, {
-    stdout: sink((text) => {
-      stdout += text;
-    }),
+    stdout: out,
     stderr: sink((text) => {
       stderr += text;
     }),

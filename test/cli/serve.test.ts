@@ -45,7 +45,7 @@ function serve(args: string[], env: Record<string, string> = {}): Promise<Runnin
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 20_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      const match = /(?:escuchando en|listening on) (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
       if (match !== null) {
         clearTimeout(timer);
         resolve({ child, base: match[1] as string, stdout: () => out, stderr: () => err, exit: () => exited });
@@ -77,10 +77,10 @@ describe('cotizador serve', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(refused?.code).toBe(2);
-    expect(refused?.stderr).toMatch(/no signing secret or key/);
+    expect(refused?.stderr).toMatch(/no hay secreto ni llave de firma/);
 
     const dev = await serve(['--dev'], { COTIZADOR_CLIENTS: CLIENTS });
-    expect(dev.stderr()).toMatch(/WARNING --dev: .*will not survive a restart/);
+    expect(dev.stderr()).toMatch(/AVISO --dev: .*no sobreviven a un reinicio/);
     expect((await fetch(`${dev.base}/health`)).status).toBe(200);
     dev.child.kill('SIGTERM');
     expect(await dev.exit()).toBe(0);
@@ -116,7 +116,7 @@ describe('cotizador serve', () => {
     s.child.kill('SIGTERM');
     expect((await slow).status).toBe(200);
     expect(await s.exit()).toBe(0);
-    expect(s.stderr()).toMatch(/SIGTERM: draining/);
+    expect(s.stderr()).toMatch(/SIGTERM: vaciando/);
 
     const lines = s
       .stdout()
@@ -152,7 +152,7 @@ describe('cotizador serve', () => {
     const file = join(dir, 'cotizador.json');
     writeFileSync(file, JSON.stringify(config([])));
     const s = await serve(['--config', file, '--no-log']);
-    expect(s.stderr()).toMatch(/RS256, rate limit 3\/0.01 per client/);
+    expect(s.stderr()).toMatch(/RS256, rate limit 3\/0.01 por cliente/);
     const jwks = (await (await fetch(`${s.base}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
     expect(jwks.keys.map((key) => key.kid)).toEqual(['k2026']);
 

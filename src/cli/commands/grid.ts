@@ -1,27 +1,78 @@
 /** `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row. */
 import { availableParallelism } from 'node:os';
-import type { CreditRequest } from '../../contracts/credit.js';
-import { countScenarios, parseVariation, scenarioGrid, summarizeGridRow, type Variation } from '../../analysis/grid.js';
+import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
+import type { QuoteError } from '../../errors/quoteError.js';
+import { parseVariation, type Variation } from '../../analysis/grid.js';
+import { GridCursor } from '../../analysis/gridCursor.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
-import { usageError } from '../errors.js';
-import { openOutput, readSolicitud } from '../io.js';
-import { gridWriter, GRID_FORMATS, type GridWriter } from '../gridFormat.js';
+import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
+import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
+import { inputError, usageError } from '../errors.js';
+import { openOutput, readJson, requestFromJson, type Output } from '../io.js';
+import { gridCells, gridWriter, gridXlsxColumns, GRID_FORMATS, type GridWriter, type GridWriterSpec } from '../gridFormat.js';
+import { ENGINE_OPTIONS_HELP, CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
 import { parallelGrid } from '../pool.js';
-import { createProgress } from '../progress.js';
+import { createProgress, type Progress } from '../progress.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
+import { openWorkbook, XLSX_MAX_ROWS } from '../xlsx.js';
+import { gridChartCollector, GRID_CHART_MEASURES, type GridChartCollector } from '../gridChart.js';
+import { writeFileSync } from 'node:fs';
+import { cliText, ioReason } from '../messages.js';
+import { CliError } from '../errors.js';
 
 /**
- * Grids of at least this many scenarios run on worker threads by default (measured with
- * `examples/grid-throughput.ts`; see docs/cli.md): below it, starting the workers costs more
- * than they save.
+ * Grids of at least this many scenarios run on worker threads by default, when the machine has
+ * more than two cores (measured with `examples/grid-throughput.ts`; see docs/cli.md): on two
+ * cores the pool does not pay for itself.
  */
-export const WORKER_THRESHOLD = 25_000;
+export const WORKER_THRESHOLD = 50_000;
 /** Scenarios per task sent to a worker. */
 export const CHUNK_SIZE = 250;
+/** The default cap on a grid's scenarios (`--max-scenarios`). */
+export const DEFAULT_MAX_SCENARIOS = 10_000_000;
 
-export const GRID_HELP = `Usage: cotizador grid FILE --vary FIELD=V1,V2,... [--vary FIELD=FROM:TO:STEP ...]
-                     [--format csv|table|json] [--workers N] [--out FILE]
+export const GRID_HELP: Help = {
+  es: `Uso: cotizador grid ARCHIVO --vary CAMPO=V1,V2,... [--vary CAMPO=DESDE:HASTA:PASO ...]
+                     [--format csv|table|json|jsonl|xlsx] [--workers N] [--out ARCHIVO]
+                     [--chart ARCHIVO.svg] [opciones del motor]
+
+Cotiza cada combinación de las variaciones sobre la solicitud AutoEstrene de ARCHIVO y
+escribe una línea por escenario: los campos variados, luego pagoMensual, totalPagar,
+importeInteresTotal y cat. Un escenario que el motor rechaza es una línea con codigoError,
+valorIncorrecto (el campo) y mensaje.
+
+ARCHIVO lleva un cuerpo de petición AutoEstrene o una solicitud sola ('-' lee stdin). Los
+escenarios se cotizan sin tabla de amortización (generaTablaPagos: false).
+
+Opciones:
+  --vary CAMPO=V1,V2,...       una lista de valores (repita --vary para más campos)
+  --vary CAMPO=DESDE:HASTA:PASO
+                               un rango decimal exacto, HASTA incluido si un paso cae en él
+                               (tasa=10:20:0.5, plazo=12:60:12); CAMPO es un campo de la
+                               solicitud o informacionSeguro.<campo>
+  --format csv                 CSV RFC 4180 (por omisión)
+  --format table               columnas alineadas para una terminal
+  --format json                un arreglo JSON de { index, scenario, result | error }
+  --format jsonl               un objeto JSON por línea (JSON lines)
+  --format xlsx                un libro de Excel (hoja Escenarios)
+  --max-scenarios N            rechaza una cuadrícula de más de N escenarios antes de
+                               cotizar (por omisión ${DEFAULT_MAX_SCENARIOS})
+  --workers N                  hilos de trabajo (0: el hilo principal); por omisión uno por
+                               núcleo desde ${WORKER_THRESHOLD} escenarios si hay más de dos núcleos
+  --chunk-size N               escenarios por tarea de un hilo (por omisión ${CHUNK_SIZE})
+  --chart ARCHIVO.svg          además, una gráfica: el resultado de --chart-y contra el primer
+                               campo variado, una línea por valor del segundo
+  --chart-y MEDIDA             ${GRID_CHART_MEASURES.join(', ')} (por omisión pagoMensual)
+  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea una
+                               terminal
+${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
+${ENGINE_OPTIONS_HELP.es}
+La salida se escribe mientras se cotiza; en una terminal se dibuja el avance en stderr.
+`,
+  en: `Usage: cotizador grid FILE --vary FIELD=V1,V2,... [--vary FIELD=FROM:TO:STEP ...]
+                     [--format csv|table|json|jsonl|xlsx] [--workers N] [--out FILE]
+                     [--chart FILE.svg] [engine options]
 
 Quotes every combination of the variations over the base AutoEstrene solicitud in FILE and
 writes one line per scenario: the varied fields, then pagoMensual, totalPagar,
@@ -34,21 +85,47 @@ quoted without the amortization table (generaTablaPagos: false); the summary is 
 Options:
   --vary FIELD=V1,V2,...       a list of values (repeat --vary for more fields)
   --vary FIELD=FROM:TO:STEP    an exact decimal range, TO included when a step lands on it
-                               (tasa=10:20:0.5, plazo=12:60:12)
-                               FIELD is a solicitud field or informacionSeguro.<field>;
-                               integer fields (plazo) stay numbers, amounts and rates
-                               (montoSolicitado, tasa) strings with two or more decimals
+                               (tasa=10:20:0.5, plazo=12:60:12); FIELD is a solicitud field
+                               or informacionSeguro.<field>
   --format csv                 RFC 4180 CSV (default)
   --format table               aligned columns for a terminal
   --format json                a JSON array of { index, scenario, result | error }
-  --workers N                  worker threads (0: quote on the main thread); default: one per
-                               available core when the grid has ${WORKER_THRESHOLD} scenarios or more
+  --format jsonl               one JSON object a line (JSON lines)
+  --format xlsx                an Excel workbook (sheet Escenarios)
+  --max-scenarios N            refuse a grid of more than N scenarios before quoting
+                               (default ${DEFAULT_MAX_SCENARIOS})
+  --workers N                  worker threads (0: the main thread); default: one per core
+                               from ${WORKER_THRESHOLD} scenarios when there are more than two cores
   --chunk-size N               scenarios per task sent to a worker (default ${CHUNK_SIZE})
-  --out FILE                   write to FILE instead of stdout
-  -h, --help                   this help
+  --chart FILE.svg             also a chart: the --chart-y result against the first varied
+                               field, one line per value of the second
+  --chart-y MEASURE            ${GRID_CHART_MEASURES.join(', ')} (default pagoMensual)
+  --progress                   progress with rate and time left on stderr even when it is
+                               not a terminal
+${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
+${ENGINE_OPTIONS_HELP.en}
+Output is streamed; on a terminal progress is drawn on stderr.
+`,
+};
 
-Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
-`;
+/**
+ * The number of scenarios of the variations, or `Infinity` once it passes `limit` (never a
+ * product too large to be exact).
+ *
+ * @example
+ * ```ts
+ * boundedCount([{ field: 'plazo', values: [12, 24] }, { field: 'tasa', values: ['1.00', '2.00', '3.00'] }], 100); // 6
+ * boundedCount([{ field: 'plazo', values: [12, 24] }, { field: 'tasa', values: ['1.00', '2.00', '3.00'] }], 5); // Infinity
+ * ```
+ */
+export function boundedCount(variations: readonly Variation[], limit: number): number {
+  let n = 1;
+  for (const v of variations) {
+    n *= v.values.length;
+    if (n > limit) return Number.POSITIVE_INFINITY;
+  }
+  return n;
+}
 
 /**
  * Runs `cotizador grid` on its arguments (without the command name).
@@ -59,59 +136,102 @@ Output is streamed; a progress bar is drawn on stderr when stderr is a terminal.
  * ```
  */
 export async function runGrid(args: readonly string[], context: CliContext = processContext()): Promise<void> {
+  const lang = context.lang ?? 'es';
   const { values, positionals } = parseCommand('grid', args, {
     vary: { type: 'string', multiple: true },
     format: { type: 'string' },
     workers: { type: 'string' },
     'chunk-size': { type: 'string' },
-    out: { type: 'string' },
+    'max-scenarios': { type: 'string' },
+    chart: { type: 'string' },
+    'chart-y': { type: 'string' },
+    progress: { type: 'boolean' },
+    ...IO_FLAGS,
+    ...CSV_FLAGS,
+    ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(GRID_HELP);
+  if (values.help === true) return void context.stdout.write(GRID_HELP[lang]);
   const format = choice('grid', 'format', values.format, GRID_FORMATS, 'csv');
+  const { bom, csv } = csvSettings('grid', values, format);
   const file = singleFile('grid', positionals);
   const workersOption = integerOption('grid', 'workers', values.workers);
   const chunkSize = integerOption('grid', 'chunk-size', values['chunk-size'], 1) ?? CHUNK_SIZE;
+  const maxScenarios = integerOption('grid', 'max-scenarios', values['max-scenarios'], 1) ?? DEFAULT_MAX_SCENARIOS;
+  const chartFile = stringOption(values, 'chart');
+  const measure = choice('grid', 'chart-y', values['chart-y'], GRID_CHART_MEASURES, 'pagoMensual');
   const variations = ((values.vary ?? []) as string[]).map((text) => withQuoteErrors('--vary', () => parseVariation(text), 2));
   const fields = variations.map((v) => v.field);
   const duplicate = fields.find((f, i) => fields.indexOf(f) !== i);
-  if (duplicate !== undefined) throw usageError(`field '${duplicate}' is varied twice`, 'grid');
-  const base = { ...(readSolicitud(file, context.readStdin) as CreditRequest), generaTablaPagos: false };
-  const total = countScenarios(variations);
-  const workers = Math.min(workersOption ?? (total >= WORKER_THRESHOLD ? availableParallelism() : 0), Math.ceil(total / chunkSize));
+  if (duplicate !== undefined) throw usageError('campoDosVeces', { field: duplicate }, 'grid');
+  // Every bound before any work: the number of scenarios, the rows of a sheet, the chart's points.
+  const total = boundedCount(variations, maxScenarios);
+  if (total === Number.POSITIVE_INFINITY) {
+    const count = variations.reduce((n, v) => n * BigInt(v.values.length), 1n);
+    throw inputError('escenariosExceden', { count: count.toString(), limit: maxScenarios });
+  }
+  if (format === 'xlsx' && total > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: total, limit: XLSX_MAX_ROWS });
+  if (format === 'xlsx' && outFile(values) === undefined && context.stdout.isTTY === true) throw usageError('xlsxEnTerminal', {}, 'grid');
+  const chart = chartFile === undefined ? undefined : gridChartCollector(variations, measure);
+  const read = readOptionsOf('grid', values, context);
+  const engine = engineOptions('grid', values, read);
+  const request = requestFromJson(readJson(file, read), file);
+  const options = optionsFor(engine, request.options);
+  const base = { ...(request.solicitud as CreditRequest), generaTablaPagos: false };
+  const cursor = withQuoteErrors(file, () => new GridCursor(base, variations, options), 2);
+  const workers = Math.min(
+    workersOption ?? (total >= WORKER_THRESHOLD && availableParallelism() > 2 ? availableParallelism() : 0),
+    Math.ceil(total / chunkSize),
+  );
 
-  const out = openOutput(stringOption(values, 'out'), context.stdout);
-  const writer = gridWriter(format, variations);
-  const progress = createProgress(total, context.stderr);
-  await out.write(writer.header);
-  let count = 0;
+  const pooled = format !== 'xlsx' && (workers > 1 || (workersOption !== undefined && workers === 1));
+  if (pooled && chart !== undefined) throw usageError('opcionesIncompatibles', { a: 'chart', b: '--workers' }, 'grid');
+
+  const out = openOutput(outFile(values), context.stdout);
+  const progress = createProgress(total, context.stderr, { force: values.progress === true, lang });
   try {
-    const chunks =
-      workers > 1 || (workersOption !== undefined && workers === 1)
-        ? parallelGrid(base, variations, total, { format, workers, chunkSize, script: context.workerScript() })
-        : sequentialChunks(base, variations, writer, chunkSize);
-    for await (const chunk of chunks) {
-      await out.write(chunk.text);
-      count += chunk.count;
-      progress.update(count);
+    if (format === 'xlsx') await writeXlsx(cursor, out, progress, lang, chart);
+    else {
+      const spec: GridWriterSpec = { format, variations, lang, csv };
+      const writer = gridWriter(spec);
+      await out.write((bom ? BOM : '') + writer.header);
+      const chunks = pooled
+        ? parallelGrid(base, total, { spec, engine: options, workers, chunkSize, script: context.workerScript() })
+        : sequentialChunks(cursor, writer, chunkSize, chart);
+      let count = 0;
+      for await (const chunk of chunks) {
+        await out.write(chunk.text);
+        count += chunk.count;
+        progress.update(count);
+      }
+      await out.write(writer.footer);
     }
   } finally {
     progress.done();
   }
-  await out.write(writer.footer);
   await out.end();
+  if (chart !== undefined && chartFile !== undefined) {
+    try {
+      writeFileSync(chartFile, chart.svg(lang));
+    } catch (error) {
+      throw new CliError((l) => cliText('noSePuedeEscribir', l, { file: chartFile, reason: ioReason(error, l) }));
+    }
+  }
 }
 
 /** The grid quoted on this thread, formatted in chunks like the workers' output. */
 function* sequentialChunks(
-  base: CreditRequest,
-  variations: readonly Variation[],
+  cursor: GridCursor,
   writer: GridWriter,
   chunkSize: number,
+  chart: GridChartCollector | undefined,
 ): Generator<{ text: string; count: number }> {
   let text = '';
   let count = 0;
-  for (const row of scenarioGrid(base, variations)) {
-    text += writer.row(summarizeGridRow(row));
+  for (let index = 0; index < cursor.total; index++) {
+    const outcome: CreditResult | QuoteError = cursor.quote();
+    text += writer.row(index, cursor.at, outcome);
+    chart?.add(cursor.at, outcome);
+    cursor.next();
     if (++count === chunkSize) {
       yield { text, count };
       text = '';
@@ -119,4 +239,26 @@ function* sequentialChunks(
     }
   }
   if (count > 0) yield { text, count };
+}
+
+async function writeXlsx(
+  cursor: GridCursor,
+  out: Output,
+  progress: Progress,
+  lang: 'es' | 'en',
+  chart: GridChartCollector | undefined,
+): Promise<void> {
+  const book = await openWorkbook(out);
+  const sheet = book.addSheet('Escenarios', gridXlsxColumns(cursor.variations));
+  for (let index = 0; index < cursor.total; index++) {
+    const outcome = cursor.quote();
+    sheet.addRow(gridCells(cursor.variations, cursor.at, outcome, lang));
+    chart?.add(cursor.at, outcome);
+    cursor.next();
+    if (index % CHUNK_SIZE === 0) {
+      progress.update(index);
+      await book.drain();
+    }
+  }
+  await book.end();
 }

@@ -4,12 +4,35 @@ import { quotePolicy } from '../../quotes/quotePolicy.js';
 import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
 import { receiptsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
-import { displayName, openOutput, readSolicitud } from '../io.js';
+import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
+import { usageError } from '../errors.js';
+import { CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { displayName, openOutput, readSolicitud, type Output } from '../io.js';
+import { cliText, type CliLang } from '../messages.js';
+import { openWorkbook } from '../xlsx.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderTable } from '../text.js';
 
-export const POLICY_HELP = `Usage: cotizador policy FILE [--format table|csv|json] [--fecha-inicio YYYY-MM-DD] [--out FILE]
+export const POLICY_HELP: Help = {
+  es: `Uso: cotizador policy ARCHIVO [--format table|csv|json|xlsx] [--fecha-inicio AAAA-MM-DD] [--out ARCHIVO]
+
+Cotiza un seguro de auto SegAutoVendor: cada oferta (aseguradora × paquete) con su prima y
+sus recibos de pago.
+
+ARCHIVO lleva un cuerpo de petición SegAutoVendor ({ "solicitud": { ... } }) o una solicitud
+sola; '-' lee stdin.
+
+Opciones:
+  --format table               las ofertas y luego los recibos de cada una, alineados (por omisión)
+  --format csv                 CSV RFC 4180: una línea por recibo, con la aseguradora, el
+                               paquete y el idCotizacion de su oferta
+  --format json                exactamente el resultado de quotePolicy
+  --format xlsx                libro de Excel: hoja Ofertas y hoja Recibos
+  --fecha-inicio FECHA         inicio de la póliza (AAAA-MM-DD); por omisión hoy en
+                               America/Mexico_City
+${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}`,
+  en: `Usage: cotizador policy FILE [--format table|csv|json|xlsx] [--fecha-inicio YYYY-MM-DD] [--out FILE]
 
 Quotes SegAutoVendor vehicle insurance: every offer (insurer × package) with its premium
 and payment receipts.
@@ -18,16 +41,16 @@ FILE holds a SegAutoVendor request body ({ "solicitud": { ... } }) or a bare sol
 '-' reads stdin.
 
 Options:
-  --format table         the offers, then each offer's receipts, aligned (default)
-  --format csv           RFC 4180 CSV: one line per receipt, with its offer's insurer,
-                         package and idCotizacion
-  --format json          exactly the resultado quotePolicy returns
-  --fecha-inicio DATE    policy start (YYYY-MM-DD); default: today in America/Mexico_City
-  --out FILE             write to FILE instead of stdout
-  -h, --help             this help
-`;
+  --format table               the offers, then each offer's receipts, aligned (default)
+  --format csv                 RFC 4180 CSV: one line per receipt, with its offer's insurer,
+                               package and idCotizacion
+  --format json                exactly the resultado quotePolicy returns
+  --format xlsx                an Excel workbook: sheets Ofertas and Recibos
+  --fecha-inicio DATE          policy start (YYYY-MM-DD); default: today in America/Mexico_City
+${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}`,
+};
 
-const FORMATS = ['table', 'csv', 'json'] as const;
+const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
 /**
  * Runs `cotizador policy` on its arguments (without the command name).
@@ -38,26 +61,99 @@ const FORMATS = ['table', 'csv', 'json'] as const;
  * ```
  */
 export async function runPolicy(args: readonly string[], context: CliContext = processContext()): Promise<void> {
+  const lang = context.lang ?? 'es';
   const { values, positionals } = parseCommand('policy', args, {
     format: { type: 'string' },
     'fecha-inicio': { type: 'string' },
-    out: { type: 'string' },
+    ...IO_FLAGS,
+    ...CSV_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(POLICY_HELP);
+  if (values.help === true) return void context.stdout.write(POLICY_HELP[lang]);
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
+  const { bom, csv } = csvSettings('policy', values, format);
   const file = singleFile('policy', positionals);
+  if (format === 'xlsx' && outFile(values) === undefined && context.stdout.isTTY === true) throw usageError('xlsxEnTerminal', {}, 'policy');
   const fechaInicio = stringOption(values, 'fecha-inicio') ?? mexicoCityDate(new Date());
-  const solicitud = readSolicitud(file, context.readStdin) as PolicyRequest;
+  const solicitud = readSolicitud(file, readOptionsOf('policy', values, context)) as PolicyRequest;
   const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
-  const text =
-    format === 'json'
-      ? `${JSON.stringify(result, null, 2)}\n`
-      : format === 'csv'
-        ? receiptsToCsv(result)
-        : policyTable(result, displayName(file), fechaInicio);
-  const out = openOutput(stringOption(values, 'out'), context.stdout);
-  await out.write(text);
+  const out = openOutput(outFile(values), context.stdout);
+  if (format === 'xlsx') await writePolicyXlsx(out, result);
+  else
+    await out.write(
+      format === 'json'
+        ? `${JSON.stringify(result, null, 2)}\n`
+        : format === 'csv'
+          ? (bom ? BOM : '') + receiptsToCsv(result, csv)
+          : policyTable(result, displayName(file), fechaInicio, lang),
+    );
   await out.end();
+}
+
+/**
+ * The policy workbook: an Ofertas sheet (one row per offer) and a Recibos sheet (one row per
+ * receipt, with its offer).
+ *
+ * @example
+ * ```ts
+ * import { openOutput } from '../io.js';
+ * const out = openOutput('policy.xlsx');
+ * await writePolicyXlsx(out, quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }));
+ * await out.end();
+ * ```
+ */
+export async function writePolicyXlsx(out: Output, result: PolicyResult): Promise<void> {
+  const book = await openWorkbook(out);
+  const offers = book.addSheet('Ofertas', [
+    { header: 'idAseguradora', kind: 'integer' },
+    { header: 'aseguradora', kind: 'text', width: 30 },
+    { header: 'paquete', kind: 'text', width: 22 },
+    { header: 'idCotizacion', kind: 'text', width: 26 },
+    { header: 'vigenciaInicial', kind: 'dmyDate' },
+    { header: 'vigenciaFin', kind: 'dmyDate' },
+    { header: 'primaTotal', kind: 'amount' },
+    { header: 'seguroGap', kind: 'amount' },
+    { header: 'segVida', kind: 'amount' },
+    { header: 'recibos', kind: 'integer' },
+  ]);
+  for (const o of result.listaSeguroAuto) {
+    offers.addRow([
+      o.idAseguradora,
+      o.aseguradora,
+      o.paquete,
+      o.idCotizacion,
+      o.vigenciaInicial,
+      o.vigenciaFin,
+      o.primaTotal,
+      o.seguroGap,
+      o.segVida,
+      o.listaRecibos.length,
+    ]);
+  }
+  const receipts = book.addSheet('Recibos', [
+    { header: 'idAseguradora', kind: 'integer' },
+    { header: 'aseguradora', kind: 'text', width: 30 },
+    { header: 'paquete', kind: 'text', width: 22 },
+    { header: 'idCotizacion', kind: 'text', width: 26 },
+    { header: 'numeroRecibo', kind: 'integer' },
+    { header: 'vigenciaInicial', kind: 'dmyDate' },
+    { header: 'vigenciaFin', kind: 'dmyDate' },
+    { header: 'primaTotal', kind: 'amount' },
+  ]);
+  for (const o of result.listaSeguroAuto) {
+    for (const r of o.listaRecibos) {
+      receipts.addRow([
+        o.idAseguradora,
+        o.aseguradora,
+        o.paquete,
+        o.idCotizacion,
+        r.numeroRecibo,
+        r.vigenciaInicial,
+        r.vigenciaFin,
+        r.primaTotal,
+      ]);
+    }
+  }
+  await book.end();
 }
 
 /**
@@ -68,9 +164,9 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
  * process.stdout.write(policyTable(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
  * ```
  */
-export function policyTable(result: PolicyResult, source: string, fechaInicio: string): string {
+export function policyTable(result: PolicyResult, source: string, fechaInicio: string, lang: CliLang = 'es'): string {
   const offers = result.listaSeguroAuto;
-  let text = `SegAutoVendor quote: ${source} (fechaInicio ${fechaInicio}), ${offers.length} offer${offers.length === 1 ? '' : 's'}\n\n`;
+  let text = `${cliText('tituloPoliza', lang, { source, fechaInicio, count: offers.length })}\n\n`;
   text += renderTable(
     [
       { header: '#', align: 'right' },

@@ -5,14 +5,67 @@
 import { randomBytes } from 'node:crypto';
 import { createService } from '../../service/service.js';
 import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../service/node.js';
-import { isQuoteError } from '../../errors/quoteError.js';
+import { isQuoteError, localizedMessage } from '../../errors/quoteError.js';
 import type { ServiceSwitches } from '../../service/switches.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
+import type { Help } from '../help.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 
-export const SERVE_HELP = `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
+const SETTING_MEANINGS_ES: Readonly<Record<string, string>> = {
+  tokenTtlSeconds: 'vida del token de acceso (3600)',
+  tokenIssuer: 'iss de los tokens (cotizador)',
+  tokenAudience: 'aud de los tokens (cotizador-api)',
+  clockSkewSeconds: 'tolerancia del reloj en nbf/iat/exp (30)',
+  helpUrl: 'base de detalles.enlace',
+  maxHeaderBytes: 'encabezados más grandes reciben 431 (8192)',
+  maxBodyBytes: 'cuerpos JSON más grandes reciben 400 (1048576)',
+  maxFormBytes: 'formularios de token más grandes reciben 400 (4096)',
+  maxFormFields: 'formularios de token con más campos reciben 400 (8)',
+  requestTimeoutMs: 'encabezados y cuerpo deben llegar en (30000)',
+  atmsPublic: 'la API de cajeros no pide token (false)',
+  keepAliveTimeoutMs: 'las conexiones keep-alive ociosas se cierran tras (5000)',
+  shutdownGraceMs: 'las peticiones en curso tienen este tiempo tras SIGTERM (10000)',
+};
+
+export const SERVE_HELP: Help = {
+  es: `Uso: cotizador serve [--port N] [--host DIRECCIÓN] [--config ARCHIVO.json] [--dev] [--no-log]
+
+Sirve toda la interfaz (URLs de token, cotizador, documentos del contribuyente, datos
+abiertos de cajeros) y /openapi.json, /.well-known/jwks.json y /health sobre node:http.
+
+Opciones:
+  --port N          puerto TCP (por omisión 8080; 0 elige uno libre)
+  --host DIRECCIÓN  dirección donde escuchar (por omisión 127.0.0.1; 0.0.0.0 para todas)
+  --config ARCHIVO  configuración en JSON (docs/server.md muestra su formato)
+  --dev             arranca sin secreto ni llave de firma: los tokens se firman con un
+                    secreto aleatorio de este proceso y dejan de servir al reiniciar
+  --no-log          sin bitácora de peticiones
+  --lang es|en      idioma de la ayuda, los mensajes y los errores
+  -h, --help        esta ayuda
+
+Cada ajuste viene, de menor a mayor precedencia, de su valor por omisión, el archivo de
+configuración, el entorno y la línea de comandos. Entorno:
+  COTIZADOR_CONFIG                   el archivo de configuración (como --config)
+  COTIZADOR_CLIENTS                  JSON: [{"clientId":…,"clientSecret":…,"scopes":["update","read"]}]
+  COTIZADOR_TOKEN_SECRET             secreto HS256 (≥ 32 bytes) que firma los tokens
+  COTIZADOR_PREVIOUS_TOKEN_SECRETS   lista JSON de secretos anteriores aún aceptados (rotación)
+  COTIZADOR_TOKEN_KEY, _KEY_FILE     llave privada RS256 (texto PEM o archivo), en vez de un secreto
+  COTIZADOR_TOKEN_KEY_ID             su kid (por omisión: la huella RFC 7638 de la llave)
+  COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES  archivos PEM, separados por comas, de llaves públicas anteriores
+  COTIZADOR_RATE_LIMIT               CAPACIDAD/POR_SEGUNDO por cliente, u off (por omisión ${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond})
+  COTIZADOR_SWITCHES_OFF             all, o las APIs apagadas: token,quoter,taxpayer,atm
+  COTIZADOR_BANK_OFFLINE             true: toda API responde 503 ERRSER003
+  COTIZADOR_ATMS_FILE                el conjunto de datos de cajeros a servir (JSON)
+${SERVE_SETTINGS.filter((s) => s.key !== 'port' && s.key !== 'host')
+  .map((s) => `  ${s.env.padEnd(35)}${SETTING_MEANINGS_ES[s.key] ?? s.meaning}`)
+  .join('\n')}
+
+Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
+y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuración.
+`,
+  en: `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
 
 Serves the whole interface (token URLs, quoter, taxpayer documents, ATM open data) and
 /openapi.json, /.well-known/jwks.json and /health on node:http.
@@ -24,6 +77,7 @@ Options:
   --dev             start without a signing secret or key: tokens are signed with a random
                     secret of this process and stop working after a restart
   --no-log          no request log
+  --lang es|en      language of help, messages and errors
   -h, --help        this help
 
 Every setting comes, by increasing precedence, from its default, the configuration file, the
@@ -45,7 +99,8 @@ ${SERVE_SETTINGS.filter((s) => s.key !== 'port' && s.key !== 'host')
 
 Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
 exit 0; SIGHUP re-reads the configuration file's switches.
-`;
+`,
+};
 
 /**
  * A log line: the entry, with the time; never a header, a token or a body. The same text as
@@ -93,6 +148,8 @@ function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: Requ
  */
 export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { stdout, stderr } = context;
+  const lang = context.lang ?? 'es';
+  const say = (es: string, en: string): string => (lang === 'en' ? en : es);
   const { values, positionals } = parseCommand('serve', args, {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -100,8 +157,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     dev: { type: 'boolean' },
     'no-log': { type: 'boolean' },
   });
-  if (values.help === true) return void stdout.write(SERVE_HELP);
-  if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'`, 'serve');
+  if (values.help === true) return void stdout.write(SERVE_HELP[lang]);
+  if (positionals.length > 0) throw usageError('argumentoInesperado', { value: positionals[0] as string }, 'serve');
   const settings = loadServeSettings(
     {
       port: stringOption(values, 'port'),
@@ -115,24 +172,40 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   if (settings.unsigned) {
     if (values.dev !== true) {
       throw new CliError(
-        'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret',
+        (l) =>
+          l === 'en'
+            ? 'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret'
+            : 'no hay secreto ni llave de firma: defina COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, o tokenSecret/tokenKeys en --config; --dev arranca con un secreto aleatorio',
         2,
       );
     }
     tokenSecret = randomBytes(32).toString('base64url');
     stderr.write(
-      'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
+      say(
+        'cotizador serve: AVISO --dev: los tokens se firman con un secreto aleatorio de este proceso; no sobreviven a un reinicio y otras instancias los rechazan\n',
+        'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
+      ),
     );
   }
   if (settings.service.clients.length === 0)
-    stderr.write('cotizador serve: WARNING no clients are configured: every token request gets 401\n');
+    stderr.write(
+      say(
+        'cotizador serve: AVISO no hay clientes configurados: toda petición de token recibe 401\n',
+        'cotizador serve: WARNING no clients are configured: every token request gets 401\n',
+      ),
+    );
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   let service: ReturnType<typeof createService>;
   try {
     service = createService({ ...settings.service, tokenSecret, switches: () => switches });
   } catch (error) {
-    if (isQuoteError(error)) throw new CliError(`configuration: ${error.valorIncorrecto ?? ''}: ${error.mensaje}`, 2);
+    if (isQuoteError(error)) {
+      throw new CliError(
+        (l) => `${l === 'en' ? 'configuration' : 'configuración'}: ${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}`,
+        2,
+      );
+    }
     throw error;
   }
   const requests = requestLog(stdout);
@@ -142,7 +215,11 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new CliError(`cannot listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}`)),
+      reject(
+        new CliError(
+          (l) => `${l === 'en' ? 'cannot listen on' : 'no se puede escuchar en'} ${settings.host}:${settings.port}: ${error.code ?? 'EIO'}`,
+        ),
+      ),
     );
     server.listen(settings.port, settings.host, () => resolve());
   });
@@ -153,17 +230,22 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       ? 'off'
       : `${settings.service.rateLimit.capacity}/${settings.service.rateLimit.refillPerSecond} per client`;
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
-  stderr.write(`cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`);
+  stderr.write(
+    say(
+      `cotizador serve: escuchando en http://${settings.host}:${port} (${signing}, rate limit ${rate === 'off' ? 'off' : rate.replace('per client', 'por cliente')})\n`,
+      `cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`,
+    ),
+  );
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      stderr.write(`cotizador serve: ${signal}: draining\n`);
+      stderr.write(`cotizador serve: ${signal}: ${say('vaciando', 'draining')}\n`);
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
       process.off('SIGHUP', onHup);
       void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
         requests.flush();
-        stderr.write('cotizador serve: stopped\n');
+        stderr.write(`cotizador serve: ${say('detenido', 'stopped')}\n`);
         resolve();
       });
     };
@@ -173,9 +255,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       if (settings.configFile === undefined) return;
       try {
         switches = readSwitches(settings.configFile);
-        stderr.write(`cotizador serve: SIGHUP: switches ${JSON.stringify(switches)}\n`);
+        stderr.write(`cotizador serve: SIGHUP: ${say('interruptores', 'switches')} ${JSON.stringify(switches)}\n`);
       } catch (error) {
-        stderr.write(`cotizador serve: SIGHUP: switches kept: ${(error as Error).message}\n`);
+        const reason = error instanceof CliError ? error.render(lang) : (error as Error).message;
+        stderr.write(`cotizador serve: SIGHUP: ${say('se conservan los interruptores', 'switches kept')}: ${reason}\n`);
       }
     };
     process.on('SIGTERM', onTerm);
