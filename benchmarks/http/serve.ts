@@ -67,7 +67,7 @@ async function startServe(): Promise<Child> {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 30_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      const match = /(?:listening on|escuchando en) http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
       if (match !== null) {
         clearTimeout(timer);
         resolve(Number(match[1]));
