@@ -1,14 +1,25 @@
 /**
  * What the service adds to the engine: `handle()` of a 60-payment AutoEstrene (token check,
  * validation, the quote, the envelope and its JSON) against `quoteCredit` of the same solicitud,
- * as a ratio of CPU time.
+ * as a ratio of CPU time (issue 12's target: at most 2×), every case also as a ratio to a
+ * float64 baseline run in the same process.
  *
  *   npx tsx benchmarks/handle.ts [--root DIR] [--samples N]
  *
- * Each sample is the CPU time (`process.cpuUsage`, user + system) of a batch of calls; the two
- * cases alternate sample by sample after a warm-up, and the report gives each median and
- * handle ÷ quoteCredit. DIR (default: this checkout) may be an older checkout, for before/after.
+ * Cases, one sample = the CPU time (`process.cpuUsage`, user + system) of a batch of calls:
+ * - float64 baseline: the same 60-payment schedule as plain numbers (no strings);
+ * - JSON.stringify → bytes: the cost of the output alone, `JSON.stringify` of the very
+ *   `resultado` the quote returns, turned into the bytes a transport writes;
+ * - quoteCredit: the exact quote (validation, table, CAT, strings);
+ * - handle(): the service's answer; its body may be a rope of strings, which V8 flattens when
+ *   the text is first read whole;
+ * - handle() → bytes: the same plus `Buffer.from(body, 'latin1')`, which the node:http transport
+ *   does (so the flattening is counted).
+ * After a warm-up, every round runs each case once, in an order rotated round by round; the
+ * report gives medians. DIR (default: this checkout) may be an older checkout, for before/after.
+ * Report `uptime` (printed: the load average) with the figures: the machine is shared.
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, median } from './http/shared.js';
@@ -47,45 +58,73 @@ const request = {
 };
 const solicitud = (JSON.parse(AUTOESTRENE_60) as { solicitud: Record<string, unknown> }).solicitud;
 const options = { fechaApertura: '2026-03-10' };
+const resultado = quoteCredit(solicitud, options);
 
 const check = await service.handle(request);
 if (check.status !== 200) throw new Error(check.body);
 
-let sink: unknown;
-function cpuMicros(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start);
-  return used.user + used.system;
-}
-async function sampleHandle(): Promise<number> {
-  const start = process.cpuUsage();
-  for (let i = 0; i < BATCH; i++) sink = await service.handle(request);
-  return cpuMicros(start) / BATCH;
-}
-function sampleQuote(): number {
-  const start = process.cpuUsage();
-  for (let i = 0; i < BATCH; i++) sink = quoteCredit(solicitud, options);
-  return cpuMicros(start) / BATCH;
+/** The float64 baseline: 350,000.00 at 13.5 % + IVA 16 %, 60 monthly level payments, rounded to cents. */
+function floatSchedule(): number[] {
+  const n = 60;
+  const r = 0.135 / 12;
+  const rate = r * 1.16;
+  const payment = Math.round(((350_000 * rate) / (1 - (1 + rate) ** -n)) * 100) / 100;
+  const rows: number[] = [];
+  let balance = 350_000;
+  for (let k = 1; k <= n; k++) {
+    const interest = Math.round(balance * r * 100) / 100;
+    const vat = Math.round(interest * 16) / 100;
+    const capital = k === n ? balance : Math.round((payment - interest - vat) * 100) / 100;
+    balance = Math.round((balance - capital) * 100) / 100;
+    rows.push(interest, vat, capital, balance);
+  }
+  return rows;
 }
 
-for (let i = 0; i < 50; i++) {
-  await sampleHandle();
-  sampleQuote();
+let sink: unknown;
+const CASES: Record<string, () => unknown> = {
+  'float64 baseline': () => {
+    sink = floatSchedule();
+  },
+  'JSON.stringify → bytes': () => {
+    sink = Buffer.from(JSON.stringify(resultado), 'latin1');
+  },
+  quoteCredit: () => {
+    sink = quoteCredit(solicitud, options);
+  },
+  'handle()': async () => {
+    sink = await service.handle(request);
+  },
+  'handle() → bytes': async () => {
+    sink = Buffer.from((await service.handle(request)).body, 'latin1');
+  },
+};
+const names = Object.keys(CASES);
+
+async function sample(name: string): Promise<number> {
+  const run = CASES[name] as () => unknown;
+  const start = process.cpuUsage();
+  for (let i = 0; i < BATCH; i++) await run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / BATCH;
 }
-const handleTimes: number[] = [];
-const quoteTimes: number[] = [];
+
+for (let i = 0; i < 50; i++) for (const name of names) await sample(name);
+const times = new Map<string, number[]>(names.map((name) => [name, []]));
 for (let i = 0; i < samples; i++) {
-  if (i % 2 === 0) {
-    handleTimes.push(await sampleHandle());
-    quoteTimes.push(sampleQuote());
-  } else {
-    quoteTimes.push(sampleQuote());
-    handleTimes.push(await sampleHandle());
-  }
+  const shift = i % names.length;
+  for (const name of [...names.slice(shift), ...names.slice(0, shift)]) times.get(name)?.push(await sample(name));
 }
 void sink;
-const h = median(handleTimes);
-const q = median(quoteTimes);
-console.log(`root ${root}: ${samples} interleaved samples of ${BATCH} calls, CPU time per call (medians)`);
-console.log(`  quoteCredit (60 payments, table):  ${q.toFixed(1).padStart(7)} µs`);
-console.log(`  service.handle (AutoEstrene):      ${h.toFixed(1).padStart(7)} µs   ${(h / q).toFixed(2)}× quoteCredit`);
+const m = (name: string) => median(times.get(name) ?? []);
+const base = m('float64 baseline');
+const quote = m('quoteCredit');
+console.log(`root ${root}: ${samples} rounds of ${BATCH} calls per case, order rotated; CPU time per call (medians)`);
+const load = loadavg().map((x) => x.toFixed(2));
+console.log(`load average ${load.join(', ')}`);
+for (const name of names) {
+  const t = m(name);
+  const vsQuote = name.startsWith('handle') ? `   ${(t / quote).toFixed(2)}× quoteCredit` : '';
+  console.log(`  ${name.padEnd(24)} ${t.toFixed(1).padStart(7)} µs  ${(t / base).toFixed(1).padStart(6)}× float64${vsQuote}`);
+}
 console.log(`  response body: ${Buffer.byteLength(check.body)} bytes`);

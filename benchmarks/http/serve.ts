@@ -5,16 +5,19 @@
  * connections, interleaved rounds after a warm-up); the report gives each one's median req/s
  * and serve ÷ ceiling.
  *
- *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--root DIR] [--listener]
+ *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--built] [--root DIR] [--listener]
  *
- * `serve` is the real command (src/cli/bin.ts through tsx) with its defaults (request log on
- * stdout, which the harness reads and discards; the rate limit on, set so high it never refuses,
- * so its bookkeeping is measured). --root DIR --listener measures an older checkout's
- * toNodeListener instead (for before/after).
+ * `serve` is the real command (src/cli/bin.ts through tsx, or with --built the bundled
+ * dist/cli.js that `npm run build` makes) with its defaults (request log on stdout, which the
+ * harness reads and discards; the rate limit on, set so high it never refuses, so its
+ * bookkeeping is measured). --root DIR --listener measures an older checkout's toNodeListener
+ * instead (for before/after). Each server's CPU time per request (from /proc on Linux) is
+ * printed too: the client shares the machine with both servers, so req/s alone hides where the
+ * time goes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, benchToken, load, median, send, startChild, type Child } from './shared.js';
 
@@ -27,12 +30,26 @@ const seconds = Number(option('seconds', '5'));
 const connections = Number(option('connections', '4'));
 const root = option('root', process.cwd());
 const listener = process.argv.includes('--listener');
+const built = process.argv.includes('--built');
+
+/** User + system CPU time of a process so far, µs (Linux's /proc; undefined elsewhere). */
+function processCpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `cotizador serve --port 0` from the sources; resolves once it listens. */
 async function startServe(): Promise<Child> {
+  const command = built ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'serve', '--port', '0', ...(process.argv.includes('--no-log') ? ['--no-log'] : [])],
+    [...command, 'serve', '--port', '0', ...(process.argv.includes('--no-log') ? ['--no-log'] : [])],
     {
       cwd: root,
       env: {
@@ -50,7 +67,7 @@ async function startServe(): Promise<Child> {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 30_000);
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      const match = /(?:listening on|escuchando en) http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
       if (match !== null) {
         clearTimeout(timer);
         resolve(Number(match[1]));
@@ -86,13 +103,22 @@ try {
   writeFileSync(file, sample.body);
   ceiling = await startChild('ceiling', file);
 
+  const cpu = new Map<number, number[]>([
+    [server.port, []],
+    [ceiling.port, []],
+  ]);
   const measure = async (port: number) => {
+    const pid = port === server.port ? server.process.pid : ceiling?.process.pid;
+    const before = processCpuMicros(pid);
     const r = await load(port, connections, seconds * 1000, request);
     if (r.failed > 0) throw new Error(`${r.failed} requests failed`);
+    const after = processCpuMicros(pid);
+    if (before !== undefined && after !== undefined) cpu.get(port)?.push((after - before) / r.completed);
     return r.completed / r.seconds;
   };
   await measure(server.port); // warm-up
   await measure(ceiling.port);
+  for (const list of cpu.values()) list.length = 0; // the warm-up is not a sample
   const serveRates: number[] = [];
   const ceilingRates: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -113,6 +139,13 @@ try {
   console.log(`  serve:   ${s.toFixed(0).padStart(6)} req/s   (rounds: ${serveRates.map((x) => x.toFixed(0)).join(', ')})`);
   console.log(`  ceiling: ${c.toFixed(0).padStart(6)} req/s   (rounds: ${ceilingRates.map((x) => x.toFixed(0)).join(', ')})`);
   console.log(`  serve ÷ ceiling: ${(s / c).toFixed(3)}`);
+  const perRequest = (port: number) => (cpu.get(port)?.length ? `${median(cpu.get(port) ?? []).toFixed(1)} µs` : 'n/a');
+  console.log(`  server CPU per request (median of rounds): serve ${perRequest(server.port)}, ceiling ${perRequest(ceiling.port)}`);
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   await server.stop();
   await ceiling?.stop();

@@ -17,7 +17,8 @@ export function headerValues(request: ServiceRequest, name: string): string[] {
   const values: string[] = [];
   const headers = request.headers;
   for (const key in headers) {
-    if (!Object.hasOwn(headers, key) || (key !== wanted && key.toLowerCase() !== wanted)) continue;
+    // Names of another length cannot match: most keys are skipped without lowercasing them.
+    if (key.length !== wanted.length || !Object.hasOwn(headers, key) || (key !== wanted && key.toLowerCase() !== wanted)) continue;
     const value = headers[key];
     if (value === undefined) continue;
     if (typeof value === 'string') values.push(value);
@@ -35,8 +36,19 @@ export function headerValues(request: ServiceRequest, name: string): string[] {
  * ```
  */
 export function headerField(request: ServiceRequest, name: string): string | undefined {
-  const values = headerValues(request, name);
-  return values.length === 0 ? undefined : values.join(', ');
+  const wanted = name.toLowerCase();
+  const headers = request.headers;
+  let field: string | undefined;
+  for (const key in headers) {
+    if (key.length !== wanted.length || !Object.hasOwn(headers, key) || (key !== wanted && key.toLowerCase() !== wanted)) continue;
+    const value = headers[key];
+    if (value === undefined) continue;
+    // One value (what node:http gives for all but a few headers) is returned as it is, without a list.
+    const text = typeof value === 'string' ? value : value.join(', ');
+    if (typeof value !== 'string' && value.length === 0) continue;
+    field = field === undefined ? text : `${field}, ${text}`;
+  }
+  return field;
 }
 
 /**
@@ -48,14 +60,33 @@ export function headerField(request: ServiceRequest, name: string): string | und
  * ```
  */
 export function headerBytes(request: ServiceRequest): number {
+  return headerSize(request, true);
+}
+
+/**
+ * Whether the request headers exceed `maxBytes` UTF-8 bytes ({@link headerBytes}), counting
+ * bytes only when it matters: a UTF-16 unit is at most three UTF-8 bytes, so headers of at most
+ * `maxBytes / 3` units are under the limit whatever they hold.
+ *
+ * @example
+ * ```ts
+ * headersExceed({ method: 'GET', path: '/', headers: { ab: 'cdé' } }, 5); // true
+ * ```
+ */
+export function headersExceed(request: ServiceRequest, maxBytes: number): boolean {
+  return headerSize(request, false) * 3 > maxBytes && headerBytes(request) > maxBytes;
+}
+
+/** UTF-8 bytes (`bytes`) or UTF-16 units of every header name and value. */
+function headerSize(request: ServiceRequest, bytes: boolean): number {
   let total = 0;
   const headers = request.headers;
   for (const key in headers) {
     const value = headers[key];
     if (!Object.hasOwn(headers, key) || value === undefined) continue;
-    const keyBytes = Buffer.byteLength(key, 'utf8');
-    if (typeof value === 'string') total += keyBytes + Buffer.byteLength(value, 'utf8');
-    else for (const one of value) total += keyBytes + Buffer.byteLength(String(one), 'utf8');
+    const keyBytes = bytes ? Buffer.byteLength(key, 'utf8') : key.length;
+    if (typeof value === 'string') total += keyBytes + (bytes ? Buffer.byteLength(value, 'utf8') : value.length);
+    else for (const one of value) total += keyBytes + (bytes ? Buffer.byteLength(String(one), 'utf8') : String(one).length);
   }
   return total;
 }
@@ -177,8 +208,19 @@ export function acceptQuality(
  * ```
  */
 export function acceptsJson(accept: string | undefined): boolean {
-  return acceptQuality(accept, 'application', 'json', { charset: 'utf-8' }) > 0;
+  // What nearly every client sends needs no parsing.
+  if (accept === undefined || accept === 'application/json' || accept === '*/*') return true;
+  if (accept === lastAccept) return lastAcceptsJson;
+  const answer = acceptQuality(accept, 'application', 'json', JSON_UTF8) > 0;
+  // The last other field and its answer (one entry: a client sends the same field every time).
+  lastAccept = accept;
+  lastAcceptsJson = answer;
+  return answer;
 }
+
+const JSON_UTF8: Readonly<Record<string, string>> = Object.freeze({ charset: 'utf-8' });
+let lastAccept: string | undefined;
+let lastAcceptsJson = true;
 
 const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7e\x80-\uffff]*)"$/;
 

@@ -3,7 +3,7 @@
  * header size (431), a known path (404, or 400 in the envelope APIs), the method (405) and the
  * `Accept` header (406). Each API maps the violation to its own error body.
  */
-import { acceptsJson, headerBytes, headerField } from './headers.js';
+import { acceptsJson, headerField, headersExceed } from './headers.js';
 import type { ServiceRequest } from './types.js';
 
 /**
@@ -73,7 +73,7 @@ export interface ProtocolRules {
  * ```
  */
 export function protocolViolation(request: ServiceRequest, rules: ProtocolRules): ProtocolViolation | undefined {
-  if (headerBytes(request) > rules.maxHeaderBytes) return 'headersTooLarge';
+  if (headersExceed(request, rules.maxHeaderBytes)) return 'headersTooLarge';
   if (!rules.known) return 'notFound';
   if (!rules.methods.includes(String(request.method).toUpperCase())) return 'methodNotAllowed';
   if (rules.checkAccept && !acceptsJson(headerField(request, 'accept'))) return 'notAcceptable';

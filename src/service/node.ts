@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { splitTarget } from '../http/protocol.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { declaresBody } from './admission.js';
-import { readBody } from './read.js';
+import { arrivedBody, readBody } from './read.js';
 import type { Service } from './service.js';
 
 /**
@@ -129,7 +129,11 @@ export async function serveExchange(
         // The body, if any, was not read: closing is cheaper than reading it to keep the connection.
         close ||= declaresBody(head) && !message.complete;
       } else {
-        const outcome = await readBody(message, reception.maxBodyBytes, service.limits.requestTimeoutMs - (performance.now() - start));
+        const arrived = arrivedBody(message, reception.maxBodyBytes);
+        const outcome =
+          arrived !== undefined
+            ? { ok: true as const, bytes: arrived }
+            : await readBody(message, reception.maxBodyBytes, service.limits.requestTimeoutMs - (performance.now() - start));
         if (outcome.ok) answer = await reception.complete(outcome.bytes);
         else if (outcome.reason === 'aborted') {
           response.destroy();

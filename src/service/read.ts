@@ -3,6 +3,7 @@
  * (the reading stops at the first byte over, without waiting for the rest) and before a
  * deadline. Shared by the node:http listener and the framework adapters.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 
 /**
@@ -63,4 +64,31 @@ export function readBody(stream: Readable, maxBytes: number, timeoutMs: number):
     stream.once('close', onClose);
     if (stream.readableEnded) onEnd();
   });
+}
+
+/**
+ * The body of a request that has already arrived whole, taken at once: node:http parses the
+ * rest of a packet before the listener's first `await` resumes, so a small body is usually
+ * complete by the time the service asks for it. Then no timer, listener or promise is needed.
+ * Undefined when the body is still arriving, has been read already, or exceeds `maxBytes`:
+ * read it with {@link readBody}, which enforces the limit and the deadline.
+ *
+ * @example
+ * ```ts
+ * import type { IncomingMessage } from 'node:http';
+ * const pending = { complete: false } as IncomingMessage;
+ * arrivedBody(pending, 1024); // undefined
+ * ```
+ */
+export function arrivedBody(message: IncomingMessage, maxBytes: number): Buffer | undefined {
+  if (!message.complete || message.readableEnded || message.readableFlowing === true || message.readableLength > maxBytes) return undefined;
+  // In paused mode, read() without a size returns everything buffered (one Buffer), then null.
+  const first = message.read() as Buffer | string | null;
+  if (first === null) return Buffer.alloc(0);
+  const chunks: Buffer[] = [typeof first === 'string' ? Buffer.from(first) : first];
+  for (let chunk = message.read() as Buffer | string | null; chunk !== null; chunk = message.read() as Buffer | string | null) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  // At most readableLength bytes, checked above: within the limit.
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }

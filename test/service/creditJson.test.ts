@@ -1,9 +1,27 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreditResult } from '../../src/contracts/credit.js';
 import { asciiJson } from '../../src/http/json.js';
 import { creditResultJson } from '../../src/service/creditJson.js';
 import { quoteCredit } from '../../src/entry/index.js';
+import { featureCaseArb } from '../credit/arbitraries.js';
+import { solicitudArb } from '../helpers.js';
+
+/** A vehicle the illustrative tariff prices (as in test/credit/insurance.test.ts). */
+const INSURED = {
+  idPaquete: 1,
+  idAseguradora: 1,
+  cveEntidadFederativa: 9,
+  idTipoUnidad: 1,
+  idUsoAutomovil: 1,
+  idAgencia: 1001,
+  modelo: 2026,
+  numeroAgencia: 77,
+  enganche: '70000.00',
+  codigoPostal: '03100',
+  idVigencia: 2,
+};
 
 /** Every credit result the corpus records. */
 const results: CreditResult[] = readFileSync(new URL('../corpus/corpus.jsonl', import.meta.url), 'utf8')
@@ -22,6 +40,36 @@ describe('creditResultJson', () => {
     for (const result of results) expect(creditResultJson(result)).toBe(asciiJson(result));
   });
 
+  it('writes the same bytes as JSON.stringify for random quotes, one after another (the row heads kept between calls)', () => {
+    // Two quotes in a row: the second meets the first one's row heads, with other dates or the same.
+    const quote = fc.oneof(
+      solicitudArb.map((solicitud) => quoteCredit(solicitud)),
+      featureCaseArb.map(({ solicitud, options }) => quoteCredit(solicitud, options)),
+      // Financed insurance: the repeating columns (life, damage) change down the table.
+      fc.constantFrom(12, 24, 36, 48, 60).map((plazo) =>
+        quoteCredit({
+          fechaApertura: '2026-01-31',
+          montoSolicitado: '280000.00',
+          valorFactura: '350000.00',
+          tasa: '13.50',
+          plazo,
+          comisiones: '2.00',
+          generaTablaPagos: true,
+          tipoSeguro: 2,
+          informacionSeguro: INSURED,
+        }),
+      ),
+    );
+    fc.assert(
+      fc.property(quote, quote, (first, second) => {
+        expect(creditResultJson(first)).toBe(JSON.stringify(first));
+        expect(creditResultJson(second)).toBe(JSON.stringify(second));
+        expect(creditResultJson(first)).toBe(JSON.stringify(first));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('falls back to asciiJson for text to escape, another key order or another type', () => {
     const result = quoteCredit({
       fechaApertura: '2026-01-31',
@@ -36,6 +84,9 @@ describe('creditResultJson', () => {
       { ...result, plazo: '3' },
       { ...result, registros: result.registros.map((row, k) => (k === 1 ? { ...row, saldoFin: 7 } : row)) },
       { ...result, registros: [] },
+      { ...result, registros: result.registros.map((row, k) => (k === 2 ? { ...row, numAmortizacion: 7 } : row)) },
+      { ...result, registros: result.registros.map((row, k) => (k === 2 ? { ...row, seguroVida: 0 } : row)) },
+      { ...result, registros: result.registros.map((row, k) => (k === 0 ? { ...row, fechaAmortizacion: null } : row)) },
     ];
     for (const value of cases) expect(creditResultJson(value as CreditResult)).toBe(asciiJson(value));
   });
