@@ -17,9 +17,16 @@
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import type { Rational } from './rate.js';
 
-/** Bound on the relative error of the float recurrences over m periods: 7 roundings a period, ×8 margin. */
+/**
+ * Bound on the relative error of the float recurrences over m periods: a discount carries 5
+ * roundings (num / den, × (100 + iva), / 100, 1 +, 1 /), aₖ = dₖ(1 + aₖ₊₁) two more, and an
+ * earlier period's error reaches aₖ damped (aₖ₊₁ / (1 + aₖ₊₁) < 1): at most 7 units a period, plus
+ * the estimate's own few. ×2 margin (it was ×8: on the largest amounts most rows then fell within
+ * the bound of a decision and went to decimal.js, 14 ms a quote); a test checks the estimate
+ * against decimal.js within half of it.
+ */
 function relativeBound(m: number): number {
-  return (56 * m + 256) * 2 ** -53;
+  return (14 * m + 64) * 2 ** -53;
 }
 
 /**
@@ -79,10 +86,18 @@ export class Annuity {
       const d = new Array<Decimal>(end + 1);
       a[end] = new Decimal(0);
       d[end] = new Decimal(1);
+      // A period's discount depends on its rate alone, and the rates of a schedule take few values
+      // (actual days: 28 to 31 of them): each distinct one is divided out once, the same Decimal.
+      const discounts = new Map<string, Decimal>();
       for (let k = end - 1; k >= 0; k--) {
         const rate = this.#rates[k] as Rational;
-        const grossed = new Decimal(rate.num).mul(100 + this.#iva).div(new Decimal(rate.den).mul(100));
-        const discount = new Decimal(1).div(grossed.add(1));
+        const key = `${rate.num}/${rate.den}`;
+        let discount = discounts.get(key);
+        if (discount === undefined) {
+          const grossed = new Decimal(rate.num).mul(100 + this.#iva).div(new Decimal(rate.den).mul(100));
+          discount = new Decimal(1).div(grossed.add(1));
+          discounts.set(key, discount);
+        }
         a[k] = discount.mul((a[k + 1] as Decimal).add(1));
         d[k] = discount.mul(d[k + 1] as Decimal);
       }
@@ -106,8 +121,16 @@ export class Annuity {
     return new Decimal(balance).sub((d[k] as Decimal).mul(final)).div(a[k] as Decimal);
   }
 
-  /** The float estimate of p̂ₖ and a bound on its absolute error. */
-  #estimate(k: number, balance: number, balloon: number): [number, number] {
+  /**
+   * The float estimate of p̂ₖ and a bound on its absolute error.
+   *
+   * @example
+   * ```ts
+   * const [estimate, bound] = new Annuity([{ num: 37, den: 2400 }, { num: 37, den: 2400 }], 16, 0.5).estimate(0, 1_000_000, 0);
+   * Math.abs(estimate - 513_452.12) < 0.01 && bound < 1e-6; // true
+   * ```
+   */
+  estimate(k: number, balance: number, balloon: number): [number, number] {
     const a = this.#a[k] as number;
     const d = this.#d[k] as number;
     const final = Math.min(balloon, balance);
@@ -124,7 +147,7 @@ export class Annuity {
    * ```
    */
   initial(k: number, balance: number, balloon: number): number {
-    const [estimate, bound] = this.#estimate(k, balance, balloon);
+    const [estimate, bound] = this.estimate(k, balance, balloon);
     const floor = Math.floor(estimate);
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
@@ -154,7 +177,7 @@ export class Annuity {
    */
   rederive(held: number, k: number, balance: number, balloon: number): number {
     const H = this.tolerance;
-    const [estimate, bound] = this.#estimate(k, balance, balloon);
+    const [estimate, bound] = this.estimate(k, balance, balloon);
     const distance = Math.abs(estimate - held);
     if (distance < H - bound) return held;
     if (distance > H + bound) {

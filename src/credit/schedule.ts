@@ -105,8 +105,10 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   const tolerance = rate.tolerance;
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < last) {
-      if (ideal !== undefined) {
-        ideal.next(balance);
+      // Where the stepped estimate's bound is not below 10⁻⁶ cents (1 − w cancels at low rates,
+      // few payments left; huge payments), the expm1 estimate and its tighter bound decide, as
+      // before: decimal.js is reached (almost) no more often than without the stepping.
+      if (ideal !== undefined && ideal.next(balance) < 1e-6) {
         const estimate = ideal.estimate;
         const bound = ideal.bound;
         if (!(Math.abs(estimate - held) < tolerance - bound)) {

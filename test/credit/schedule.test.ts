@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildSchedule } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
-import { IdealPayments, idealPaymentDecimal, paymentRate } from '../../src/credit/payment.js';
+import { IdealPayments, RELATIVE_BOUND, idealPaymentDecimal, idealPaymentFloat, paymentRate } from '../../src/credit/payment.js';
 import { mulRational, percentToRational } from '../../src/credit/rate.js';
 
 const specArb = fc.record({
@@ -70,5 +70,26 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
       }),
       { numRuns: 300 },
     );
+  });
+  it('the expm1 estimate of the ideal payment stays within half its bound (2^-48 relative)', () => {
+    fc.assert(
+      fc.property(specArb, fc.integer({ min: 1, max: 999 }), ({ principal, count, tasa, days, iva, tolerance }, m) => {
+        const rate = paymentRate(mulRational(percentToRational(tasa), days, 360), iva, tolerance);
+        if (rate.isZero) return;
+        const remaining = Math.min(m, count);
+        const estimate = idealPaymentFloat(principal, remaining, rate);
+        const exact = idealPaymentDecimal(principal, remaining, rate);
+        expect(exact.sub(estimate).abs().toNumber()).toBeLessThanOrEqual((estimate * RELATIVE_BOUND + 1e-9) / 2);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('is identical at 999.99 % over 999 fortnights, where every payment sits on a half-cent tie', () => {
+    // r·S = 35,000,000 × 0.4833285 = 16,916,497.5 exactly and (1 + r)^−m is below 10⁻¹⁶⁰: p̂ is
+    // a hair above the tie, which float64 cannot see; r·S alone decides it (rederivedFromEstimate).
+    const spec = { principal: 35_000_000, count: 999, periodic: mulRational(percentToRational('999.99'), 15, 360), iva: 16 };
+    const fast = buildSchedule(spec);
+    expect(fast.level[1]).toBe(16_916_498);
+    expect(fast).toEqual(buildReferenceSchedule(spec));
   });
 });
