@@ -110,13 +110,21 @@ interface ParsedFlow {
 }
 
 /**
+ * The value `amountExponent` last read, as `decimalNumber` gives it (set only when it returns a
+ * finite exponent): both read in the one pass, which the profile showed spent twice per flow.
+ */
+let amountValue = 0;
+
+/**
  * Reads an amount's text in one pass: undefined unless it matches `DECIMAL_TEXT` without a sign;
- * else the decimal exponent of its leading digit ("123.4" → 2, "0.005" → −3; −Infinity for zero).
+ * else the decimal exponent of its leading digit ("123.4" → 2, "0.005" → −3; −Infinity for zero),
+ * with the text's value, bit for bit `decimalNumber(text)`, left in `amountValue`.
  */
 function amountExponent(text: string): number | undefined {
   const n = text.length;
   if (n === 0) return undefined;
   let i = 0;
+  let digits = 0; // every digit in order, as decimalNumber reads them (exact while n ≤ 15)
   const first = text.charCodeAt(0);
   if (first === 48) {
     i = 1; // a leading zero stands alone before the dot
@@ -124,19 +132,26 @@ function amountExponent(text: string): number | undefined {
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c < 48 || c > 57) break;
+      digits = digits * 10 + (c - 48);
       i++;
     }
     if (i === 0) return undefined;
   }
   const whole = i;
-  if (i === n) return first === 48 ? -Infinity : whole - 1;
+  if (i === n) {
+    if (first === 48) return -Infinity;
+    amountValue = n > 15 ? Number(text) : digits;
+    return whole - 1;
+  }
   if (text.charCodeAt(i) !== 46 || i + 1 === n) return undefined;
   let leading = first === 48 ? -Infinity : whole - 1;
   for (i++; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) return undefined;
+    digits = digits * 10 + (c - 48);
     if (leading === -Infinity && c !== 48) leading = whole - i; // "0.005": the 5 at i = 4 → −3
   }
+  if (leading !== -Infinity) amountValue = n > 15 ? Number(text) : digits / (POWERS_OF_TEN[n - whole - 1] as number);
   return leading;
 }
 
@@ -176,13 +191,17 @@ function scaledNumber(text: string, shift: number): number {
   return shift === 0 ? decimalNumber(text) : Number(`${text}e${-shift}`);
 }
 
-function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number } {
+/**
+ * The flows as given, validated, in one pass: each amount read as if no scale were needed (the
+ * usual case), and read again scaled only when the largest amount calls for a scale. `payments`
+ * and `disbursements` count the nonzero flows on each side.
+ */
+function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number; payments: number; disbursements: number } {
   if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
-  const times: number[] = [];
-  const timeTexts: (string | number)[] = [];
-  const texts: string[] = [];
-  const signs: (1 | -1)[] = [];
+  const parsed: ParsedFlow[] = [];
   let top = -Infinity;
+  let payments = 0;
+  let disbursements = 0;
   for (let side = 0; side < 2; side++) {
     const key = side === 0 ? 'disbursements' : 'payments';
     const sign = side === 0 ? -1 : 1;
@@ -201,27 +220,20 @@ function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number } {
       if (exponent === undefined) throw quoteError('ERRESQ005', 'flujoImporte', `${key}[${index}].amount`);
       if (exponent === -Infinity) continue; // a zero flow changes nothing
       if (exponent > top) top = exponent;
-      times.push(t);
-      timeTexts.push(time);
-      texts.push(amount as string);
-      signs.push(sign);
+      if (side === 0) disbursements++;
+      else payments++;
+      parsed.push({ time: t, timeText: time, amount: sign * amountValue, amountText: amount as string, sign });
     }
   }
   // Amounts far from 1 are scaled by a power of ten so the largest is below 10 (nothing overflows).
   const scale = top > 250 || top < -250 ? top : 0;
-  const parsed: ParsedFlow[] = new Array(texts.length);
-  for (let j = 0; j < texts.length; j++) {
-    const sign = signs[j] as 1 | -1;
-    const amountText = texts[j] as string;
-    parsed[j] = {
-      time: times[j] as number,
-      timeText: timeTexts[j] as string | number,
-      amount: sign * scaledNumber(amountText, scale),
-      amountText,
-      sign,
-    };
+  if (scale !== 0) {
+    for (let j = 0; j < parsed.length; j++) {
+      const f = parsed[j] as ParsedFlow;
+      parsed[j] = { ...f, amount: f.sign * scaledNumber(f.amountText, scale) };
+    }
   }
-  return { parsed, scale };
+  return { parsed, scale, payments, disbursements };
 }
 
 function noRate(): QuoteError {
@@ -250,22 +262,24 @@ function byTime(parsed: readonly ParsedFlow[]): number[] {
 
 function netByTime(parsed: readonly ParsedFlow[]): NetFlows {
   const order = byTime(parsed);
-  const time: number[] = [];
-  const amount: number[] = [];
-  const mass: number[] = [];
+  // Straight into typed arrays of the flows' count (n ≤ that: flows at one time are netted).
+  const time = new Float64Array(order.length);
+  const amount = new Float64Array(order.length);
+  const mass = new Float64Array(order.length);
+  let n = 0;
   for (let k = 0; k < order.length; k++) {
     const f = parsed[order[k] as number] as ParsedFlow;
-    const last = time.length - 1;
-    if (last >= 0 && time[last] === f.time) {
-      amount[last] = (amount[last] as number) + f.amount;
-      mass[last] = (mass[last] as number) + Math.abs(f.amount);
+    if (n > 0 && time[n - 1] === f.time) {
+      amount[n - 1] = (amount[n - 1] as number) + f.amount;
+      mass[n - 1] = (mass[n - 1] as number) + Math.abs(f.amount);
     } else {
-      time.push(f.time);
-      amount.push(f.amount);
-      mass.push(Math.abs(f.amount));
+      time[n] = f.time;
+      amount[n] = f.amount;
+      mass[n] = Math.abs(f.amount);
+      n++;
     }
   }
-  return { time: Float64Array.from(time), amount: Float64Array.from(amount), mass: Float64Array.from(mass), n: time.length };
+  return { time, amount, mass, n };
 }
 
 /** Sign changes of the time-ordered net flows (Descartes: at most this many real roots). */
@@ -765,8 +779,8 @@ function checkOptions(options: CatOptions): number {
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {
   const maxRate = checkOptions(options ?? {});
-  const { parsed } = parseFlows(flows);
-  if (!parsed.some((f) => f.sign > 0) || !parsed.some((f) => f.sign < 0)) throw noRate();
+  const { parsed, payments, disbursements } = parseFlows(flows);
+  if (payments === 0 || disbursements === 0) throw noRate();
   const net = netByTime(parsed);
   const solver = new Solver(net, parsed);
   const xMin = Math.log1p(MIN_RATE);
