@@ -1,11 +1,14 @@
 /**
- * The policy quote: every package of every insurer, monthly receipts, a multi-year policy over a
- * 48-month credit — with its ratio to the 60-payment credit quote measured in the same run.
+ * The policy quote: every package of every insurer (9 offers), monthly receipts, a multi-year
+ * policy over a 48-month credit, in the same rounds as the 60-payment credit quote it is compared
+ * with (the issue's target: at most 10×), the float64 schedule and the floor.
  */
-import { Bench } from 'tinybench';
-import { quotePolicy, type PolicyRequest } from '../src/entry/index.js';
+import { quotePolicy, quoteCredit, type PolicyRequest } from '../src/entry/index.js';
+import type { BenchCase } from './harness.js';
+import { creditCases, creditRequest } from './credit.js';
 
-const request: PolicyRequest = {
+/** The benchmark's policy request: all packages (idPaquete 0), mensual (4), multi-year (idVigencia 2), 48 months. */
+export const POLICY_REQUEST: PolicyRequest = {
   idPaquete: 0,
   cveEntidadFederativa: 9,
   idTipoUnidad: 1,
@@ -23,25 +26,30 @@ const request: PolicyRequest = {
   idVigencia: 2,
 };
 
-let sink: unknown;
+/** What the benchmark's policy quote holds: offers and receipts. */
+export function policyShape(): { offers: number; receipts: number } {
+  const offers = quotePolicy(POLICY_REQUEST, { fechaInicio: '2026-01-31' }).listaSeguroAuto;
+  return { offers: offers.length, receipts: offers.reduce((n, o) => n + o.listaRecibos.length, 0) };
+}
 
-/** Runs the policy benchmark; `creditMean` is the 60-payment credit quote's mean from the same run. */
-export async function benchPolicy(settings: {
-  time: number;
-  quick: boolean;
-  creditMean: number;
-}): Promise<{ group: string; name: string; mean: number }[]> {
-  const bench = new Bench({ time: settings.time, warmupTime: settings.quick ? 50 : 200 });
-  bench.add('cotizador quotePolicy (all packages, mensual, 48 months)', () => {
-    sink = quotePolicy(request, { fechaInicio: '2026-01-31' });
-  });
-  await bench.run();
-  void sink;
-  const offers = quotePolicy(request, { fechaInicio: '2026-01-31' }).listaSeguroAuto;
-  const receipts = offers.reduce((n, o) => n + o.listaRecibos.length, 0);
-  const group = `policy quote (${offers.length} offers, ${receipts} receipts) vs the 60-payment credit quote`;
+/**
+ * The cases of the policy group: the 60-payment float64 schedule and floor (for the ratios every
+ * group reports), the 60-payment credit quote (the target's reference) and the policy quote.
+ *
+ * @example
+ * ```ts
+ * policyCases().at(-1)?.name; // 'cotizador quotePolicy (9 offers, mensual, multi-year, 48 months)'
+ * ```
+ */
+export function policyCases(): BenchCase[] {
+  const [float64, floor] = creditCases(60);
   return [
-    { group, name: 'cotizador quoteCredit (60 payments, table + CAT)', mean: settings.creditMean },
-    { group, name: 'cotizador quotePolicy (all packages, mensual, 48 months)', mean: bench.tasks[0]?.result?.latency.mean ?? NaN },
+    float64 as BenchCase,
+    floor as BenchCase,
+    { name: 'cotizador quoteCredit, 60 payments (table + CAT)', run: () => quoteCredit(creditRequest(60)) },
+    {
+      name: 'cotizador quotePolicy (9 offers, mensual, multi-year, 48 months)',
+      run: () => quotePolicy(POLICY_REQUEST, { fechaInicio: '2026-01-31' }),
+    },
   ];
 }

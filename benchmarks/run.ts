@@ -1,216 +1,220 @@
 /**
- * Table generation and rate solving, side by side in one run, as ratios to a float64 baseline.
+ * `npm run bench` (`-- --quick` for a run of about a minute): every group of cases measured by
+ * `./harness.ts` — interleaved rounds with the order rotated, a warm-up, CPU time per sample
+ * (`process.cpuUsage`), the median and quartiles — twice in one process (run 1, run 2), every
+ * figure a ratio to the group's float64 baseline and to its floor measured in the same rounds,
+ * then issue 13's targets, each met or not met (met only when both runs meet it).
  *
- *   npm run bench            # all cases
- *   npm run bench -- --quick # shorter runs
- *
- * Cases (350,000.00 at 13.5 % + IVA 16 %, monthly, commission 2 %):
- * - float64 baseline: the schedule as plain numbers (interest = balance × rate, Math.round to cents).
- * - float64 + strings: the same, producing the interface's rows (12 string fields, dates).
- * - financial / formulajs: the same rows built with the peers' pmt/ipmt/ppmt per period (inexact).
- * - cotizador quoteCredit: the exact quote — validation, table, CAT and strings included.
- * - CAT: our periodic solve vs the peers' IRR on the same 360 flows.
- * - Credit features: actual/365 with a prepayment and a solveCredit, in CPU time, interleaved,
- *   as ratios to the default quote (`./features.ts`).
+ * Groups (`./credit.ts`, `./cat.ts`, `./policy.ts`, `./worst.ts`, `./features.ts`):
+ * - the credit table at 60 and 360 payments: float64 schedule, floor, the peers bare and with
+ *   strings (`financial`, `@formulajs/formulajs`, `loanjs`), our quote with and without its table;
+ * - the CAT of 360 flows: a 60-step float bisection, the floor of reading the flows, the peers'
+ *   IRR bare and with text, the public `computeCat`;
+ * - the policy quote (9 offers, mensual, multi-year 48 months) against the 60-payment quote;
+ * - the slowest valid quotes found (`plazo` 999, the largest amounts, the costliest features);
+ * - the credit features of issue 10 against the default quote.
  */
-import { Bench } from 'tinybench';
-import * as financial from 'financial';
-import * as formulajs from '@formulajs/formulajs';
-import { quoteCredit, type CreditRequest } from '../src/entry/index.js';
-import { solvePeriodicCat } from '../src/cat/periodic.js';
-import { addSteps, formatIsoDate, parseIsoDate } from '../src/dates/civil.js';
-import { benchPolicy } from './policy.js';
-import { featureCases, interleaved } from './features.js';
+import { cpus, loadavg } from 'node:os';
+import { catCases } from './cat.js';
+import { creditCases } from './credit.js';
+import { featureCases } from './features.js';
+import { type Budget, type BenchCase, type CaseTiming, measure } from './harness.js';
+import { policyCases, policyShape } from './policy.js';
+import { worstCases } from './worst.js';
 
 const quick = process.argv.includes('--quick');
-const time = quick ? 150 : 600;
+const budget: Budget = quick ? { rounds: 7, perCaseMs: 220, warmupMs: 60 } : { rounds: 15, perCaseMs: 1500, warmupMs: 250 };
+/** The slow worst-case quotes take milliseconds a call: fewer, longer samples are enough. */
+const worstBudget: Budget = quick ? { rounds: 5, perCaseMs: 250, warmupMs: 60 } : { rounds: 9, perCaseMs: 1500, warmupMs: 250 };
 
-const P = 350_000;
-const tasa = 0.135;
-const iva = 0.16;
-const rate = (tasa * (1 + iva)) / 12;
-const start = parseIsoDate('2026-01-31') as number;
-const monthly = { unit: 'months', count: 1 } as const;
-
-function request(n: number): CreditRequest {
-  return {
-    fechaApertura: '2026-01-31',
-    montoSolicitado: '350000.00',
-    valorFactura: '437500.00',
-    tasa: '13.50',
-    plazo: n,
-    periodicidad: 'M',
-    iva: 16,
-    comisiones: '2.00',
-    generaTablaPagos: true,
-  };
+interface Group {
+  readonly title: string;
+  /** Names of the baseline and floor cases in this group (ratios are to them). */
+  readonly baseline: string;
+  readonly floor: string;
+  readonly cases: () => BenchCase[];
+  readonly budget?: Budget;
 }
 
-interface FloatRow {
-  k: number;
-  opening: number;
-  capital: number;
-  interest: number;
-  vat: number;
-  payment: number;
-  closing: number;
-}
+const groups: Group[] = [
+  {
+    title: 'credit table, 60 payments',
+    baseline: 'float64 schedule (numbers)',
+    floor: 'floor: the rows of text from integer cents',
+    cases: () => creditCases(60),
+  },
+  {
+    title: 'credit table, 360 payments',
+    baseline: 'float64 schedule (numbers)',
+    floor: 'floor: the rows of text from integer cents',
+    cases: () => creditCases(360),
+  },
+  {
+    title: 'CAT, 360 flows',
+    baseline: 'float64 bisection, 60 steps (numbers)',
+    floor: 'floor: the flows\u2019 text read into numbers',
+    cases: () => catCases(),
+  },
+  {
+    title: 'policy quote vs the 60-payment credit quote',
+    baseline: 'float64 schedule (numbers)',
+    floor: 'floor: the rows of text from integer cents',
+    cases: () => policyCases(),
+  },
+  {
+    title: 'slowest valid quotes found (absolute CPU time)',
+    baseline: 'float64 schedule (numbers)',
+    floor: 'floor: the rows of text from integer cents',
+    cases: () => [...creditCases(60).slice(0, 2), ...worstCases()],
+    budget: worstBudget,
+  },
+  {
+    title: 'credit features (issue 10)',
+    baseline: 'float64 schedule (numbers)',
+    floor: 'floor: the rows of text from integer cents',
+    cases: () => [...creditCases(60).slice(0, 2), ...featureCases().map(([name, run]) => ({ name, run }))],
+  },
+];
 
-function floatSchedule(n: number): FloatRow[] {
-  const r = tasa / 12;
-  const pay = Math.round(((P * rate) / (1 - (1 + rate) ** -n)) * 100) / 100;
-  const rows: FloatRow[] = [];
-  let balance = P;
-  for (let k = 1; k <= n; k++) {
-    const interest = Math.round(balance * r * 100) / 100;
-    const vat = Math.round(interest * iva * 100) / 100;
-    const capital = k === n ? balance : pay - interest - vat;
-    rows.push({ k, opening: balance, capital, interest, vat, payment: capital + interest + vat, closing: balance - capital });
-    balance -= capital;
+type Run = Map<string, Map<string, CaseTiming>>; // group title → case name → timing
+
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+
+function runAll(label: string): Run {
+  const run: Run = new Map();
+  process.stderr.write(`${label}: load average ${load()}\n`);
+  for (const g of groups) {
+    const timings = measure(g.cases(), g.budget ?? budget);
+    run.set(g.title, new Map(timings.map((t) => [t.name, t])));
+    process.stderr.write(`  ${g.title} done (load ${load()})\n`);
   }
-  return rows;
+  return run;
 }
 
-function stringRow(k: number, opening: number, capital: number, interest: number, vat: number) {
-  return {
-    numAmortizacion: k,
-    fechaAmortizacion: formatIsoDate(addSteps(start, monthly, k)),
-    saldoCapital: opening.toFixed(2),
-    abonoCapital: capital.toFixed(2),
-    interesAmortizacion: interest.toFixed(2),
-    ivaAmortizacion: vat.toFixed(2),
-    comisionAmortizacion: '0.00',
-    seguroVida: '0.00',
-    seguroDanos: '0.00',
-    seguroDesempleo: '0.00',
-    pagoAmortizacion: (capital + interest + vat).toFixed(2),
-    saldoFin: (opening - capital).toFixed(2),
-  };
+const us = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(2)} ms` : `${x.toFixed(x < 10 ? 2 : 1)} µs`);
+const ratio = (x: number): string => (x >= 100 ? `${x.toFixed(0)}×` : x >= 10 ? `${x.toFixed(1)}×` : `${x.toFixed(2)}×`);
+const spread = (t: CaseTiming): string => `±${(((t.q3 - t.q1) / 2 / t.median) * 100).toFixed(0)}%`;
+
+function median(run: Run, group: string, name: string): number {
+  const t = run.get(group)?.get(name);
+  if (!t) throw new Error(`no timing for ${group} / ${name}`);
+  return t.median;
 }
 
-function floatStrings(n: number) {
-  return floatSchedule(n).map((x) => stringRow(x.k, x.opening, x.capital, x.interest, x.vat));
-}
-
-type Peer = {
-  pmt: (r: number, n: number, pv: number) => number;
-  ipmt: (r: number, k: number, n: number, pv: number) => number;
-  ppmt: (r: number, k: number, n: number, pv: number) => number;
-};
-const financialPeer: Peer = { pmt: financial.pmt, ipmt: financial.ipmt, ppmt: financial.ppmt };
-const formulaPeer: Peer = {
-  pmt: (r, n, pv) => formulajs.PMT(r, n, pv) as number,
-  ipmt: (r, k, n, pv) => formulajs.IPMT(r, k, n, pv) as number,
-  ppmt: (r, k, n, pv) => formulajs.PPMT(r, k, n, pv) as number,
-};
-
-/** The same rows through a peer: interest (with IVA) by ipmt, capital by ppmt, IVA split out. */
-function peerSchedule(peer: Peer, n: number) {
-  const rows = [];
-  let balance = P;
-  peer.pmt(rate, n, -P);
-  for (let k = 1; k <= n; k++) {
-    const grossInterest = peer.ipmt(rate, k, n, -P);
-    const capital = peer.ppmt(rate, k, n, -P);
-    const interest = grossInterest / (1 + iva);
-    rows.push(stringRow(k, balance, capital, interest, grossInterest - interest));
-    balance -= capital;
-  }
-  return rows;
-}
-
-function catFlows(n: number) {
-  const q = quoteCredit(request(n));
-  const payments = new Float64Array(n);
-  q.registros.forEach((row, k) => {
-    payments[k] = Math.round((Number(row.abonoCapital) + Number(row.interesAmortizacion)) * 100);
-  });
-  const disbursement = 35_000_000 - 700_000;
-  const values = [-disbursement / 100, ...Array.from(payments, (c) => c / 100)];
-  return { payments, disbursement, values };
-}
-
-let sink: unknown;
-
-async function main(): Promise<void> {
-  const results: { group: string; name: string; mean: number }[] = [];
-  for (const n of [60, 360]) {
-    const bench = new Bench({ time, warmupTime: quick ? 50 : 200 });
-    bench
-      .add('float64 baseline (numbers)', () => {
-        sink = floatSchedule(n);
-      })
-      .add('float64 + interface strings', () => {
-        sink = floatStrings(n);
-      })
-      .add('financial (pmt/ipmt/ppmt)', () => {
-        sink = peerSchedule(financialPeer, n);
-      })
-      .add('@formulajs/formulajs (PMT/IPMT/PPMT)', () => {
-        sink = peerSchedule(formulaPeer, n);
-      })
-      .add('cotizador quoteCredit (exact, table + CAT)', () => {
-        sink = quoteCredit(request(n));
-      })
-      .add('cotizador quoteCredit (exact, no table)', () => {
-        sink = quoteCredit({ ...request(n), generaTablaPagos: false });
+function printGroups(runs: readonly Run[]): void {
+  for (const g of groups) {
+    console.log(`\n${g.title}: median CPU time per call (run 1 / run 2, spread = half the interquartile range)`);
+    console.log(`  ${'case'.padEnd(64)} ${'time'.padStart(22)} ${'× float64'.padStart(16)} ${'× floor'.padStart(16)}  spread`);
+    const names = [...(runs[0]?.get(g.title)?.keys() ?? [])];
+    for (const name of names) {
+      const cells = runs.map((run) => {
+        const t = run.get(g.title)?.get(name) as CaseTiming;
+        return { t, base: median(run, g.title, g.baseline), floor: median(run, g.title, g.floor) };
       });
-    await bench.run();
-    for (const task of bench.tasks)
-      results.push({ group: `${n}-payment schedule`, name: task.name, mean: task.result?.latency.mean ?? NaN });
-  }
-  const flows = catFlows(360);
-  const catBench = new Bench({ time, warmupTime: quick ? 50 : 200 });
-  const financialIrr = financial.irr as (values: number[]) => number;
-  catBench
-    .add('float64 baseline (bisection on the NPV)', () => {
-      let lo = 0;
-      let hi = 1;
-      for (let i = 0; i < 60; i++) {
-        const mid = (lo + hi) / 2;
-        let npv = 0;
-        for (let k = flows.values.length - 1; k >= 0; k--) npv = npv / (1 + mid) + (flows.values[k] as number);
-        if (npv > 0) lo = mid;
-        else hi = mid;
-      }
-      sink = (1 + lo) ** 12 - 1;
-    })
-    .add('financial irr', () => {
-      sink = (1 + financialIrr(flows.values)) ** 12 - 1;
-    })
-    .add('@formulajs/formulajs IRR', () => {
-      sink = (1 + (formulajs.IRR(flows.values) as number)) ** 12 - 1;
-    })
-    .add('cotizador CAT (exact tenths)', () => {
-      sink = solvePeriodicCat({ disbursement: flows.disbursement, payments: flows.payments, yearsPerPeriod: 1 / 12 });
-    });
-  await catBench.run();
-  for (const task of catBench.tasks)
-    results.push({ group: 'CAT solve, 360 flows', name: task.name, mean: task.result?.latency.mean ?? NaN });
-
-  results.push(
-    ...(await benchPolicy({
-      time,
-      quick,
-      creditMean:
-        results.find((r) => r.group === '60-payment schedule' && r.name.startsWith('cotizador quoteCredit (exact, table'))?.mean ?? NaN,
-    })),
-  );
-
-  const features = interleaved(featureCases(), quick ? 7 : 15, quick ? 2_000 : 6_000);
-  for (const [name, us] of features) results.push({ group: 'credit features, CPU time, interleaved rounds', name, mean: us / 1000 });
-
-  let group = '';
-  let baseline = NaN;
-  for (const r of results) {
-    if (r.group !== group) {
-      group = r.group;
-      baseline = r.mean;
-      console.log(`\n${group}  (ratio = mean time / first line)`);
+      const col = (f: (c: (typeof cells)[number]) => string): string => cells.map(f).join(' / ');
+      console.log(
+        `  ${name.padEnd(64)} ${col((c) => us(c.t.median)).padStart(22)} ${col((c) => ratio(c.t.median / c.base)).padStart(16)} ${col((c) => ratio(c.t.median / c.floor)).padStart(16)}  ${col((c) => spread(c.t))}`,
+      );
     }
-    console.log(`  ${r.name.padEnd(48)} ${(r.mean * 1000).toFixed(2).padStart(10)} µs   ${(r.mean / baseline).toFixed(1).padStart(6)}×`);
   }
-  void sink;
 }
 
-await main();
+interface Target {
+  readonly name: string;
+  readonly limit: number;
+  readonly unit: '×' | 'ms';
+  readonly value: (run: Run) => number;
+}
+
+const C60 = 'credit table, 60 payments';
+const C360 = 'credit table, 360 payments';
+const CAT = 'CAT, 360 flows';
+const POLICY = 'policy quote vs the 60-payment credit quote';
+const WORST = 'slowest valid quotes found (absolute CPU time)';
+const TABLE = 'cotizador quoteCredit: exact table + CAT';
+const SUMMARY = 'cotizador quoteCredit: exact summary + CAT (no table)';
+const FLOOR = 'floor: the rows of text from integer cents';
+
+const targets: Target[] = [
+  { name: 'table quote ≤ 1.5× the floor, 60 payments', limit: 1.5, unit: '×', value: (r) => median(r, C60, TABLE) / median(r, C60, FLOOR) },
+  {
+    name: 'table quote ≤ 1.5× the floor, 360 payments',
+    limit: 1.5,
+    unit: '×',
+    value: (r) => median(r, C360, TABLE) / median(r, C360, FLOOR),
+  },
+  {
+    name: '(so) table quote below financial\u2019s bare float rows, 60 payments',
+    limit: 1,
+    unit: '×',
+    value: (r) => median(r, C60, TABLE) / median(r, C60, 'financial, bare (pmt/ipmt/ppmt numbers)'),
+  },
+  {
+    name: '(so) table quote below financial\u2019s bare float rows, 360 payments',
+    limit: 1,
+    unit: '×',
+    value: (r) => median(r, C360, TABLE) / median(r, C360, 'financial, bare (pmt/ipmt/ppmt numbers)'),
+  },
+  {
+    name: 'summary quote ≤ 3× a float64 schedule, 60 payments',
+    limit: 3,
+    unit: '×',
+    value: (r) => median(r, C60, SUMMARY) / median(r, C60, 'float64 schedule (numbers)'),
+  },
+  {
+    name: 'public computeCat ≤ 1× a 60-step float bisection, 360 flows',
+    limit: 1,
+    unit: '×',
+    value: (r) =>
+      median(r, CAT, 'cotizador computeCat (public: text in, exact tenth)') / median(r, CAT, 'float64 bisection, 60 steps (numbers)'),
+  },
+  {
+    name: 'quotePolicy (9 offers, mensual, multi-year 48) ≤ 10× the 60-payment quote',
+    limit: 10,
+    unit: '×',
+    value: (r) =>
+      median(r, POLICY, 'cotizador quotePolicy (9 offers, mensual, multi-year, 48 months)') /
+      median(r, POLICY, 'cotizador quoteCredit, 60 payments (table + CAT)'),
+  },
+  {
+    name: 'no valid quote slower than 5 ms (the slowest found)',
+    limit: 5,
+    unit: 'ms',
+    value: (r) => Math.max(...[...(r.get(WORST)?.entries() ?? [])].filter(([n]) => /^9\d\d /.test(n)).map(([, t]) => t.median)) / 1000,
+  },
+];
+
+function printTargets(runs: readonly Run[]): void {
+  console.log('\nIssue 13 targets (met only when both runs meet it):');
+  for (const t of targets) {
+    const values = runs.map((r) => t.value(r));
+    const met = values.every((v) => v <= t.limit);
+    const shown = values.map((v) => (t.unit === 'ms' ? `${v.toFixed(2)} ms` : ratio(v))).join(' / ');
+    console.log(
+      `  ${met ? 'MET    ' : 'NOT MET'}  ${t.name.padEnd(76)} ${shown.padStart(18)}  (limit ${t.limit}${t.unit === 'ms' ? ' ms' : '×'})`,
+    );
+  }
+  const worst = runs[0]?.get(WORST);
+  if (worst) {
+    const slowest = [...worst.entries()].filter(([n]) => /^9\d\d /.test(n)).sort((a, b) => b[1].median - a[1].median)[0];
+    if (slowest) console.log(`  the slowest found (run 1): ${slowest[0]}`);
+  }
+}
+
+const { offers, receipts } = policyShape();
+console.log(
+  `cotizador benchmark${quick ? ' (--quick)' : ''}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; policy case: ${offers} offers, ${receipts} receipts`,
+);
+console.log(
+  `rounds ${budget.rounds}, ${budget.perCaseMs} ms of CPU per case per run, warm-up ${budget.warmupMs} ms; load average at start ${load()}`,
+);
+// A warm-up pass over every group (discarded): the first group measured must not pay for
+// compiling code paths that later groups share.
+for (const g of groups) measure(g.cases(), { rounds: 1, perCaseMs: quick ? 20 : 100, warmupMs: quick ? 20 : 100 });
+const runs = [runAll('run 1'), runAll('run 2')];
+console.log(`load average at end ${load()} (1, 5, 15 minutes)`);
+printGroups(runs);
+printTargets(runs);

@@ -188,16 +188,47 @@ function signChanges(flows: readonly CatFlowQ[]): number {
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 const lcm = (a: bigint, b: bigint): bigint => (a / gcd(a, b)) * b;
 
-/** Significant digits the engine's `rate` must carry (the CatResult contract: "≥ 12 significant digits"). */
-export const RATE_DIGITS = 12;
+/**
+ * How close `rate` must be (docs/cat.md, "Precision"): 1 + rate within 2⁻⁴⁰ of 1 + the exact root,
+ * relative (the solver's certified bracket; "at least 12 significant digits right" of 1 + rate).
+ */
+export const RATE_TOLERANCE_BITS = 40n;
+
+/** The most significant digits `rate` may show ("the shortest decimal of at most 15 significant digits"). */
+export const RATE_MAX_DIGITS = 15;
+
+/** computeCat's ceiling on `maxRate` and on every rate (docs/cat.md: a rate of 10⁹, 100,000,000,000 %). */
+const MAX_RATE_CEILING: Q = { n: 1_000_000_000n, d: 1n };
+
+/** The lowest rate searched (docs/cat.md, "Range": from −99.99 %). */
+const MIN_RATE: Q = { n: -9999n, d: 10000n };
+
+/** Times are years from 0 to 1,000 (docs/cat.md: `ERRESQ004` beyond). */
+const MAX_YEARS = 1000n;
 
 /**
- * The rates computeCat searches: up to `maxRate` (default 10,000), and down to
- * 1/(1 + 10,000) − 1 (−99.99 %): the docs are silent on the negative side's extent; this is the
- * oracle's reading (the default range mirrored in x = ln(1 + i)), see docs/oracle.md.
+ * The rates computeCat searches (docs/cat.md, "Range"): from −99.99 % to `maxRate` (default 10,000).
  */
 export function computeCatRange(maxRate: number | undefined): { maxRate: Q; minRate: Q } {
-  return { maxRate: maxRate === undefined ? { n: 10000n, d: 1n } : fromNumberText(maxRate), minRate: { n: -10000n, d: 10001n } };
+  return { maxRate: maxRate === undefined ? { n: 10000n, d: 1n } : fromNumberText(maxRate), minRate: MIN_RATE };
+}
+
+/** The error the docs give for the options and times of `computeCat`, or undefined when they are valid. */
+export function catInputError(c: CatCase): { code: string; field?: string } | undefined {
+  const maxRate = c.options?.maxRate;
+  if (maxRate !== undefined) {
+    if (typeof maxRate !== 'number' || !Number.isFinite(maxRate)) return { code: 'ERRESQ005', field: 'maxRate' };
+    const m = fromNumberText(maxRate);
+    // "a finite number above −0.9999 and at most the ceiling"
+    if (m.n * MIN_RATE.d <= MIN_RATE.n * m.d || m.n * MAX_RATE_CEILING.d > MAX_RATE_CEILING.n * m.d)
+      return { code: 'ERRESQ004', field: 'maxRate' };
+  }
+  for (const f of [...c.flows.disbursements, ...c.flows.payments]) {
+    const t = timeOf(f.time);
+    // the field of a bad time is not named by the docs: the code only
+    if (t.n > MAX_YEARS * t.d) return { code: 'ERRESQ004' };
+  }
+  return undefined;
 }
 
 export function compareCat(c: CatCase): Outcome {
@@ -205,10 +236,13 @@ export function compareCat(c: CatCase): Outcome {
   const engine = attempt(() => computeCat(c.flows, c.options));
   if ('crash' in engine) return { cells: 1, diffs: [{ path: 'result', engine: `crash ${engine.crash}`, oracle: '?' }], facts };
   const maxRate = c.options?.maxRate;
-  if (maxRate !== undefined && !(maxRate > -1)) {
-    // a highest rate at or below −100 % searches nothing: the option is malformed
-    if (!('error' in engine))
-      return { cells: 1, diffs: [{ path: 'result', engine: show(engine.ok), oracle: `an error on maxRate ${maxRate}` }], facts };
+  const invalid = catInputError(c);
+  facts['invalid'] = invalid?.code;
+  if (invalid) {
+    const want = `${invalid.code}${invalid.field ? ` ${invalid.field}` : ''}`;
+    if (!('error' in engine)) return { cells: 1, diffs: [{ path: 'result', engine: show(engine.ok), oracle: want }], facts };
+    if (engine.error.code !== invalid.code || (invalid.field !== undefined && engine.error.field !== invalid.field))
+      return { cells: 1, diffs: [{ path: 'error', engine: `${engine.error.code} ${engine.error.field}`, oracle: want }], facts };
     return { cells: 1, diffs: [], facts };
   }
   const { flows, q } = catFlowsOf(c);
@@ -238,11 +272,38 @@ export function compareCat(c: CatCase): Outcome {
     return { cells: 2, diffs: [{ path: 'percent', engine: `${engine.error.code} ${engine.error.field}`, oracle: answer.percent }], facts };
   const diffs: Diff[] = [];
   if (engine.ok.percent !== answer.percent) diffs.push({ path: 'percent', engine: engine.ok.percent, oracle: answer.percent });
-  const rate = rateDigits(engine.ok.rate, answer.lo, answer.hi);
-  facts['rateDigits'] = rate;
-  if (rate < RATE_DIGITS)
-    diffs.push({ path: 'rate', engine: engine.ok.rate, oracle: `${describe(answer.lo)} (${rate} significant digits agree)` });
+  const rateProblem = checkRate(engine.ok.rate, answer.lo, answer.hi);
+  if (rateProblem) diffs.push({ path: 'rate', engine: engine.ok.rate, oracle: `${describe(answer.lo)} (${rateProblem})` });
   return { cells: 2, diffs, facts };
+}
+
+/**
+ * What is wrong with a `rate` text against the root's proven bracket [lo, hi], or undefined: plain
+ * decimal text of at most 15 significant digits, with 1 + rate within 2⁻⁴⁰ of 1 + i* (relative)
+ * whatever i* in the bracket is — or, where no decimal of 15 significant digits lies that close
+ * (1 + i* below about 10⁻³: rates near −100 %), within one unit of the rate's 15th significant
+ * digit more (the docs' two promises cannot both hold there; docs/oracle.md, reading 23).
+ */
+export function checkRate(text: string, lo: Q, hi: Q): string | undefined {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return 'not plain decimal text';
+  const mantissa = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  if (mantissa.length > RATE_MAX_DIGITS) return `${mantissa.length} significant digits shown, at most ${RATE_MAX_DIGITS}`;
+  const r = fromScientific(text);
+  // one unit of the 15th significant digit of r: 10^(E − 14), E the exponent of r's leading digit
+  const lead = mantissa.length === 0 ? 0 : (text.replace(/^-/, '').split('.')[0] as string).replace(/^0+/, '').length;
+  const exponent = lead > 0 ? lead - 1 : -((text.split('.')[1] ?? '').match(/^0*/)?.[0].length ?? 0) - 1;
+  const unitExp = BigInt(exponent - (RATE_MAX_DIGITS - 1));
+  const unit: Q = unitExp >= 0n ? { n: 10n ** unitExp, d: 1n } : { n: 1n, d: 10n ** -unitExp };
+  // |r − i| · 2^40 ≤ 1 + i (+ 2^40 · unit where 15 digits cannot reach 2^-40) at both ends of the bracket
+  for (const i of [lo, hi]) {
+    const gap = (r.n * i.d - i.n * r.d) * unit.d; // (r − i) · den
+    const onePlus = (i.n + i.d) * r.d * unit.d; // (1 + i) · den
+    const fifteenDigitsReach = (unit.n * r.d * i.d) << RATE_TOLERANCE_BITS <= onePlus; // unit ≤ 2^-40 (1 + i)
+    const allowed = fifteenDigitsReach ? onePlus : onePlus + ((unit.n * r.d * i.d) << RATE_TOLERANCE_BITS);
+    if ((gap < 0n ? -gap : gap) << RATE_TOLERANCE_BITS > allowed)
+      return `1 + rate further than 2^-40 from 1 + the root; ${rateDigits(text, lo, hi)} significant digits of the rate agree`;
+  }
+  return undefined;
 }
 
 /** How many significant digits of the rate text are proven right: the largest d ≤ 15 with |rate − i*| < 10^(E−d+1). */

@@ -466,6 +466,9 @@ export function catCase(r: Random): CatCase {
     [1, 'badMaxRate'],
     [2, 'tie'],
     [2, 'nearTie'],
+    [1, 'farTime'],
+    [1, 'longHorizon'],
+    [1, 'twoDisbursements'],
   ]);
   const q = r.pick([1, 2, 4, 5, 8, 10, 20, 100, 1000]);
   const cents = (x: bigint): string => formatCents(x);
@@ -474,6 +477,7 @@ export function catCase(r: Random): CatCase {
     case 'multiDisbursement':
     case 'tiny':
     case 'huge':
+    case 'farTime':
     case 'badMaxRate': {
       const m = r.int(1, family === 'loan' ? 120 : 40);
       const step = r.int(1, Math.max(1, Math.floor(q / 2)));
@@ -504,14 +508,63 @@ export function catCase(r: Random): CatCase {
         // a disbursement that is a sliver of the payments: rates far above 10^13 %
         return { kind: 'cat', family, flows: { disbursements: [{ time: 0, amount: cents(r.big(1n, 1000n)) }], payments } };
       }
-      if (family === 'badMaxRate')
-        return { kind: 'cat', family, flows: { disbursements, payments }, options: { maxRate: r.pick([-1, -2, -1.5, -100]) } };
+      if (family === 'badMaxRate') {
+        // out of range (at or below −99.99 %, above the ceiling 10⁹), not a finite number, and the valid edges
+        const maxRate = r.pick([
+          -1,
+          -2,
+          -1.5,
+          -100,
+          -0.9999,
+          -0.99999,
+          1e9 + 1,
+          1e10,
+          1e21,
+          Number.NaN,
+          Number.POSITIVE_INFINITY,
+          -0.9998,
+          1e9,
+        ]);
+        return { kind: 'cat', family, flows: { disbursements, payments }, options: { maxRate } };
+      }
+      if (family === 'farTime') {
+        // the last payment at exactly 1,000 years (valid) or beyond it (ERRESQ004)
+        const last = r.pick(['1000', '1000.001', '1001', '5000']);
+        return { kind: 'cat', family, flows: { disbursements, payments: [...payments, { time: last, amount: cents(pay) }] } };
+      }
       return {
         kind: 'cat',
         family,
         flows: { disbursements, payments },
-        ...(r.chance(0.2) ? { options: { maxRate: r.pick([1, 10, 100, 10000]) } } : {}),
+        ...(r.chance(0.2) ? { options: { maxRate: r.pick([1, 10, 100, 10000, -0.5, 0.01, 1e9]) } } : {}),
       };
+    }
+    case 'longHorizon': {
+      // issue 13: disbursements at t = 0 and t = 90–100 years with small payments between (Math.exp
+      // overflowed there and NaN read as a sign change); usually no rate
+      const far = r.int(90 * q, 100 * q);
+      const m = r.int(1, 40);
+      const disbursements = [
+        { time: 0 as string | number, amount: cents(r.big(100n, 10_000_000n)) },
+        { time: timeText(far, q), amount: cents(r.big(100n, 10_000_000n)) },
+      ];
+      const payments = Array.from({ length: m }, () => ({ time: timeText(r.int(1, far - 1), q), amount: cents(r.big(1n, 100_000n)) }));
+      return { kind: 'cat', family, flows: { disbursements, payments } };
+    }
+    case 'twoDisbursements': {
+      // issue 13: two disbursements at t = 1 and 3 against payments at 0 and 2 (close roots a grid hid)
+      const a = r.big(1n, 10n ** BigInt(r.int(3, 12)));
+      const flows = {
+        payments: [
+          { time: 0 as string | number, amount: cents(a) },
+          { time: 2 as string | number, amount: cents(r.big(a, 3n * a + 1n)) },
+        ],
+        disbursements: [
+          { time: 1 as string | number, amount: cents(r.big(a, 3n * a + 1n)) },
+          { time: 3 as string | number, amount: cents(r.big(1n, a + 1n)) },
+        ],
+      };
+      return { kind: 'cat', family, flows };
     }
     case 'tie':
     case 'nearTie': {

@@ -200,15 +200,22 @@ function* variants(c: OracleCase): Generator<OracleCase> {
   }
 }
 
-/** Greedy shrinking: take any smaller variant that still shows the same disagreement, until none does. */
-export function shrink(example: Example, same: (o: Outcome, c: OracleCase) => boolean): Example {
+/**
+ * Greedy shrinking: take any smaller variant that still shows the same disagreement, until none
+ * does. `compare` is the comparison (the engines against the oracle unless a test gives another).
+ */
+export function shrink(
+  example: Example,
+  same: (o: Outcome, c: OracleCase) => boolean,
+  compare: (c: OracleCase) => Outcome = compareCase,
+): Example {
   let current = example;
   for (let round = 0; round < 200; round++) {
     let improved = false;
     for (const candidate of variants(current.input)) {
       let o: Outcome;
       try {
-        o = compareCase(candidate);
+        o = compare(candidate);
       } catch {
         continue;
       }
@@ -236,6 +243,10 @@ function describeExample(e: Example, seed: number): string[] {
   return lines;
 }
 
+/**
+ * The hunt's report as text: the tally by kind, each known class and unknown signature with its
+ * shrunk reproduction and replay command, the undecided cases and oracle failures.
+ */
 export function formatReport(r: HuntReport): string {
   const out: string[] = [];
   out.push(`cotizador oracle: ${r.cases} cases, seed ${r.seed}, ${(r.wallMs / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s)`);

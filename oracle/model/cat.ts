@@ -545,10 +545,10 @@ function multiRoot(p: Poly, maxRate: Q, minRate: Q | undefined): CatAnswer {
     if (found === 'undecided') return { kind: 'undecided', reason: 'a piece of the positive side stays ambiguous (double root?)' };
     if (found) return withNext(tenthInBracket(positive, found, F, 'w', p.q), positive, wMax, found, F, 'w', p.q);
   }
-  // i = 0 exactly
+  // i = 0 exactly (when the range reaches it)
   let sum = 0n;
   for (const c of p.c) sum += c;
-  if (sum === 0n) return { kind: 'rate', percent: '0.0', tenths: 0n, lo: { n: 0n, d: 1n }, hi: { n: 0n, d: 1n } };
+  if (sum === 0n && maxRate.n >= 0n) return { kind: 'rate', percent: '0.0', tenths: 0n, lo: { n: 0n, d: 1n }, hi: { n: 0n, d: 1n } };
   // negative side, in u = 1/w
   const reversed: Poly = {
     c: [...p.c].reverse(),
@@ -557,7 +557,10 @@ function multiRoot(p: Poly, maxRate: Q, minRate: Q | undefined): CatAnswer {
   };
   // u = (1 + i)^(1/q) ≥ u_min = (1 + minRate)^(1/q)
   const uMin = minRate ? rootBracket(minRate.d + minRate.n, minRate.d, p.q, F).hi : 0n;
-  const found = isolate(reversed, uMin, 1n << F, F, false);
+  // a negative maxRate caps the negative side too: u ≤ (1 + maxRate)^(1/q)
+  const uTop = maxRate.n < 0n ? rootBracket(maxRate.d + maxRate.n, maxRate.d, p.q, F).lo : 1n << F;
+  if (uTop <= uMin) return { kind: 'none', reason: 'the searched range is empty' };
+  const found = isolate(reversed, uMin, uTop, F, false);
   if (found === 'undecided') return { kind: 'undecided', reason: 'a piece of the negative side stays ambiguous (double root?)' };
   if (found) return withNext(tenthInBracket(reversed, found, F, 'u', p.q), reversed, uMin, found, F, 'u', p.q);
   return { kind: 'none', reason: 'no sign change of the present value in the searched range' };

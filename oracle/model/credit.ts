@@ -10,7 +10,9 @@
  * echo as "0.00" and absent codes as 0; the financed premium's whole installment enters the CAT;
  * the insurance engine's fields map to idAgencia / valorFactura / plazo; the features' errors
  * and "no CAT" are compared by code only; an irregular first period counts the whole steps on or
- * before the first payment date.
+ * before the first payment date; the CAT's ceiling includes 100,000,000,000.0 % itself, its
+ * "whole amount financed" test keeps the payments, its "payments without it" test keeps the whole
+ * amount financed, and ties between the amounts it compares name the first in the docs' order.
  */
 import { type Day, type Step, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
 import { type CatAnswer, type CatFlowQ, catOf } from './cat.js';
@@ -284,6 +286,9 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
 
   // ---- insurance
   let upfront = centsOfOptional(s['importeCatSegVida']) + centsOfOptional(s['importeCatSegDanio']);
+  // what the ceiling rule may name (docs/cat.md, "The ceiling"): the package paid at opening, the financed one
+  let packageAtOpening = 0n;
+  let packageFinanced = 0n;
   const external = new Array<bigint>(n).fill(0n);
   if (num(s['indSeguro']) === 1) {
     const total = str(s['importeSeguros']);
@@ -301,8 +306,11 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   if (tipoSeguro === 1 || tipoSeguro === 2) {
     const offer = chooseOffer(question, s, periodicity, n, openingText);
     if ('error' in offer) return offer;
-    if (tipoSeguro === 1) upfront += offer.primaTotalCents + offer.segVidaCents;
-    else {
+    if (tipoSeguro === 1) {
+      packageAtOpening = offer.primaTotalCents + offer.segVidaCents;
+      upfront += packageAtOpening;
+    } else {
+      packageFinanced = offer.primaTotalCents + offer.segVidaCents;
       damageRows = scheduleOracle({ principal: offer.primaTotalCents, periodRates: rates, vatPercent: iva, tolerance });
       damage = damageRows.map((r) => r.payment);
       life = spread(offer.segVidaCents, n, n);
@@ -333,6 +341,8 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   const catTime = catTiming(c.catTimeBasis, periodicity, n, firstLength, first !== undefined, dates, start);
   const disbursement = principal - commission - upfront;
   flows.push({ e: 0n, amount: { n: -disbursement, d: 1n } });
+  // the same payments without the insurance in them, against the whole amount financed (the ceiling rule)
+  const bareFlows: CatFlowQ[] = [{ e: 0n, amount: { n: -principal, d: 1n } }];
   rows.forEach((row, i) => {
     const vida = lifeCol[i] as bigint;
     const danos = (damageCol[i] as bigint) + (extCol[i] as bigint);
@@ -356,6 +366,7 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     });
     const catInsurance = vida + (damageCol[i] as bigint) + (c.externalInsuranceInCat ? (extCol[i] as bigint) : 0n);
     flows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest + catInsurance, d: 1n } });
+    bareFlows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest, d: 1n } });
   });
   const regular = rows[grace] ?? rows[rows.length - 1];
   const regularIndex = rows[grace] ? grace : rows.length - 1;
@@ -367,6 +378,30 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     (extCol[regularIndex] as bigint);
 
   const cat = catOf({ flows, q: catTime.q });
+  if (cat.kind === 'rate' && cat.tenths > CEILING_TENTHS) {
+    // docs/cat.md, "The ceiling": ERRNEG001 naming what puts the CAT above 100,000,000,000.0 %
+    const whole = catOf({ flows: [bareFlows[0] as CatFlowQ, ...flows.slice(1)], q: catTime.q });
+    if (published(whole)) {
+      const opening: [string, bigint][] = [
+        ['comisiones', commission],
+        ['importeCatSegVida', centsOfOptional(s['importeCatSegVida'])],
+        ['importeCatSegDanio', centsOfOptional(s['importeCatSegDanio'])],
+        ['informacionSeguro', packageAtOpening],
+      ];
+      return err('ERRNEG001', largest(opening));
+    }
+    const external = c.externalInsuranceInCat ? external0(s) : 0n;
+    if ((external > 0n || packageFinanced > 0n) && published(catOf({ flows: bareFlows, q: catTime.q }))) {
+      return err(
+        'ERRNEG001',
+        largest([
+          ['importeSeguros', external],
+          ['informacionSeguro', packageFinanced],
+        ]),
+      );
+    }
+    return err('ERRNEG001', 'tasa');
+  }
   const resultado: OracleResultado = {
     fechaApertura: openingText,
     montoSolicitado: formatCents(monto),
@@ -397,6 +432,23 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
 }
 
 const centsOfOptional = (x: unknown): bigint => (typeof x === 'string' ? centsOf(x) : 0n);
+
+/** The CAT's ceiling, 100,000,000,000.0 %, in tenths of a percent: a CAT published as at most this is published. */
+export const CEILING_TENTHS = 10n ** 12n;
+
+/** A CAT that exists and is published (at most the ceiling). */
+const published = (cat: CatAnswer): boolean => cat.kind === 'rate' && cat.tenths <= CEILING_TENTHS;
+
+/** The field of the largest amount; on a tie the first listed (the docs' order). */
+function largest(candidates: readonly [string, bigint][]): string {
+  let best = candidates[0] as [string, bigint];
+  for (const candidate of candidates) if (candidate[1] > best[1]) best = candidate;
+  return best[0];
+}
+
+/** The external insurance spread over the payments (importeSeguros with indSeguro 1), in cents. */
+const external0 = (s: Readonly<Record<string, unknown>>): bigint =>
+  num(s['indSeguro']) === 1 && typeof s['importeSeguros'] === 'string' ? centsOf(s['importeSeguros']) : 0n;
 
 /** The CAT's time of each row as eₖ / q years (docs/conventions.md, "The CAT"). */
 function catTiming(

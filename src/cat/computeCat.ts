@@ -2,15 +2,34 @@
  * Banxico's CAT for arbitrary flows: the annual rate i that solves
  * Σ Aⱼ (1+i)^−tⱼ = Σ Bₖ (1+i)^−sₖ (disbursements A, payments B, times in years).
  *
- * Solved in x = ln(1 + i): g(x) = Σ Bₖ e^(−x·sₖ) − Σ Aⱼ e^(−x·tⱼ). When the time-ordered net flows
- * change sign once (every ordinary loan) the root is unique and is bracketed by expansion;
- * otherwise a grid scan finds every sign change and the positive root closest to zero is taken
- * (the root closest to zero when none is positive). Each root is refined by bisection to full
- * double precision; the published tenths are decided exactly near a rounding boundary.
+ * Solved in x = ln(1 + i): g(x) = Σ aⱼ e^(−x·tⱼ) with aⱼ the net flow at time tⱼ (payments
+ * positive, disbursements negative).
+ *
+ * - **Evaluation** never overflows or underflows: amounts far from 1 are scaled by a power of ten
+ *   (read from their text), and each sum is taken relative to its largest exponential term, so
+ *   g is known up to a positive factor, which keeps its sign and the Newton step. Every
+ *   evaluation carries a rigorous bound on its float64 error (compensated summation; the rounding
+ *   of x·t grows with |x·t|), so a sign beyond the bound is certain.
+ * - **Root isolation.** By Descartes' rule of signs for sums of exponentials, g has at most V real
+ *   roots, V the sign changes of the time-ordered net flows. V = 0: no root. V = 1 (every ordinary
+ *   loan): exactly one, bracketed by expansion. V ≥ 2: the interval is subdivided from zero outward;
+ *   on [a, b] each term is monotone, so g lies between P(b) − N(a) and P(a) − N(b) (P, N the
+ *   positive and negative parts): an interval where that enclosure has one sign holds no root, and
+ *   the first sign change from zero is found with every interval before it proven root-free, never
+ *   by a fixed grid. Where float64 cannot decide a sign, the exact evaluation of `./exact.ts` does.
+ * - **Which root.** Banxico's rule: the positive root closest to zero. When there is none: 0 when
+ *   the flows balance exactly (Σ payments = Σ disbursements), otherwise the negative root closest to
+ *   zero. A root at 0 is never taken over a positive root. Roots are sign changes of g (a root of
+ *   even multiplicity, where g touches zero without crossing, is not one).
+ * - **Precision.** The root is refined by safeguarded Newton steps inside its bracket to a certified
+ *   bracket of relative width below 2⁻⁴⁰ in 1 + i (by exact bisection when float64 cannot get there),
+ *   and `rate` is the shortest decimal of at most 15 significant digits inside it; `percent` is
+ *   decided exactly (`./round.ts`).
  */
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
-import { formatTenths, roundCatTenths } from './round.js';
+import { DECIMAL_TEXT } from '../money/decimal.js';
+import { decimalToRational, doubleToRational, presentValueSign, presentValueSignAtLog, type ExactFlow } from './exact.js';
+import { CAT_CEILING, decideTenths, formatTenths, type TenthBoundary } from './round.js';
 
 /**
  * A cash flow: `time` in years from the contract date, `amount` a decimal string.
@@ -50,12 +69,15 @@ export interface CatFlows {
  * ```
  */
 export interface CatOptions {
-  /** Highest annual rate searched, as a fraction (default 10000 = 1,000,000 %). */
+  /**
+   * Highest annual rate searched, as a fraction: above −0.9999 (the lowest rate searched, −99.99 %)
+   * and at most 10⁹ (the CAT's ceiling, 100,000,000,000 %); default 10,000 (1,000,000 %).
+   */
   readonly maxRate?: number;
 }
 
 /**
- * The CAT: the effective annual rate (≥ 12 significant digits) and the published percentage.
+ * The CAT: the effective annual rate and the published percentage.
  *
  * @example
  * ```ts
@@ -64,143 +86,573 @@ export interface CatOptions {
  * ```
  */
 export interface CatResult {
-  /** Effective annual rate as a fraction, e.g. "0.515333297601". */
+  /** Effective annual rate as a fraction, at least 12 significant digits right (up to 15 shown), e.g. "0.515333297601". */
   readonly rate: string;
   /** Percentage with one decimal, half-up, e.g. "51.5". */
   readonly percent: string;
 }
 
+/** The lowest annual rate searched: −99.99 %. */
+const MIN_RATE = -0.9999;
+const DEFAULT_MAX_RATE = 10_000;
+/** Flows at most this many years from the contract date (the exact decisions grow with time). */
+const MAX_YEARS = 1000;
+const EPS = 2 ** -53;
+
+/** One flow as given: its float64 time and amount (scaled), and its text for the exact decisions. */
 interface ParsedFlow {
   readonly time: number;
-  readonly timeDecimal: Decimal;
-  /** Positive for payments, negative for disbursements. */
+  readonly timeText: string | number;
+  /** Signed: payments positive, disbursements negative; scaled by 10^(−scale). */
   readonly amount: number;
-  readonly amountDecimal: Decimal;
+  readonly amountText: string;
+  readonly sign: 1 | -1;
 }
 
-function parseFlows(flows: CatFlows): ParsedFlow[] {
+/**
+ * Reads an amount's text in one pass: undefined unless it matches `DECIMAL_TEXT` without a sign;
+ * else the decimal exponent of its leading digit ("123.4" → 2, "0.005" → −3; −Infinity for zero).
+ */
+function amountExponent(text: string): number | undefined {
+  const n = text.length;
+  if (n === 0) return undefined;
+  let i = 0;
+  const first = text.charCodeAt(0);
+  if (first === 48) {
+    i = 1; // a leading zero stands alone before the dot
+  } else {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      i++;
+    }
+    if (i === 0) return undefined;
+  }
+  const whole = i;
+  if (i === n) return first === 48 ? -Infinity : whole - 1;
+  if (text.charCodeAt(i) !== 46 || i + 1 === n) return undefined;
+  let leading = first === 48 ? -Infinity : whole - 1;
+  for (i++; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+    if (leading === -Infinity && c !== 48) leading = whole - i; // "0.005": the 5 at i = 4 → −3
+  }
+  return leading;
+}
+
+/** 10^k for k ≤ 22: exact doubles. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * A decimal text's value as a float64, correctly rounded, without the string-to-number parser when
+ * it has at most 15 digits and 22 decimals: the digits form an exact integer D < 2^53 and 10^f is
+ * exact, so D / 10^f is one correctly rounded division, the very double `Number(text)` gives
+ * (Clinger's fast path). A third of a 360-flow solve went to `Number`. `text` matches
+ * `DECIMAL_TEXT` without a sign.
+ *
+ * @example
+ * ```ts
+ * decimalNumber('2588.09') === Number('2588.09'); // true
+ * ```
+ */
+export function decimalNumber(text: string): number {
+  const n = text.length;
+  if (n > 15) return Number(text); // up to 15 digits: the integer stays below 2^53
+  let digits = 0;
+  let decimals = -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46) decimals = 0;
+    else {
+      digits = digits * 10 + (c - 48);
+      if (decimals >= 0) decimals++;
+    }
+  }
+  return decimals <= 0 ? digits : digits / (POWERS_OF_TEN[decimals] as number);
+}
+
+/** text × 10^(−shift) as a float64, correctly rounded (moving the decimal point in the text). */
+function scaledNumber(text: string, shift: number): number {
+  return shift === 0 ? decimalNumber(text) : Number(`${text}e${-shift}`);
+}
+
+function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number } {
   if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
-  const out: ParsedFlow[] = [];
-  for (const [key, sign] of [
-    ['disbursements', -1],
-    ['payments', 1],
-  ] as const) {
+  const times: number[] = [];
+  const timeTexts: (string | number)[] = [];
+  const texts: string[] = [];
+  const signs: (1 | -1)[] = [];
+  let top = -Infinity;
+  for (let side = 0; side < 2; side++) {
+    const key = side === 0 ? 'disbursements' : 'payments';
+    const sign = side === 0 ? -1 : 1;
     const list = flows[key];
     if (!Array.isArray(list)) throw quoteError('ERRESQ006', 'flujosListaFalta', key);
-    list.forEach((flow: CatFlow, index: number) => {
-      const where = `${key}[${index}]`;
-      if (flow === null || typeof flow !== 'object') throw quoteError('ERRESQ005', 'flujoForma', where);
+    for (let index = 0; index < list.length; index++) {
+      const flow = list[index] as CatFlow;
+      if (flow === null || typeof flow !== 'object') throw quoteError('ERRESQ005', 'flujoForma', `${key}[${index}]`);
       const { time, amount } = flow;
-      let timeDecimal: Decimal;
-      if (typeof time === 'number' && Number.isFinite(time) && time >= 0) timeDecimal = new Decimal(time);
-      else if (typeof time === 'string' && DECIMAL_TEXT.test(time) && !time.startsWith('-')) timeDecimal = new Decimal(time);
-      else throw quoteError('ERRESQ005', 'flujoTiempo', `${where}.time`);
-      if (typeof amount !== 'string' || !DECIMAL_TEXT.test(amount) || amount.startsWith('-')) {
-        throw quoteError('ERRESQ005', 'flujoImporte', `${where}.amount`);
-      }
-      const amountDecimal = new Decimal(amount).mul(sign);
-      if (!amountDecimal.isZero()) {
-        out.push({ time: timeDecimal.toNumber(), timeDecimal, amount: amountDecimal.toNumber(), amountDecimal });
-      }
-    });
+      let t: number;
+      if (typeof time === 'number' && Number.isFinite(time) && time >= 0) t = time;
+      else if (typeof time === 'string' && DECIMAL_TEXT.test(time) && !time.startsWith('-')) t = Number(time);
+      else throw quoteError('ERRESQ005', 'flujoTiempo', `${key}[${index}].time`);
+      if (t > MAX_YEARS) throw quoteError('ERRESQ004', 'flujoTiempoMaximo', `${key}[${index}].time`, { years: MAX_YEARS });
+      const exponent = typeof amount === 'string' ? amountExponent(amount) : undefined;
+      if (exponent === undefined) throw quoteError('ERRESQ005', 'flujoImporte', `${key}[${index}].amount`);
+      if (exponent === -Infinity) continue; // a zero flow changes nothing
+      if (exponent > top) top = exponent;
+      times.push(t);
+      timeTexts.push(time);
+      texts.push(amount as string);
+      signs.push(sign);
+    }
   }
-  return out;
-}
-
-function g(flows: readonly ParsedFlow[], x: number): number {
-  let sum = 0;
-  for (const f of flows) sum += f.amount * Math.exp(-x * f.time);
-  return sum;
+  // Amounts far from 1 are scaled by a power of ten so the largest is below 10 (nothing overflows).
+  const scale = top > 250 || top < -250 ? top : 0;
+  const parsed: ParsedFlow[] = new Array(texts.length);
+  for (let j = 0; j < texts.length; j++) {
+    const sign = signs[j] as 1 | -1;
+    const amountText = texts[j] as string;
+    parsed[j] = {
+      time: times[j] as number,
+      timeText: timeTexts[j] as string | number,
+      amount: sign * scaledNumber(amountText, scale),
+      amountText,
+      sign,
+    };
+  }
+  return { parsed, scale };
 }
 
 function noRate(): QuoteError {
   return quoteError('ERRNEG001', 'flujosSinTasa', 'flows');
 }
 
-function signChanges(flows: readonly ParsedFlow[]): number {
-  const byTime = new Map<number, number>();
-  for (const f of flows) byTime.set(f.time, (byTime.get(f.time) ?? 0) + f.amount);
+/** The net flows by time, ascending: g(x) = Σ amount[j] e^(−x·time[j]); mass[j] = Σ |flows| at that time. */
+interface NetFlows {
+  readonly time: Float64Array;
+  readonly amount: Float64Array;
+  readonly mass: Float64Array;
+  /** Flows with positive amount (P) and negative (N) kept apart for enclosures. */
+  readonly n: number;
+}
+
+function byTime(parsed: readonly ParsedFlow[]): number[] {
+  const order = new Array<number>(parsed.length);
+  let sorted = true;
+  for (let i = 0; i < parsed.length; i++) {
+    order[i] = i;
+    if (i > 0 && (parsed[i] as ParsedFlow).time < (parsed[i - 1] as ParsedFlow).time) sorted = false;
+  }
+  // Flows usually come in time order (disbursements first): then the (stable) sort changes nothing.
+  return sorted ? order : order.sort((i, j) => (parsed[i] as ParsedFlow).time - (parsed[j] as ParsedFlow).time);
+}
+
+function netByTime(parsed: readonly ParsedFlow[]): NetFlows {
+  const order = byTime(parsed);
+  const time: number[] = [];
+  const amount: number[] = [];
+  const mass: number[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const f = parsed[order[k] as number] as ParsedFlow;
+    const last = time.length - 1;
+    if (last >= 0 && time[last] === f.time) {
+      amount[last] = (amount[last] as number) + f.amount;
+      mass[last] = (mass[last] as number) + Math.abs(f.amount);
+    } else {
+      time.push(f.time);
+      amount.push(f.amount);
+      mass.push(Math.abs(f.amount));
+    }
+  }
+  return { time: Float64Array.from(time), amount: Float64Array.from(amount), mass: Float64Array.from(mass), n: time.length };
+}
+
+/** Sign changes of the time-ordered net flows (Descartes: at most this many real roots). */
+function signChanges(net: NetFlows): number {
   let changes = 0;
   let last = 0;
-  for (const t of [...byTime.keys()].sort((a, b) => a - b)) {
-    const s = Math.sign(byTime.get(t) as number);
+  for (let j = 0; j < net.n; j++) {
+    const s = Math.sign(net.amount[j] as number);
     if (s !== 0 && last !== 0 && s !== last) changes++;
     if (s !== 0) last = s;
   }
   return changes;
 }
 
-/** Bisection on [lo, hi] (g changes sign) to adjacent doubles. */
-function bisect(flows: readonly ParsedFlow[], lo: number, hi: number): number {
-  let glo = g(flows, lo);
-  for (let i = 0; i < 2000; i++) {
-    const mid = (lo + hi) / 2;
-    if (mid <= lo || mid >= hi) return Math.abs(glo) <= Math.abs(g(flows, hi)) ? lo : hi;
-    const gm = g(flows, mid);
-    if (gm === 0) return mid;
-    if (Math.sign(gm) === Math.sign(glo)) {
-      lo = mid;
-      glo = gm;
-    } else hi = mid;
-  }
-  throw noRate();
+/**
+ * g at x relative to its largest exponential factor: value, slope and the error bound of the value
+ * (all × e^(−shift)), and the positive and negative parts of g and of g′ for enclosures.
+ */
+interface Evaluation {
+  value: number;
+  slope: number;
+  bound: number;
+  /** Σ of the positive terms of g and of the negative ones (as a magnitude), rounded up. */
+  positive: number;
+  negative: number;
+  /** The same split for g′ = −Σ aⱼ tⱼ e^(−x·tⱼ). */
+  slopePositive: number;
+  slopeNegative: number;
+  /** The four parts above rounded down (lower bounds, never below 0). */
+  positiveLow: number;
+  negativeLow: number;
+  slopePositiveLow: number;
+  slopeNegativeLow: number;
+  /** The parts of g″ = Σ aⱼ tⱼ² e^(−x·tⱼ) (positive amounts, negative amounts as a magnitude), up and down. */
+  curvePositive: number;
+  curveNegative: number;
+  curvePositiveLow: number;
+  curveNegativeLow: number;
 }
 
-/** Brackets [lo, hi] in x around the root to report, per the rule in the module comment. */
-function bracketRoot(flows: readonly ParsedFlow[], maxRate: number): [number, number] {
-  const xMin = Math.log(1e-4); // i = −99.99 %
-  const xMax = Math.log1p(maxRate);
-  if (g(flows, 0) === 0) return [0, 0];
-  if (signChanges(flows) === 1) {
-    // Unique root: expand outward from 0 until g changes sign.
-    const g0 = Math.sign(g(flows, 0));
-    for (const direction of [1, -1]) {
-      let prev = 0;
-      for (let step = 1e-3; ; step *= 2) {
-        const x = direction > 0 ? Math.min(step, xMax) : Math.max(-step, xMin);
-        if (Math.sign(g(flows, x)) !== g0) return direction > 0 ? [prev, x] : [x, prev];
-        prev = x;
-        if (x === xMax || x === xMin) break;
-      }
+const scratch = (): Evaluation => ({
+  value: 0,
+  slope: 0,
+  bound: 0,
+  positive: 0,
+  negative: 0,
+  slopePositive: 0,
+  slopeNegative: 0,
+  positiveLow: 0,
+  negativeLow: 0,
+  slopePositiveLow: 0,
+  slopeNegativeLow: 0,
+  curvePositive: 0,
+  curveNegative: 0,
+  curvePositiveLow: 0,
+  curveNegativeLow: 0,
+});
+
+function evaluate(net: NetFlows, x: number, shift: number, out: Evaluation): Evaluation {
+  const { time, amount, mass } = net;
+  // Neumaier's compensated sum: error ≤ 2 eps |S| + 2 n² eps² Σ|terms|.
+  let sum = 0;
+  let carry = 0;
+  let absolute = 0;
+  let termError = 0;
+  let positive = 0;
+  let negative = 0;
+  let slopePositive = 0;
+  let slopeNegative = 0;
+  let curvePositive = 0;
+  let curveNegative = 0;
+  for (let j = 0; j < net.n; j++) {
+    const t = time[j] as number;
+    const e = Math.exp(-x * t - shift);
+    const term = (amount[j] as number) * e;
+    const next = sum + term;
+    carry += Math.abs(sum) >= Math.abs(term) ? sum - next + term : term - next + sum;
+    sum = next;
+    const weight = (mass[j] as number) * e;
+    absolute += weight;
+    // x·t and the shift rounded (amplified by exp), exp, the product, and the flows' own netting.
+    termError += weight * (2 * Math.abs(x * t) + 2 * Math.abs(shift) + 4);
+    if (term > 0) {
+      positive += term;
+      slopeNegative += t * term;
+      curvePositive += t * t * term;
+    } else {
+      negative -= term;
+      slopePositive -= t * term;
+      curveNegative -= t * t * term;
     }
-    throw noRate();
   }
-  // Several sign changes: scan a grid and keep the sign change nearest zero, positive first.
-  const steps = 4000;
-  let best: [number, number] | undefined;
-  for (const [from, to] of [
-    [0, xMax],
-    [0, xMin],
-  ] as const) {
-    let x0: number = from;
-    let s0 = Math.sign(g(flows, x0));
-    for (let k = 1; k <= steps; k++) {
-      const x1 = from + ((to - from) * k) / steps;
-      const s1 = Math.sign(g(flows, x1));
-      if (s1 !== s0 && s1 !== 0) {
-        best = from < to ? [x0, x1] : [x1, x0];
-        break;
-      }
-      x0 = x1;
-      s0 = s1;
-    }
-    if (best !== undefined) return best;
-  }
-  throw noRate();
+  const value = sum + carry;
+  const up = 1 + (net.n + 8) * EPS;
+  out.value = value;
+  out.slope = slopePositive - slopeNegative;
+  out.bound = (termError + 2 * Math.abs(value) + (2 * net.n * net.n * EPS + 8) * absolute) * EPS * 1.01 + net.n * Number.MIN_VALUE;
+  // Each part is a sum of non-negative terms: rounded up by its own error bound (and the term errors).
+  out.positive = positive * up + out.bound;
+  out.negative = negative * up + out.bound;
+  out.slopePositive = slopePositive * up + out.bound * (Math.abs(net.time[net.n - 1] as number) + 1);
+  out.slopeNegative = slopeNegative * up + out.bound * (Math.abs(net.time[net.n - 1] as number) + 1);
+  const down = 1 - (net.n + 8) * EPS;
+  const span = Math.abs(net.time[net.n - 1] as number) + 1;
+  out.positiveLow = Math.max(0, positive * down - out.bound);
+  out.negativeLow = Math.max(0, negative * down - out.bound);
+  out.slopePositiveLow = Math.max(0, slopePositive * down - out.bound * span);
+  out.slopeNegativeLow = Math.max(0, slopeNegative * down - out.bound * span);
+  out.curvePositive = curvePositive * up + out.bound * span * span;
+  out.curveNegative = curveNegative * up + out.bound * span * span;
+  out.curvePositiveLow = Math.max(0, curvePositive * down - out.bound * span * span);
+  out.curveNegativeLow = Math.max(0, curveNegative * down - out.bound * span * span);
+  return out;
 }
 
-/** Sign of g at x = ln(1 + b), at 50 digits. */
-function gAtRateDecimal(flows: readonly ParsedFlow[], b: number): Decimal {
-  const base = new Decimal(1).add(new Decimal(b));
-  let sum = new Decimal(0);
-  for (const f of flows) sum = sum.add(f.amountDecimal.mul(base.pow(f.timeDecimal.neg())));
-  return sum;
+/** The exponent shift that keeps every e^(−x·t − shift) ≤ 1 at x and at x2. */
+function shiftAt(net: NetFlows, x: number, x2 = x): number {
+  const first = net.time[0] as number;
+  const last = net.time[net.n - 1] as number;
+  return Math.max(-x * first, -x * last, -x2 * first, -x2 * last);
+}
+
+/** The solver's view of one set of flows: float64 first, the exact flows on demand. */
+class Solver {
+  readonly net: NetFlows;
+  readonly #parsed: readonly ParsedFlow[];
+  #exact: ExactFlow[] | undefined;
+  readonly #a = scratch();
+  readonly #b = scratch();
+  readonly #m = scratch();
+
+  constructor(net: NetFlows, parsed: readonly ParsedFlow[]) {
+    this.net = net;
+    this.#parsed = parsed;
+  }
+
+  exactFlows(): ExactFlow[] {
+    this.#exact ??= this.#parsed.map((f) => {
+      const amount = decimalToRational(f.amountText);
+      const time = typeof f.timeText === 'number' ? doubleToRational(f.timeText) : decimalToRational(f.timeText);
+      return { amount: { num: f.sign < 0 ? -amount.num : amount.num, den: amount.den }, time };
+    });
+    return this.#exact;
+  }
+
+  /** Float64 value, slope and bound at x (relative to a shift). */
+  at(x: number): Evaluation {
+    return evaluate(this.net, x, shiftAt(this.net, x), this.#a);
+  }
+
+  /** Certified sign of g at x: float64 when beyond the bound, else exact (0 only for an exact zero). */
+  sign(x: number): -1 | 0 | 1 {
+    const e = this.at(x);
+    if (e.value > e.bound) return 1;
+    if (e.value < -e.bound) return -1;
+    if (x === 0) return presentValueSign(this.exactFlows(), { num: 1n, den: 1n });
+    return presentValueSignAtLog(this.exactFlows(), doubleToRational(x));
+  }
+
+  /**
+   * What [a, b] holds. Two enclosures of g, intersected: the monotone parts (every term's size
+   * falls as x grows: g ∈ [P(b) − N(a), P(a) − N(b)]) and the mean-value form around the midpoint m
+   * (g ∈ g(m) ± max|g′|·(b − a)/2, which narrows quadratically, so roots close together are
+   * separated in a few halvings); g′ likewise, with g″. `sign` ±1: g keeps that sign (no root);
+   * `monotone`: g′ keeps one sign (at most one root, found by the signs at the ends).
+   */
+  over(a: number, b: number): { readonly sign: -1 | 0 | 1; readonly monotone: boolean } {
+    const shift = shiftAt(this.net, a, b);
+    const ea = evaluate(this.net, a, shift, this.#a);
+    const eb = evaluate(this.net, b, shift, this.#b);
+    const radius = (b - a) / 2;
+    const em = evaluate(this.net, a + radius, shift, this.#m);
+    const span = Math.abs(this.net.time[this.net.n - 1] as number) + 1;
+    const slack = 1 + 4 * EPS;
+    // g′ and g″ over [a, b] from their monotone parts
+    const slopeLo = eb.slopePositiveLow - ea.slopeNegative;
+    const slopeHi = ea.slopePositive - eb.slopeNegativeLow;
+    const curveMax = Math.max(Math.abs(eb.curvePositiveLow - ea.curveNegative), Math.abs(ea.curvePositive - eb.curveNegativeLow));
+    const slopeMax = Math.max(Math.abs(slopeLo), Math.abs(slopeHi));
+    // g: the tighter of the two enclosures
+    const spread = (em.bound + slopeMax * radius) * slack;
+    const gLo = Math.max(eb.positiveLow - ea.negative, em.value - spread);
+    const gHi = Math.min(ea.positive - eb.negativeLow, em.value + spread);
+    const sign = gLo > 0 ? 1 : gHi < 0 ? -1 : 0;
+    // g′ likewise: its value at m is known to the slope's own error bound
+    const slopeSpread =
+      (em.bound * span + (em.slopePositive - em.slopePositiveLow) + (em.slopeNegative - em.slopeNegativeLow) + curveMax * radius) * slack;
+    const dLo = Math.max(slopeLo, em.slope - slopeSpread);
+    const dHi = Math.min(slopeHi, em.slope + slopeSpread);
+    const monotone = dLo > 0 || dHi < 0;
+    return { sign, monotone };
+  }
+}
+
+/**
+ * The first sign change of g going from `from` toward `to`, as a bracket [lo, hi] with certified
+ * signs at its ends, or undefined. Depth-first over halves, the half nearer `from` first: an
+ * interval whose enclosure keeps the start sign is root-free; a monotone one holds a change
+ * exactly when its far end has the other sign. So no change before the one returned is missed.
+ */
+function firstChange(solver: Solver, from: number, to: number, startSign: -1 | 1): [number, number] | undefined {
+  const stack: [number, number][] = [[from, to]]; // [near, far]
+  let budget = 100_000;
+  while (stack.length > 0) {
+    if (--budget < 0) throw noRate(); // not reached for flows of sane size: every split halves an interval
+    const [near, far] = stack.pop() as [number, number];
+    const lo = Math.min(near, far);
+    const hi = Math.max(near, far);
+    const { sign, monotone } = solver.over(lo, hi);
+    if (sign === startSign) continue;
+    const mid = lo + (hi - lo) / 2;
+    if (monotone || mid <= lo || mid >= hi) {
+      // At most one root (or adjacent doubles): the far end's sign decides.
+      const s = solver.sign(far);
+      if (s === 0) return [far, far];
+      if (s !== startSign) return near < far ? [near, far] : [far, near];
+      continue;
+    }
+    stack.push([mid, far], [near, mid]);
+  }
+  return undefined;
+}
+
+/** Where g, zero at 0, first takes a sign toward `direction`: a point with no root between it and 0. */
+function leaveZero(solver: Solver, direction: 1 | -1): [number, -1 | 1] | undefined {
+  for (let h = 1e-3; h > 1e-200; h /= 64) {
+    const x = direction * h;
+    if (!solver.over(Math.min(0, x), Math.max(0, x)).monotone) continue; // g′ ≠ 0 on [0, x]: g(x) ≠ 0
+    const s = solver.sign(x);
+    if (s !== 0) return [x, s];
+  }
+  return undefined; // a root of higher multiplicity at 0: 0 is the root taken
+}
+
+/** The bracket of the root Banxico's rule takes, or undefined when there is none in range. */
+function bracketRoot(solver: Solver, xMin: number, xMax: number): [number, number] | undefined {
+  const changes = signChanges(solver.net);
+  if (changes === 0) return undefined;
+  const zero = 0 >= xMin && 0 <= xMax ? solver.sign(0) : undefined;
+  if (changes === 1) {
+    // One root on the whole line: in range when g changes sign between the ends (or sits at 0).
+    if (zero === 0) return [0, 0];
+    const start = zero !== undefined ? 0 : xMax < 0 ? xMax : xMin;
+    const sStart = start === 0 && zero !== undefined ? zero : solver.sign(start);
+    if (sStart === 0) return [start, start];
+    const upward = start < xMax ? firstChange(solver, start, xMax, sStart) : undefined;
+    return upward ?? (start > xMin ? firstChange(solver, start, xMin, sStart) : undefined);
+  }
+  // Several sign changes: the first one after zero, positive side first.
+  if (xMax > 0) {
+    const from = Math.max(0, xMin);
+    if (from === 0 && zero === 0) {
+      const left = leaveZero(solver, 1);
+      const found = left === undefined ? undefined : firstChange(solver, left[0], xMax, left[1]);
+      if (found !== undefined) return found;
+    } else {
+      const s = from === 0 ? (zero as -1 | 0 | 1) : solver.sign(from);
+      if (s === 0) return [from, from];
+      const found = firstChange(solver, from, xMax, s);
+      if (found !== undefined) return found;
+    }
+  }
+  if (zero === 0) return [0, 0];
+  if (xMin < 0) {
+    const from = Math.min(0, xMax);
+    const s = from === 0 ? (zero as -1 | 0 | 1) : solver.sign(from);
+    if (s === 0) return [from, from];
+    return firstChange(solver, from, xMin, s);
+  }
+  return undefined;
+}
+
+/** Target width of the bracket in x = ln(1 + i): the relative width of 1 + i. */
+const TARGET = 2 ** -40;
+
+/**
+ * Narrows a bracket [lo, hi] (certified signs, g changes sign once inside) by safeguarded Newton
+ * steps; where float64 stops telling signs apart, brackets the root by the nearest points on each
+ * side whose signs it can certify, and below that uses exact signs until the width is under 2⁻⁴⁰.
+ */
+function refine(solver: Solver, lo: number, hi: number): [number, number] {
+  if (lo === hi) return [lo, hi];
+  const sLo = solver.sign(lo);
+  let x = lo + (hi - lo) / 2;
+  for (let iteration = 0; iteration < 200; iteration++) {
+    const ulp = 2 * EPS * Math.max(Math.abs(lo), Math.abs(hi), Number.MIN_VALUE);
+    if (hi - lo <= 4 * ulp) return [lo, hi];
+    const e = solver.at(x);
+    const s: -1 | 0 | 1 = e.value > e.bound ? 1 : e.value < -e.bound ? -1 : 0;
+    if (s === 0) return closeIn(solver, lo, hi, x, sLo, Math.abs(e.bound / e.slope) + ulp);
+    if (s === sLo) lo = x;
+    else hi = x;
+    let next = x - e.value / e.slope;
+    // Newton closes in from one side: aim a little past the root to close the other.
+    if (Math.abs(next - x) < 2 * ulp) next = x + (s === sLo ? 2 : -2) * ulp;
+    if (!(next > lo && next < hi)) next = lo + (hi - lo) / 2;
+    x = next;
+  }
+  return [lo, hi];
+}
+
+/** Around x (where float64 cannot tell g's sign) the nearest certified points on each side, then exact halving below 2⁻⁴⁰. */
+function closeIn(solver: Solver, lo: number, hi: number, x: number, sLo: -1 | 0 | 1, spread: number): [number, number] {
+  let step = spread;
+  for (let k = 0; k < 60 && x - step > lo; k++, step *= 2) {
+    const e = solver.at(x - step);
+    if (sLo * e.value > e.bound) {
+      lo = x - step;
+      break;
+    }
+  }
+  step = spread;
+  for (let k = 0; k < 60 && x + step < hi; k++, step *= 2) {
+    const e = solver.at(x + step);
+    if (-sLo * e.value > e.bound) {
+      hi = x + step;
+      break;
+    }
+  }
+  // Still wider than the promise (an ill-conditioned root): halve with exact signs.
+  while (hi - lo > TARGET * Math.max(1, Math.abs(lo), Math.abs(hi))) {
+    const mid = lo + (hi - lo) / 2;
+    const s = solver.sign(mid);
+    if (s === 0) return [mid, mid];
+    if (s === sLo) lo = mid;
+    else hi = mid;
+  }
+  return [lo, hi];
+}
+
+/** The shortest decimal of at most 15 significant digits in [lo, hi] (rates, lo ≤ hi). */
+function shortestIn(lo: number, hi: number): string {
+  if (lo <= 0 && hi >= 0) return '0';
+  const mid = lo + (hi - lo) / 2;
+  // A d-digit decimal in [lo, hi] exists when the rounding of mid to d digits lies in it (the
+  // interval is narrow), and then every longer d does too: the shortest by binary search.
+  const fits = (d: number): string | undefined => {
+    const text = mid.toPrecision(d);
+    const value = Number(text);
+    return value >= lo && value <= hi ? text : undefined;
+  };
+  let low = 1;
+  let high = 15;
+  let best = fits(15) ?? mid.toPrecision(15);
+  while (low < high) {
+    const d = Math.floor((low + high) / 2);
+    const text = fits(d);
+    if (text === undefined) low = d + 1;
+    else {
+      best = text;
+      high = d;
+    }
+  }
+  const fitted = fits(low);
+  return plainDecimal(fitted ?? best);
+}
+
+/** A `toPrecision` text as plain decimal digits without trailing zeros ("1.500e-7" → "0.00000015"). */
+function plainDecimal(text: string): string {
+  const match = /^(-?)(\d)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  if (match === null) return text;
+  const [, sign, lead, rest = '', exp = '0'] = match as unknown as [string, string, string, string?, string?];
+  const digits = (lead + rest).replace(/0+$/, '') || '0';
+  const e = Number(exp);
+  let out: string;
+  if (e < 0) out = `0.${'0'.repeat(-e - 1)}${digits}`;
+  else if (digits.length <= e + 1) out = digits + '0'.repeat(e + 1 - digits.length);
+  else out = `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
+  return out === '0' ? '0' : `${sign}${out}`;
+}
+
+function checkOptions(options: CatOptions): number {
+  const maxRate = options.maxRate ?? DEFAULT_MAX_RATE;
+  if (typeof maxRate !== 'number' || !Number.isFinite(maxRate)) {
+    throw quoteError('ERRESQ005', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
+  }
+  if (!(maxRate > MIN_RATE) || maxRate > CAT_CEILING) {
+    throw quoteError('ERRESQ004', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
+  }
+  return maxRate;
 }
 
 /**
  * The CAT of arbitrary flows (Banxico Circular 21/2009): flows without IVA, the opening
  * commission netted from the disbursement at t = 0, required insurance included.
- * Throws a coded {@link QuoteError} when no rate exists; never returns NaN or an unconverged value.
+ * Throws a coded {@link QuoteError} when no rate exists in the range searched (`ERRNEG001`) or the
+ * options are invalid; never returns NaN or an unconverged value.
  *
  * @example
  * ```ts
@@ -208,28 +660,43 @@ function gAtRateDecimal(flows: readonly ParsedFlow[], b: number): Decimal {
  * computeCat({
  *   disbursements: [{ time: 0, amount: '9950.00' }],
  *   payments: ['2588.09', '2594.10', '2600.21', '2606.43'].map((amount, k) => ({ time: (k + 1) / 24, amount })),
- * }); // { rate: '0.515330057227857', percent: '51.5' }
+ * }); // { rate: '0.51533005722786', percent: '51.5' }
  * ```
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {
-  const parsed = parseFlows(flows);
-  if (!parsed.some((f) => f.amount > 0) || !parsed.some((f) => f.amount < 0)) throw noRate();
-  const maxRate = options.maxRate ?? 1e4;
-  const [lo, hi] = bracketRoot(parsed, maxRate);
-  const x = lo === hi ? lo : bisect(parsed, lo, hi);
-  const rate = Math.expm1(x);
-  if (!Number.isFinite(rate)) throw noRate();
-  const gLo: number = lo === hi ? 0 : Math.sign(g(parsed, lo));
-  const tenths = roundCatTenths(rate, (b) => {
-    const value = gAtRateDecimal(parsed, b);
-    if (value.isZero()) return 0;
-    // The root lies beyond b exactly when g(b) still has g(lo)'s sign.
-    return Math.sign(value.toNumber()) === gLo ? 1 : -1;
-  });
-  return { rate: rateText(rate), percent: formatTenths(tenths) };
-}
-
-function rateText(rate: number): string {
-  if (rate === 0) return '0';
-  return new Decimal(rate).toSignificantDigits(15).toString();
+  const maxRate = checkOptions(options ?? {});
+  const { parsed } = parseFlows(flows);
+  if (!parsed.some((f) => f.sign > 0) || !parsed.some((f) => f.sign < 0)) throw noRate();
+  const net = netByTime(parsed);
+  const solver = new Solver(net, parsed);
+  const xMin = Math.log1p(MIN_RATE);
+  const xMax = Math.log1p(maxRate);
+  const bracket = bracketRoot(solver, xMin, xMax);
+  if (bracket === undefined) throw noRate();
+  const [lo, hi] = refine(solver, bracket[0], bracket[1]);
+  const sLo = lo === hi ? 0 : solver.sign(lo);
+  const compare = (b: TenthBoundary): -1 | 0 | 1 => {
+    if (b.den + b.num <= 0) return 1; // a boundary at or below −100 %: every rate is above it
+    const xb = Math.log1p(b.num / b.den);
+    const error = 4 * EPS * Math.abs(xb) + Number.MIN_VALUE;
+    if (xb + error < lo) return 1; // the boundary's rate is below the root's
+    if (xb - error > hi) return -1;
+    // Inside the bracket: g's sign at the boundary against g's sign left of the root.
+    if (lo !== hi) {
+      const right = solver.at(xb + error);
+      if (sLo * right.value > right.bound) return 1; // g keeps the left sign past x_b: the root is further right
+      const left = solver.at(xb - error);
+      if (-sLo * left.value > left.bound) return -1;
+    }
+    const s = presentValueSign(solver.exactFlows(), { num: BigInt(b.den + b.num), den: BigInt(b.den) });
+    if (s === 0) return 0;
+    if (lo === hi) return xb < lo ? 1 : -1;
+    return s === sLo ? 1 : -1;
+  };
+  const rateLo = Math.expm1(lo);
+  const rateHi = Math.expm1(hi);
+  const slack = 2 * EPS * Math.max(Math.abs(rateLo), Math.abs(rateHi)) + Number.MIN_VALUE;
+  const tenths = decideTenths(rateLo + (rateHi - rateLo) / 2, compare);
+  const rate = lo === 0 && hi === 0 ? '0' : shortestIn(rateLo - slack, rateHi + slack);
+  return { rate, percent: formatTenths(tenths) };
 }

@@ -1,13 +1,25 @@
 /**
  * The CAT of evenly spaced flows, the credit quote's case: a net disbursement A₀ at t = 0 and
  * non-negative payments B₁…Bₙ at t = k·τ years. With v = (1 + i)^−τ the present value is the
- * polynomial f(v) = Σ Bₖ vᵏ − A₀, increasing for v > 0, so there is exactly one positive root v*
- * (when A₀ > 0 and some Bₖ > 0) and the CAT is v*^(−1/τ) − 1. The root is bracketed and found by
- * safeguarded Newton steps (Horner evaluation), never returned unconverged.
+ * polynomial f(v) = Σ Bₖ vᵏ − A₀, increasing and convex for v > 0, so there is exactly one positive
+ * root v* (when A₀ > 0 and some Bₖ > 0) and the CAT is v*^(−1/τ) − 1.
+ *
+ * Newton's method from the loan's own periodic rate converges monotonically on a convex increasing
+ * function; it stops when a step is within a few ulp or f is inside its error bound. Horner's error
+ * on non-negative coefficients is at most γ₂ₙ₊₂ (Σ Bₖ vᵏ + A₀), so the root is certified in a bracket
+ * [v_lo, v_hi] whose ends have signs beyond that bound. A rounding boundary of the tenth is placed
+ * by the bracket in float64 when it falls outside it, and by the exact present value (`./exact.ts`)
+ * when it falls inside: the tenth is exact, ties included.
  */
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import { Decimal } from '../money/decimal.js';
-import { roundCatTenths } from './round.js';
+import { bigRational, presentValueSign, type ExactFlow } from './exact.js';
+import { decideTenths, type TenthBoundary } from './round.js';
+
+/** A non-negative exact fraction with safe-integer parts (years per period: 1/12, 7/360, …). */
+export interface PeriodFraction {
+  readonly num: number;
+  readonly den: number;
+}
 
 /** Periodic flows: cents at t = 0 and at each period; τ years per period. */
 export interface PeriodicFlows {
@@ -15,8 +27,10 @@ export interface PeriodicFlows {
   readonly disbursement: number;
   /** Payments without IVA, one per period (cents, ≥ 0). */
   readonly payments: ArrayLike<number>;
-  /** Years per period (1/12 for monthly under the default time basis). */
-  readonly yearsPerPeriod: number;
+  /** Years per period, exact (1/12 for monthly under the default time basis). */
+  readonly period: PeriodFraction;
+  /** A rate per period near the root to start from (the loan's own); default 0. */
+  readonly hint?: number | undefined;
 }
 
 /** The solved CAT: the annual rate (float64) and its published tenths of a percent. */
@@ -29,79 +43,146 @@ function noRate(): QuoteError {
   return quoteError('ERRNEG001', 'catIndeterminado', 'cat');
 }
 
-/** f(v) and f'(v) by Horner. */
-function evaluate(payments: ArrayLike<number>, a0: number, v: number): [number, number] {
+const EPS = 2 ** -53;
+
+/** f(v), f'(v) and the bound on the error of f by Horner (γ₂ₙ₊₂ of the sum of absolute terms). */
+function evaluate(payments: ArrayLike<number>, a0: number, v: number, out: Float64Array): void {
   let p = 0;
   let dp = 0;
   for (let k = payments.length - 1; k >= 0; k--) {
     dp = dp * v + p;
     p = p * v + (payments[k] as number);
   }
-  // Σ B_k v^k = v · p(v); derivative p + v p'.
-  return [v * p - a0, p + v * dp];
+  const vp = v * p;
+  out[0] = vp - a0;
+  out[1] = p + v * dp;
+  out[2] = (2 * payments.length + 4) * EPS * 1.01 * (vp + a0);
+}
+
+/** f(v) with its error bound, certified positive (1), negative (−1) or undecided (0). */
+function certifiedSign(payments: ArrayLike<number>, a0: number, v: number, out: Float64Array): -1 | 0 | 1 {
+  evaluate(payments, a0, v, out);
+  const f = out[0] as number;
+  if (f === Number.POSITIVE_INFINITY || f > (out[2] as number)) return 1;
+  if (f < -(out[2] as number)) return -1;
+  return 0;
 }
 
 /**
- * Solves f(v) = 0 for the discount factor per period.
+ * The root v* of f in a certified bracket: f(lo) < 0 < f(hi) beyond the error bound, lo < v* < hi.
  *
  * @example
  * ```ts
- * solveDiscountFactor([110], 100); // 0.9090909090909091 (10 % a period)
+ * const [lo, hi] = solveDiscountFactor([110], 100);
+ * lo < 100 / 110 && 100 / 110 < hi; // true
  * ```
  */
-export function solveDiscountFactor(payments: ArrayLike<number>, a0: number): number {
+export function solveDiscountFactor(payments: ArrayLike<number>, a0: number, hint = 0): [number, number] {
   let total = 0;
   for (let k = 0; k < payments.length; k++) total += payments[k] as number;
-  if (!(a0 > 0) || !(total > 0)) throw noRate();
-  if (total === a0) return 1; // Σ B = A₀ exactly (integer cents): v* = 1, a zero rate.
-  let lo = 0;
-  let hi = 1;
-  if (total < a0) {
-    // Negative rate: v* > 1. Double until f(hi) > 0 (f grows without bound).
-    hi = 2;
-    while (evaluate(payments, a0, hi)[0] <= 0) {
+  if (!(a0 > 0) || !(total > 0) || !Number.isFinite(total)) throw noRate();
+  const out = new Float64Array(3);
+  // Start at the hint's discount factor, right of the root: f(v) ≥ 0 (or one Newton step from the
+  // left lands right of it, f being convex).
+  let v = hint > -1 && Number.isFinite(hint) ? 1 / (1 + hint) : 1;
+  for (let iteration = 0; ; iteration++) {
+    if (iteration > 200) throw noRate(); // not reached: Newton converges monotonically, bisection on overflow
+    evaluate(payments, a0, v, out);
+    const f = out[0] as number;
+    const df = out[1] as number;
+    if (!Number.isFinite(f) || !Number.isFinite(df)) {
+      v /= 2; // overflow of vⁿ far right of the root: step back
+      continue;
+    }
+    if (Math.abs(f) <= (out[2] as number)) break;
+    const next = v - f / df;
+    if (!(next > 0)) {
+      v /= 2; // a step past zero (f' tiny): f(v/2) is still defined and the root is positive
+      continue;
+    }
+    const step = Math.abs(next - v);
+    v = next;
+    if (step <= 4 * EPS * v) break;
+  }
+  // Certify: widen around v until the signs at both ends are beyond the error bound.
+  let width = 8 * EPS * v + Number.MIN_VALUE;
+  let lo = v - width;
+  let hi = v + width;
+  for (let tries = 0; ; tries++) {
+    if (tries > 1100) throw noRate(); // not reached: the bound is far below f's growth
+    const sLo = lo > 0 ? certifiedSign(payments, a0, lo, out) : -1;
+    const sHi = certifiedSign(payments, a0, hi, out);
+    if (sLo < 0 && sHi > 0) return [Math.max(lo, 0), hi];
+    if (sLo > 0) {
+      hi = lo; // the root is further left
+      width *= 2;
+      lo = hi - width;
+    } else if (sHi < 0) {
       lo = hi;
-      hi *= 2;
-      if (!Number.isFinite(hi)) throw noRate();
+      width *= 2;
+      hi = lo + width;
+    } else {
+      width *= 2;
+      lo = v - width;
+      hi = v + width;
     }
   }
-  let v = (lo + hi) / 2;
-  for (let iteration = 0; iteration < 400; iteration++) {
-    const [f, df] = evaluate(payments, a0, v);
-    if (f === 0) return v;
-    if (f < 0) lo = v;
-    else hi = v;
-    let next = v - f / df;
-    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
-    if (next === v || hi - lo <= Number.EPSILON * hi) return next;
-    v = next;
-  }
-  throw noRate(); // not reached: bisection alone converges well within the iteration budget
 }
 
-/** Σ Bₖ vᵏ − A₀ at 50 digits, for v = (1 + boundary)^−τ: its sign places the true rate. */
-function compareAtBoundary(flows: PeriodicFlows, boundary: number): -1 | 0 | 1 {
-  const v = new Decimal(1).add(new Decimal(boundary)).pow(new Decimal(-flows.yearsPerPeriod));
-  let p = new Decimal(0);
-  for (let k = flows.payments.length - 1; k >= 0; k--) p = p.mul(v).add(flows.payments[k] as number);
-  const f = p.mul(v).sub(flows.disbursement);
-  // f increasing in v and v decreasing in the rate: f(v_b) > 0 ⇔ v* < v_b ⇔ rate > b.
-  return f.isZero() ? 0 : f.isPositive() ? 1 : -1;
+/** The annual rate of a discount factor per period: v^(−1/τ) − 1. */
+function rateOf(v: number, period: PeriodFraction): number {
+  return Math.expm1((-Math.log(v) * period.den) / period.num);
+}
+
+/** The exact flows (cents at exact times k·τ) for the boundary decisions. */
+function exactFlows(flows: PeriodicFlows): ExactFlow[] {
+  const out: ExactFlow[] = [{ amount: { num: BigInt(-flows.disbursement), den: 1n }, time: { num: 0n, den: 1n } }];
+  const { num, den } = flows.period;
+  for (let k = 0; k < flows.payments.length; k++) {
+    const amount = flows.payments[k] as number;
+    if (amount !== 0) out.push({ amount: { num: BigInt(amount), den: 1n }, time: bigRational(BigInt(num * (k + 1)), BigInt(den)) });
+  }
+  return out;
 }
 
 /**
- * The CAT of periodic flows.
+ * The CAT of periodic flows. Throws `ERRNEG001` on `cat`: `catIndeterminado` when no rate exists,
+ * `catExcedeTecho` above the ceiling (`./round.ts`).
  *
  * @example
  * ```ts
- * const cat = solvePeriodicCat({ disbursement: 995_000, payments: [258_809, 259_410, 260_021, 260_643], yearsPerPeriod: 1 / 24 });
+ * const cat = solvePeriodicCat({ disbursement: 995_000, payments: [258_809, 259_410, 260_021, 260_643], period: { num: 1, den: 24 } });
  * cat.tenths; // 515 (51.5 %)
  * cat.rate.toFixed(6); // '0.515330'
  * ```
  */
 export function solvePeriodicCat(flows: PeriodicFlows): PeriodicCat {
-  const v = solveDiscountFactor(flows.payments, flows.disbursement);
-  const rate = Math.expm1(-Math.log(v) / flows.yearsPerPeriod);
-  if (!Number.isFinite(rate)) throw noRate();
-  return { rate, tenths: roundCatTenths(rate, (b) => compareAtBoundary(flows, b)) };
+  const { payments, disbursement, period } = flows;
+  if (!(period.num > 0 && period.den > 0)) throw noRate();
+  const [lo, hi] = solveDiscountFactor(payments, disbursement, flows.hint);
+  const mid = lo + (hi - lo) / 2;
+  const rate = rateOf(mid, period);
+  const out = new Float64Array(3);
+  let exact: ExactFlow[] | undefined;
+  const compare = (b: TenthBoundary): -1 | 0 | 1 => {
+    // v_b = (1 + b)^−τ in float64, with its error bound; outside [lo, hi] it is decided.
+    const x = Math.log1p(b.num / b.den);
+    const vb = Math.exp((-x * period.num) / period.den);
+    const error = (8 + 8 * Math.abs((x * period.num) / period.den)) * EPS;
+    if (vb * (1 + error) < lo) return -1; // v_b < v* ⇔ b above the root
+    if (vb * (1 - error) > hi) return 1;
+    // Inside the bracket: f(v_b) beyond its float bound, else the exact present value.
+    const sign = certifiedSign(payments, disbursement, vb * (1 + error), out);
+    if (sign < 0) return -1; // f < 0 even above v_b: v* > v_b
+    const other = certifiedSign(payments, disbursement, vb * (1 - error), out);
+    if (other > 0) return 1;
+    exact ??= exactFlows(flows);
+    // PV at rate b minus A₀ > 0 ⇔ the root's rate is above b.
+    return presentValueSign(exact, bigRational(BigInt(b.den + b.num), BigInt(b.den)));
+  };
+  if (!(lo > 0) || !Number.isFinite(rate)) {
+    // v* below the smallest double or a rate beyond float64: far above the ceiling.
+    return { rate: Number.POSITIVE_INFINITY, tenths: decideTenths(Number.POSITIVE_INFINITY, compare) };
+  }
+  return { rate, tenths: decideTenths(rate, compare) };
 }

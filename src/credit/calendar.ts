@@ -146,9 +146,9 @@ export function periodRates(terms: CalendarTerms, annualRate: Rational, basis: I
   return rates;
 }
 
-/** When each payment falls for the CAT: evenly every `yearsPerPeriod`, or at `times[k] / unitsPerYear` years. */
+/** When each payment falls for the CAT: evenly every `period` years (exact), or at `times[k] / unitsPerYear` years. */
 export type CatTiming =
-  | { readonly even: true; readonly yearsPerPeriod: number }
+  | { readonly even: true; readonly period: Rational }
   | { readonly even: false; readonly times: Float64Array; readonly unitsPerYear: number };
 
 /**
@@ -161,7 +161,7 @@ export type CatTiming =
  * ```ts
  * const M = DEFAULT_CREDIT_CONVENTIONS.periodicities.M!;
  * const terms = { start: toCivilDay(2026, 1, 31), payments: 2, periodicity: M };
- * catTiming(terms, 'days360', loanDates(terms)); // { even: true, yearsPerPeriod: 0.08333333333333333 }
+ * catTiming(terms, 'days360', loanDates(terms)); // { even: true, period: { num: 1, den: 12 } }
  * ```
  */
 export function catTiming(terms: CalendarTerms, basis: CatTimeBasis, dates: readonly CivilDay[]): CatTiming {
@@ -170,9 +170,8 @@ export function catTiming(terms: CalendarTerms, basis: CatTimeBasis, dates: read
   const unitsPerYear = basis === 'periods' ? periodicity.days * periodicity.perYear : basis === 'days360' ? 360 : 365;
   const first = terms.firstPaymentDate;
   if (first === undefined || firstPeriodDays(terms.start, first, periodicity) === periodicity.days) {
-    const yearsPerPeriod =
-      basis === 'periods' ? 1 / periodicity.perYear : basis === 'days360' ? periodicity.days / 360 : periodicity.days / 365;
-    return { even: true, yearsPerPeriod };
+    const period = basis === 'periods' ? rational(1, periodicity.perYear) : rational(periodicity.days, basis === 'days360' ? 360 : 365);
+    return { even: true, period };
   }
   const lengths = fixedLengths(terms);
   const times = new Float64Array(lengths.length);

@@ -13,7 +13,7 @@
  * `./annuity.ts` for the sequence of period rates). Dates, period rates and the CAT's times are
  * `./calendar.ts`.
  */
-import { quoteError } from '../errors/quoteError.js';
+import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { addSteps, type CivilDay } from '../dates/civil.js';
 import { loanDates, periodRates } from './calendar.js';
 import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js';
@@ -120,9 +120,16 @@ export function periodicRateOf(annualRate: Rational, periodicity: Periodicity, b
 const isCount = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 
+// Module-level, not closures inside the checks: they run on every quote.
+function range(field: string): QuoteError {
+  return quoteError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
+}
+
+function bad(field: string): QuoteError {
+  return quoteError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
+}
+
 function checkFeatures(loan: Loan): void {
-  const range = (field: string) => quoteError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
-  const bad = (field: string) => quoteError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
   const { start, payments, periodicity } = loan;
   if (loan.businessDays !== undefined && loan.businessDays !== 'none' && loan.businessDays !== 'MX') throw bad('businessDays');
   if (loan.firstPaymentDate !== undefined) {
@@ -138,6 +145,7 @@ function checkFeatures(loan: Loan): void {
   if (balloon > loan.principal) throw quoteError('ERRNEG001', 'globoExcedeMonto', 'loan.balloon');
   const prepayments = loan.prepayments ?? [];
   if (!Array.isArray(prepayments)) throw bad('prepayments');
+  if (prepayments.length === 0) return;
   const seen = new Set<number>();
   prepayments.forEach((p: LoanPrepayment, i) => {
     const at = `prepayments[${i}]`;
@@ -154,7 +162,6 @@ function checkFeatures(loan: Loan): void {
 }
 
 function checkLoan(loan: Loan): void {
-  const bad = (field: string) => quoteError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
   if (!Number.isSafeInteger(loan.principal) || loan.principal <= 0) throw bad('principal');
   const { num, den } = loan.annualRate;
   if (!Number.isSafeInteger(num) || !Number.isSafeInteger(den) || num < 0 || den <= 0) throw bad('annualRate');

@@ -39,7 +39,7 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
     if (k > 0 && k < count - 1) held = rederivedPaymentDecimal(held, balance.toNumber(), count - k, rate);
     const i = periodicInterest(balance);
     const v = i.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP);
-    if (k === count - 2 && k > 0) {
+    if (k === count - 2) {
       // Of held and its two neighbours, the one that leaves the last payment closest to it.
       let bestCost: Decimal | undefined;
       let best = held;

@@ -194,6 +194,32 @@ export const MESSAGES = {
   flujoTiempo: { es: 'El tiempo es un número de años no negativo', en: 'The time is a non-negative number of years' },
   flujoImporte: { es: 'El importe es un texto decimal no negativo', en: 'The amount is a non-negative decimal text' },
 
+  // CAT at every magnitude and its solver's options (issue 13).
+  catExcedeTecho: {
+    es: 'El CAT excede el máximo publicable de {ceiling} %',
+    en: 'The CAT exceeds the highest publishable {ceiling} %',
+  },
+  catTechoCargos: {
+    es: 'El CAT excede el máximo publicable de {ceiling} %: los cargos al inicio dejan un monto dispuesto demasiado pequeño',
+    en: 'The CAT exceeds the highest publishable {ceiling} %: the charges at opening leave too small a disbursement',
+  },
+  catTechoSeguros: {
+    es: 'El CAT excede el máximo publicable de {ceiling} %: los seguros en los pagos son desproporcionados al crédito',
+    en: 'The CAT exceeds the highest publishable {ceiling} %: the insurance in the payments is out of proportion with the credit',
+  },
+  catTechoTasa: {
+    es: 'El CAT excede el máximo publicable de {ceiling} %: la tasa es demasiado alta para la periodicidad',
+    en: 'The CAT exceeds the highest publishable {ceiling} %: the rate is too high for the periodicity',
+  },
+  tasaMaximaInvalida: {
+    es: 'maxRate es un número finito mayor que {minimum} y a lo más {maximum}',
+    en: 'maxRate is a finite number above {minimum} and at most {maximum}',
+  },
+  flujoTiempoMaximo: {
+    es: 'El tiempo de un flujo es a lo más {years} años',
+    en: 'The time of a flow is at most {years} years',
+  },
+
   // Policy request (SegAutoVendor) and tariff.
   plantillaUrlInvalida: { es: 'Plantilla de URL no válida', en: 'Invalid URL template' },
   lifeBalanceValores: { es: "Use 'declining' o 'flat'", en: "Use 'declining' or 'flat'" },

@@ -2,11 +2,13 @@
  * GAP and debtor-life premiums for the credit term. Both are rounded half-up to the cent once, at
  * the end; GAP carries IVA when the insurer's tariff says so, life insurance never does.
  */
-import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import { divRoundHalfUpBig } from '../money/cents.js';
+import { pow10n, scaledDecimal } from '../money/decimal.js';
 import type { LifeBalanceMethod } from './conventions.js';
 import type { TariffInsurer } from './tariff.js';
 
-const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+// Both premiums are one exact fraction of integers rounded half-up: the products are exact in
+// decimal.js's 50 digits (at most 13 + 16 + 4 of them), so these are the cents it gave, without it.
 
 /**
  * What the credit looks like to GAP and life insurance (all amounts in integer cents).
@@ -40,8 +42,11 @@ export function gapPremiumCents(insurer: TariffInsurer, credit: CreditExposure, 
   const gap = insurer.gap;
   if (gap === undefined || credit.months === 0) return 0;
   const base = gap.base === 'invoice' ? credit.invoiceCents : credit.financedCents;
-  const net = toCents(new Decimal(base).times(gap.annualRate).times(credit.months).div(12));
-  return gap.vat ? net + toCents(new Decimal(net).times(ivaRate)) : net;
+  const rate = scaledDecimal(gap.annualRate);
+  const net = Number(divRoundHalfUpBig(BigInt(base) * rate.coef * BigInt(credit.months), 12n * pow10n(rate.scale)));
+  if (!gap.vat) return net;
+  const iva = scaledDecimal(ivaRate);
+  return net + Number(divRoundHalfUpBig(BigInt(net) * iva.coef, pow10n(iva.scale)));
 }
 
 /**
@@ -63,11 +68,19 @@ export function lifePremiumCents(
 ): number {
   const life = insurer.life;
   if (life === undefined) return 0;
-  const perMonth = new Decimal(life.monthlyRatePerThousand).div(1000);
-  if (balances !== undefined) return toCents(balances.reduce((sum, b) => sum.plus(b), new Decimal(0)).times(perMonth));
+  // Σ balances × rate / 1000, as coef / (1000 · 10^scale).
+  const rate = scaledDecimal(life.monthlyRatePerThousand);
+  const per = 1000n * pow10n(rate.scale);
+  if (balances !== undefined) {
+    let sum = 0n;
+    for (const b of balances) sum += BigInt(b);
+    return Number(divRoundHalfUpBig(sum * rate.coef, per));
+  }
   if (credit.months === 0) return 0;
-  const n = credit.months;
-  const balanceMonths =
-    method === 'flat' ? new Decimal(credit.financedCents).times(n) : new Decimal(credit.financedCents).times(n + 1).div(2);
-  return toCents(balanceMonths.times(perMonth));
+  const n = BigInt(credit.months);
+  const financed = BigInt(credit.financedCents);
+  // flat: F·n; declining: F·(n + 1)/2.
+  return method === 'flat'
+    ? Number(divRoundHalfUpBig(financed * n * rate.coef, per))
+    : Number(divRoundHalfUpBig(financed * (n + 1n) * rate.coef, 2n * per));
 }

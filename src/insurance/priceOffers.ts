@@ -10,8 +10,8 @@
  */
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import type { MessageId, MessageParams } from '../errors/messages.js';
-import { parseCents } from '../money/cents.js';
-import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import { divRoundHalfUpBig, parseCents } from '../money/cents.js';
+import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
@@ -259,7 +259,8 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       specialEquipmentCents: resolved.equipmentByYear[i] ?? 0,
       months: period.months,
     });
-    const surchargeCents = new Decimal(netCents).times(cand.surcharge).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+    const surchargeRate = scaledDecimal(cand.surcharge); // net × rate half-up, exact (as decimal.js's exact product)
+    const surchargeCents = Number(divRoundHalfUpBig(BigInt(netCents) * surchargeRate.coef, pow10n(surchargeRate.scale)));
     const block = buildReceipts({
       start,
       fromMonth: period.fromMonth,

@@ -7,7 +7,8 @@
  * S, A, E: the year's sums insured (vehicle, accessories, special equipment), each the invoice
  * amount times the replacement-value fraction of that policy year, rounded half-up to the cent.
  */
-import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import { divRoundHalfUpBig } from '../money/cents.js';
+import { Decimal, ROUND_HALF_UP, pow10n, scaledDecimal } from '../money/decimal.js';
 import type { ReplacementValue, Tariff, TariffPackage } from './tariff.js';
 
 const toCents = (d: Decimal): number => d.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
@@ -37,7 +38,11 @@ export function sumInsuredFraction(replacement: ReplacementValue, year: number):
  */
 export function sumsInsuredByYear(amountCents: number, replacement: ReplacementValue, years: number): number[] {
   const out: number[] = [];
-  for (let year = 1; year <= years; year++) out.push(toCents(new Decimal(amountCents).times(sumInsuredFraction(replacement, year))));
+  for (let year = 1; year <= years; year++) {
+    // amount × fraction half-up, in exact integers (what decimal.js gave: the product is exact there too).
+    const { coef, scale } = scaledDecimal(sumInsuredFraction(replacement, year));
+    out.push(Number(divRoundHalfUpBig(BigInt(amountCents) * coef, pow10n(scale))));
+  }
   return out;
 }
 
@@ -101,6 +106,32 @@ export interface PeriodRating {
  * ```
  */
 export function netPremiumCents(r: PeriodRating): number {
+  // Exact integers: the premium × 10^T as one bigint N (T the finest scale), then N / (12·10^T)
+  // half-up. While N < 10^45, decimal.js's 50 digits hold every intermediate exactly (each is at
+  // most N: the factors are non-negative) and its rounding of the quotient stays below the gap
+  // 1 / (12·10^T) to a half, so this is the very cent the decimal.js formula below gives; past that
+  // (tariffs with factors of many decimals) the decimal.js formula decides, as before.
+  const rate = scaledDecimal(r.rate.rate);
+  const rateFactor = scaledDecimal(r.rateFactor);
+  const accessories = scaledDecimal(r.pkg.accessoriesRate);
+  const equipment = scaledDecimal(r.pkg.specialEquipmentRate);
+  const fixed = scaledDecimal(r.rate.fixedPremium);
+  const zone = scaledDecimal(r.zoneFactor);
+  const age = scaledDecimal(r.ageFactor);
+  const s = Math.max(rate.scale + rateFactor.scale, accessories.scale, equipment.scale, fixed.scale);
+  const annual =
+    BigInt(r.vehicleCents) * rate.coef * rateFactor.coef * pow10n(s - rate.scale - rateFactor.scale) +
+    BigInt(r.accessoriesCents) * accessories.coef * pow10n(s - accessories.scale) +
+    BigInt(r.specialEquipmentCents) * equipment.coef * pow10n(s - equipment.scale) +
+    fixed.coef * 100n * pow10n(s - fixed.scale);
+  const n = annual * zone.coef * age.coef * BigInt(r.months);
+  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * pow10n(s + zone.scale + age.scale)));
+  return netPremiumDecimal(r);
+}
+
+const EXACT_LIMIT = 10n ** 45n;
+
+function netPremiumDecimal(r: PeriodRating): number {
   const annual = new Decimal(r.vehicleCents)
     .times(r.rate.rate)
     .times(r.rateFactor)

@@ -5,8 +5,9 @@
  * IVA rounding) lands on the first receipt, so the receipts add up to the total exactly.
  */
 import { invariant, quoteError } from '../errors/quoteError.js';
-import { Decimal, ROUND_DOWN, ROUND_HALF_UP } from '../money/decimal.js';
-import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
+import { divRoundHalfUpBig } from '../money/cents.js';
+import { pow10n, scaledDecimal } from '../money/decimal.js';
+import { monthsFrom, type CivilDay } from '../dates/civil.js';
 
 /**
  * One receipt: its number, the days it covers and its amount with IVA.
@@ -109,27 +110,29 @@ export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
   assertCount(plan.policyFeeCents, 'policyFeeCents', 0);
   assertCount(firstNumber, 'firstNumber', 1);
 
-  const iva = new Decimal(plan.ivaRate);
-  const ivaCents = new Decimal(plan.premiumCents + plan.policyFeeCents).times(iva).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+  // Exact integers (the IVA rate as coef / 10^scale): the products are exact in decimal.js too,
+  // and a quotient by N·10^scale that is not an integer stays 1 / (N·10^scale) away from one, far
+  // beyond its 50 digits, so these are the cents decimal.js gave.
+  const iva = scaledDecimal(plan.ivaRate);
+  const unit = pow10n(iva.scale);
+  const ivaCents = Number(divRoundHalfUpBig(BigInt(plan.premiumCents + plan.policyFeeCents) * iva.coef, unit));
   const totalCents = plan.premiumCents + plan.policyFeeCents + ivaCents;
 
   const count = Math.ceil(plan.months / plan.monthsPerReceipt);
   // Later receipts: premium × (1 + IVA) / N truncated to the cent, so the first never goes below them.
-  const laterCents = new Decimal(plan.premiumCents).times(iva.plus(1)).div(count).toDecimalPlaces(0, ROUND_DOWN).toNumber();
+  const laterCents = Number((BigInt(plan.premiumCents) * (unit + iva.coef)) / (unit * BigInt(count)));
   const firstCents = totalCents - laterCents * (count - 1);
   invariant(firstCents >= laterCents, 'el primer recibo quedó por debajo de los siguientes');
 
   const end = fromMonth + plan.months;
   const receipts: PolicyReceipt[] = [];
+  const dayAt = monthsFrom(start);
+  let fromDay = dayAt(fromMonth);
   for (let i = 0; i < count; i++) {
     const from = fromMonth + i * plan.monthsPerReceipt;
-    const to = Math.min(from + plan.monthsPerReceipt, end);
-    receipts.push({
-      number: firstNumber + i,
-      from: addMonthsCivil(start, from),
-      to: addMonthsCivil(start, to),
-      cents: i === 0 ? firstCents : laterCents,
-    });
+    const toDay = dayAt(Math.min(from + plan.monthsPerReceipt, end));
+    receipts.push({ number: firstNumber + i, from: fromDay, to: toDay, cents: i === 0 ? firstCents : laterCents });
+    fromDay = toDay; // a receipt starts where the previous one ends
   }
   return { ivaCents, totalCents, receipts };
 }

@@ -42,8 +42,12 @@ export function formatCents(cents: number): string {
 
 /**
  * round(n / d), half-up (ties away from zero for n ≥ 0), for non-negative safe integers n and
- * positive safe integers d. Exact: `%` on doubles holding integers is exact, so is the division
- * of the multiple n − rem by d.
+ * positive safe integers d. Exact. While n + d ≤ 2^53 by a floor division: q = ⌊fl(n / d)⌋ is
+ * ⌊n / d⌋ or one more (rounding is monotone, integers up to 2^53 are exact), q·d ≤ n + d is exact,
+ * so n − q·d is the exact remainder after one correction. This is the hot path of every schedule:
+ * amounts parsed from text are doubles to V8, and `%` on doubles is a call to fmod (half of a
+ * 360-row schedule's time). Otherwise `%`, exact on doubles holding integers, and the division of
+ * the multiple n − rem by d.
  *
  * @example
  * ```ts
@@ -51,10 +55,21 @@ export function formatCents(cents: number): string {
  * ```
  */
 export function divRoundHalfUp(n: number, d: number): number {
+  if (n + d <= TWO_53) {
+    let q = Math.floor(n / d);
+    let rem = n - q * d;
+    if (rem < 0) {
+      q -= 1;
+      rem += d;
+    }
+    return rem * 2 >= d ? q + 1 : q;
+  }
   const rem = n % d;
   const q = (n - rem) / d;
   return rem * 2 >= d ? q + 1 : q;
 }
+
+const TWO_53 = 2 ** 53;
 
 /**
  * The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range).
@@ -100,4 +115,33 @@ export function splitRemainderFirst(total: number, parts: number): number[] {
   const out = new Array<number>(parts).fill(base);
   out[0] = total - base * (parts - 1);
   return out;
+}
+
+/**
+ * Compares the fraction a / b with the number x read as its shortest decimal text (as decimal.js
+ * reads a number, so 0.1 is one tenth): −1, 0 or 1. a and b are non-negative safe integers (b > 0),
+ * x finite and non-negative. Exact: products of safe integers in float64 only while they stay
+ * safe, BigInt otherwise (no decimal.js on the quote's hot path).
+ *
+ * @example
+ * ```ts
+ * compareFraction(1, 10, 0.1); // 0
+ * compareFraction(100 * 7_000_000, 35_000_000, 20); // 0 (a down payment of 70,000.00 on 350,000.00 is 20 %)
+ * compareFraction(2, 3, 66.7); // -1
+ * ```
+ */
+export function compareFraction(a: number, b: number, x: number): -1 | 0 | 1 {
+  if (Number.isInteger(x)) {
+    const right = x * b;
+    if (right <= Number.MAX_SAFE_INTEGER) return a < right ? -1 : a > right ? 1 : 0;
+  }
+  // x = digits × 10^exponent, from its shortest text ("12.5", "1e-7", "1.5e+21").
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
+  invariant(match !== null, 'porcentaje no decimal');
+  const fraction = match[2] ?? '';
+  const exponent = Number(match[3] ?? '0') - fraction.length;
+  const digits = BigInt((match[1] as string) + fraction);
+  const left = BigInt(a) * (exponent < 0 ? 10n ** BigInt(-exponent) : 1n);
+  const right = digits * BigInt(b) * (exponent > 0 ? 10n ** BigInt(exponent) : 1n);
+  return left < right ? -1 : left > right ? 1 : 0;
 }

@@ -6,7 +6,7 @@
  * `src/cat/dated.ts` otherwise), and the rows are written back.
  */
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { QuoteError } from '../errors/quoteError.js';
+import { QuoteError, quoteError } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
@@ -157,6 +157,30 @@ function catPayments(schedule: LoanSchedule, insurance: readonly number[] | unde
 }
 
 /** Banxico's equation over the flows as scheduled: evenly spaced payments, or payments at their dates. */
+function solveFlows(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  payments: Float64Array,
+  disbursement: number,
+  conventions: CreditConventions,
+): PeriodicCat {
+  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
+  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
+  // Newton starts at the loan's periodic interest rate: the payments without IVA discounted at it
+  // are worth the principal, at least the disbursement, so it lies at (or next to) the root's
+  // right in discount factor, where Newton climbs monotonically (`solveDiscountFactor`).
+  const periodic = schedule.periodicRate;
+  if (timing.even) return solvePeriodicCat({ disbursement, payments, period: timing.period, hint: periodic.num / periodic.den });
+  const n = payments.length;
+  return solveDatedCat({
+    disbursement,
+    payments,
+    times: timing.times.length === n ? timing.times : timing.times.subarray(0, n),
+    unitsPerYear: timing.unitsPerYear,
+  });
+}
+
+/** The CAT of the quote; above the ceiling, `ERRNEG001` naming what causes it ({@link ceilingError}). */
 function solveCat(
   plan: CreditPlan,
   schedule: LoanSchedule,
@@ -164,16 +188,56 @@ function solveCat(
   conventions: CreditConventions,
 ): PeriodicCat {
   const payments = catPayments(schedule, insurance);
-  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
-  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
-  if (timing.even) return solvePeriodicCat({ disbursement: plan.cat.disbursement, payments, yearsPerPeriod: timing.yearsPerPeriod });
-  const n = payments.length;
-  return solveDatedCat({
-    disbursement: plan.cat.disbursement,
-    payments,
-    times: timing.times.length === n ? timing.times : timing.times.subarray(0, n),
-    unitsPerYear: timing.unitsPerYear,
-  });
+  try {
+    return solveFlows(plan, schedule, payments, plan.cat.disbursement, conventions);
+  } catch (error) {
+    if (error instanceof QuoteError && error.messageId === 'catExcedeTecho') throw ceilingError(plan, schedule, insurance, conventions);
+    throw error;
+  }
+}
+
+/**
+ * What puts a CAT above its ceiling, as the field to name: the charges at opening when the CAT of
+ * the whole amount financed (the same payments) is below the ceiling — the largest of the opening
+ * commission, the life and damage premiums paid up front and the insurer's package paid at opening;
+ * else the insurance in the payments when the loan's own payments alone stay below it — external
+ * insurance (`importeSeguros`) or the insurer's financed package (`informacionSeguro`), the larger;
+ * else the rate (`tasa`).
+ */
+function ceilingError(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  insurance: readonly number[] | undefined,
+  conventions: CreditConventions,
+): QuoteError {
+  const within = (payments: Float64Array, disbursement: number): boolean => {
+    try {
+      solveFlows(plan, schedule, payments, disbursement, conventions);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const params = { ceiling: '100,000,000,000.0' };
+  const principal = plan.loan.principal;
+  if (plan.cat.disbursement < principal && within(catPayments(schedule, insurance), principal)) {
+    const policyUpfront =
+      plan.upfrontCharges - plan.pricing.commission - plan.pricing.commissionVat - plan.importeCatSegVida - plan.importeCatSegDanio;
+    const items: [string, number][] = [
+      ['comisiones', plan.pricing.commission],
+      ['importeCatSegVida', plan.importeCatSegVida],
+      ['importeCatSegDanio', plan.importeCatSegDanio],
+      ['informacionSeguro', policyUpfront],
+    ];
+    const [field] = items.reduce((best, item) => (item[1] > best[1] ? item : best));
+    return quoteError('ERRNEG001', 'catTechoCargos', field, params);
+  }
+  if (insurance !== undefined && within(catPayments(schedule, undefined), principal)) {
+    const external = (plan.externalColumn ?? []).reduce((sum, x) => sum + x, 0);
+    const total = insurance.reduce((sum, x) => sum + x, 0);
+    return quoteError('ERRNEG001', 'catTechoSeguros', external * 2 >= total ? 'importeSeguros' : 'informacionSeguro', params);
+  }
+  return quoteError('ERRNEG001', 'catTechoTasa', 'tasa', params);
 }
 
 /** A column cut to the table's `count` rows, with what is still owed after the last one added to it. */

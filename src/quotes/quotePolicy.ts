@@ -14,7 +14,7 @@ import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventi
 import { defaultTariff } from '../insurance/defaultTariff.js';
 import { priceOffers, type PolicyRisk, type PricedOffer } from '../insurance/priceOffers.js';
 import { assertTariff, type Tariff } from '../insurance/tariff.js';
-import { canonicalJson, fillUrlTemplate, offerId } from './policy/offerId.js';
+import { canonicalJson, fillUrlTemplate, offerIds } from './policy/offerId.js';
 
 /**
  * Options of {@link quotePolicy}.
@@ -96,18 +96,47 @@ function toRisk(s: PolicyRequest): PolicyRisk {
   };
 }
 
-function toReceipts(offer: PricedOffer): Receipt[] {
-  return offer.receipts.map((r) => ({
-    numeroRecibo: String(r.number),
-    vigenciaInicial: formatDmyDate(r.from),
-    vigenciaFin: formatDmyDate(r.to),
-    primaTotal: formatCents(r.cents),
-  }));
+/** One receipt's texts up to its amount, shared by the offers of a quote (same start, same receipts). */
+interface ReceiptHead {
+  readonly number: number;
+  readonly from: CivilDay;
+  readonly to: CivilDay;
+  readonly numberText: string;
+  readonly fromText: string;
+  readonly toText: string;
+  /** The receipt's JSON text up to the amount's value. */
+  readonly json: string;
+}
+
+/**
+ * The receipts in the response's shape, and their JSON text for the offer's id: exactly
+ * `JSON.stringify` of the same objects (every value is digits, '/' and '.', nothing to escape),
+ * written once per receipt and quote instead of serialising 9 × 48 objects again.
+ */
+function toReceipts(offer: PricedOffer, heads: ReceiptHead[]): { receipts: Receipt[]; json: string } {
+  const receipts: Receipt[] = new Array(offer.receipts.length);
+  let json = '[';
+  for (let i = 0; i < offer.receipts.length; i++) {
+    const r = offer.receipts[i] as PricedOffer['receipts'][number];
+    let head = heads[i];
+    if (head === undefined || head.number !== r.number || head.from !== r.from || head.to !== r.to) {
+      const numberText = String(r.number);
+      const fromText = formatDmyDate(r.from);
+      const toText = formatDmyDate(r.to);
+      const json = `{"numeroRecibo":"${numberText}","vigenciaInicial":"${fromText}","vigenciaFin":"${toText}","primaTotal":"`;
+      head = { number: r.number, from: r.from, to: r.to, numberText, fromText, toText, json };
+      heads[i] = head;
+    }
+    const primaTotal = formatCents(r.cents);
+    receipts[i] = { numeroRecibo: head.numberText, vigenciaInicial: head.fromText, vigenciaFin: head.toText, primaTotal };
+    json += `${i === 0 ? '' : ','}${head.json}${primaTotal}"}`;
+  }
+  return { receipts, json: `${json}]` };
 }
 
 /** One priced offer in the response's shape, with its deterministic id and URL. */
-function toOffer(idPrefix: string, offer: PricedOffer, c: PolicyConventions): PolicyOffer {
-  const listaRecibos = toReceipts(offer);
+function toOffer(idOf: (json: string) => string, heads: ReceiptHead[], offer: PricedOffer, c: PolicyConventions): PolicyOffer {
+  const { receipts: listaRecibos, json: receiptsJson } = toReceipts(offer, heads);
   const core = {
     vigenciaInicial: formatDmyDate(offer.start),
     vigenciaFin: formatDmyDate(offer.end),
@@ -119,11 +148,13 @@ function toOffer(idPrefix: string, offer: PricedOffer, c: PolicyConventions): Po
     seguroGap: formatCents(offer.gapCents),
     segVida: formatCents(offer.lifeCents),
   };
-  const idCotizacion = offerId(idPrefix, { idPaquete: offer.pkg.idPaquete, oferta: core, listaRecibos }, c.idLength);
+  // JSON.stringify({ idPaquete, oferta: core, listaRecibos }), the receipts' part written by toReceipts.
+  const idPaquete = offer.pkg.idPaquete;
+  const idCotizacion = idOf(`{"idPaquete":${JSON.stringify(idPaquete)},"oferta":${JSON.stringify(core)},"listaRecibos":${receiptsJson}}`);
   const urlCotizacion = fillUrlTemplate(c.urlTemplate, {
     idCotizacion,
     idAseguradora: core.idAseguradora,
-    idPaquete: String(offer.pkg.idPaquete),
+    idPaquete: String(idPaquete),
   });
   return { ...core, idCotizacion, urlCotizacion, listaRecibos };
 }
@@ -146,8 +177,12 @@ export function quoteValidPolicy(solicitud: PolicyRequest, options: PolicyOption
   assertTariff(tariff);
   const offers = priceOffers(toRisk(solicitud), { start: start.day, tariff, conventions, lifeBalances });
   // The request's share of every offer id, serialised canonically once per quote.
-  const idPrefix = canonicalJson({ solicitud, fechaInicio: start.text, tarifa: `${tariff.name}@${tariff.version}` });
-  return { listaSeguroAuto: offers.map((offer) => toOffer(idPrefix, offer, conventions)) };
+  const { idOf } = offerIds(
+    canonicalJson({ solicitud, fechaInicio: start.text, tarifa: `${tariff.name}@${tariff.version}` }),
+    conventions.idLength,
+  );
+  const heads: ReceiptHead[] = [];
+  return { listaSeguroAuto: offers.map((offer) => toOffer(idOf, heads, offer, conventions)) };
 }
 
 /**

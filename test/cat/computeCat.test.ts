@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuoteError, computeCat, quoteCredit } from '../../src/entry/index.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
+import { decimalNumber } from '../../src/cat/computeCat.js';
 import { Decimal } from '../../src/money/decimal.js';
 import { formatCents } from '../../src/money/cents.js';
 import { cents, solicitudArb } from '../helpers.js';
@@ -191,6 +192,21 @@ describe('CAT tenths near a rounding boundary are decided exactly', () => {
     for (let k = 1; k <= 12; k++) pv = pv.add(v.pow(k).mul(100_000));
     // Disbursement in cents, rounded down: the true rate is then a hair above 12.35 %.
     const disbursement = pv.floor().toNumber();
-    expect(solvePeriodicCat({ disbursement, payments, yearsPerPeriod: 1 / 12 }).tenths).toBe(124);
+    expect(solvePeriodicCat({ disbursement, payments, period: { num: 1, den: 12 } }).tenths).toBe(124);
+  });
+});
+
+describe('decimalNumber (the flows parser fast path)', () => {
+  it('gives the very double Number(text) gives', () => {
+    const text = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 16n }), fc.integer({ min: 0, max: 16 })).map(([digits, decimals]) => {
+      const s = digits.toString().padStart(decimals + 1, '0');
+      return decimals === 0 ? s : `${s.slice(0, s.length - decimals)}.${s.slice(s.length - decimals)}`;
+    });
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(decimalNumber(t)).toBe(Number(t));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

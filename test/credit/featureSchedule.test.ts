@@ -7,6 +7,7 @@ import { mulRational, percentToRational, rational, type Rational } from '../../s
 import { loanDates, periodRates } from '../../src/credit/calendar.js';
 import { DEFAULT_CREDIT_CONVENTIONS, type BusinessDays, type InterestBasis } from '../../src/credit/conventions.js';
 import { scheduleLoan } from '../../src/credit/loan.js';
+import { Annuity } from '../../src/credit/annuity.js';
 import { addSteps, toCivilDay } from '../../src/dates/civil.js';
 
 /** Wide random loans with unequal periods and every feature, alone and combined. */
@@ -142,6 +143,34 @@ describe('scheduleLoan with real calendars ≡ the decimal.js reference over the
         expect(fast.periodRates.map((r) => r.num / r.den)).toEqual(rates.slice(0, n).map((r) => r.num / r.den));
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('the unequal-period annuity estimate', () => {
+  it('stays within half its error bound of decimal.js, over random rates, balances and balloons', () => {
+    const rateArb = fc.record({
+      num: fc.integer({ min: 0, max: 200_000 }),
+      den: fc.constantFrom(36_000, 36_500, 72_000, 2_400, 1_000_000),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(rateArb, { minLength: 1, maxLength: 999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 1, max: 9_999_999_999_999 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (rates, iva, balance, at, balloonShare) => {
+          const annuity = new Annuity(rates, iva, 0.5);
+          const k = at % rates.length;
+          const balloon = Math.floor(balance * balloonShare);
+          const [estimate, bound] = annuity.estimate(k, balance, balloon);
+          const exact = annuity.idealExact(k, balance, balloon);
+          // The double's exact value (toFixed is exact; Decimal(number) would read its shortest text).
+          expect(exact.sub(estimate.toFixed(100)).abs().toNumber()).toBeLessThanOrEqual(bound / 2);
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });

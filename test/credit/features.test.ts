@@ -7,13 +7,15 @@ import { DEFAULT_CREDIT_CONVENTIONS } from '../../src/credit/conventions.js';
 import { cents, rowViolations } from '../helpers.js';
 import { featureCaseArb } from './arbitraries.js';
 
-/** Quotes a case; a prepayment after the loan is settled drops the later ones (the error is checked). */
+/** Quotes a case; a prepayment after the loan is settled drops the later ones (the error is checked); a CAT above the ceiling skips the case. */
 function quote(solicitud: CreditRequest, options: CreditOptions): [CreditResult, CreditOptions] {
   try {
     return [quoteCredit(solicitud, options), options];
   } catch (error) {
     expect(error).toBeInstanceOf(QuoteError);
     const e = error as QuoteError;
+    // A first payment a day after opening with a few percent of fees: a CAT above its ceiling.
+    fc.pre(e.messageId?.startsWith('catTecho') !== true);
     expect([e.codigoError, e.messageId]).toEqual(['ERRNEG001', 'prepagoCreditoLiquidado']);
     const index = Number(/\[(\d+)\]/.exec(e.valorIncorrecto ?? '')?.[1]);
     const late = options.prepayments![index]!.period;
@@ -85,7 +87,7 @@ describe('credit features: properties over wide random loans', () => {
       fc.property(featureCaseArb, ({ solicitud, options }) => {
         const { prepayments, ...rest } = options;
         void prepayments;
-        const r = quoteCredit(solicitud, rest);
+        const [r] = quote(solicitud, rest);
         const rows = r.registros;
         if (rest.balloon !== undefined && 'amount' in rest.balloon) {
           expect(cents(rows.at(-1)!.abonoCapital)).toBeGreaterThanOrEqual(cents(rest.balloon.amount));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildSchedule } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
-import { paymentRate } from '../../src/credit/payment.js';
+import { IdealPayments, RELATIVE_BOUND, idealPaymentDecimal, idealPaymentFloat, paymentRate } from '../../src/credit/payment.js';
 import { mulRational, percentToRational } from '../../src/credit/rate.js';
 
 const specArb = fc.record({
@@ -50,5 +50,46 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
     expect(fast.opening[235]).toBe(2078508540000);
     expect(fast.interest[235]).toBe(56033126058);
     expect(fast).toEqual(buildReferenceSchedule(spec, 2));
+  });
+  it('the stepped float estimate of each row’s ideal payment stays within half its error bound', () => {
+    fc.assert(
+      fc.property(specArb, fc.integer({ min: 1, max: 2 ** 53 - 1 }), ({ count, tasa, days, iva, tolerance }, seed) => {
+        const periodic = mulRational(percentToRational(tasa), days, 360);
+        const rate = paymentRate(periodic, iva, tolerance);
+        const ideal = IdealPayments.stepping(rate, count);
+        if (ideal === undefined) return;
+        const every = Math.max(1, Math.floor(count / 25));
+        for (let k = 1; k < count - 1; k++) {
+          // Any balance will do: the bound is relative (a different one each row, from the seed).
+          const balance = 1 + ((seed * (k + 7)) % 9_999_999_999_999);
+          ideal.next(balance);
+          if (k % every !== 0 && k !== count - 2) continue;
+          const exact = idealPaymentDecimal(balance, count - k, rate);
+          expect(exact.sub(ideal.estimate.toFixed(100)).abs().toNumber()).toBeLessThanOrEqual(ideal.bound / 2);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('the expm1 estimate of the ideal payment stays within half its bound (2^-48 relative)', () => {
+    fc.assert(
+      fc.property(specArb, fc.integer({ min: 1, max: 999 }), ({ principal, count, tasa, days, iva, tolerance }, m) => {
+        const rate = paymentRate(mulRational(percentToRational(tasa), days, 360), iva, tolerance);
+        if (rate.isZero) return;
+        const remaining = Math.min(m, count);
+        const estimate = idealPaymentFloat(principal, remaining, rate);
+        const exact = idealPaymentDecimal(principal, remaining, rate);
+        expect(exact.sub(estimate.toFixed(100)).abs().toNumber()).toBeLessThanOrEqual((estimate * RELATIVE_BOUND + 1e-9) / 2);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+  it('is identical at 999.99 % over 999 fortnights, where every payment sits on a half-cent tie', () => {
+    // r·S = 35,000,000 × 0.4833285 = 16,916,497.5 exactly and (1 + r)^−m is below 10⁻¹⁶⁰: p̂ is
+    // a hair above the tie, which float64 cannot see; r·S alone decides it (rederivedFromEstimate).
+    const spec = { principal: 35_000_000, count: 999, periodic: mulRational(percentToRational('999.99'), 15, 360), iva: 16 };
+    const fast = buildSchedule(spec);
+    expect(fast.level[1]).toBe(16_916_498);
+    expect(fast).toEqual(buildReferenceSchedule(spec));
   });
 });

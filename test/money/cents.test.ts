@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
+import { compareFraction, divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
 import { Decimal } from '../../src/money/decimal.js';
 
 describe('integer cents', () => {
@@ -42,6 +42,43 @@ describe('integer cents', () => {
         expect(parts.reduce((a, b) => a + b, 0)).toBe(t);
         expect(parts.every((p) => p >= 0)).toBe(true);
       }),
+    );
+  });
+  it('compareFraction orders a / b against a number exactly as decimal.js does', () => {
+    const percent = fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.double({ min: 0, max: 100, noNaN: true }),
+      fc.constantFrom(0.1, 12.5, 1e-7, 33.333333333333336, 20),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2e15 }), fc.integer({ min: 1, max: 2e13 }), percent, (a, b, x) => {
+        const expected = new Decimal(a).div(b).cmp(x);
+        expect(compareFraction(a, b, x)).toBe(expected);
+        // The ties the quotes meet: a whole percentage of a price.
+        expect(compareFraction(Math.round(x) * b, b, Math.round(x))).toBe(0);
+      }),
+    );
+  });
+  it('divRoundHalfUp equals the bigint half-up quotient over the whole safe range (floor division and % alike)', () => {
+    const big = fc.oneof(
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: Number.MAX_SAFE_INTEGER - 1e6, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 0, max: 1e12 }),
+    );
+    const divisor = fc.oneof(
+      fc.integer({ min: 1, max: 1e6 }),
+      fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+      fc.constantFrom(100, 800, 2400, 72000),
+    );
+    fc.assert(
+      fc.property(big, divisor, (n, d) => {
+        const q = BigInt(n) / BigInt(d);
+        const expected = (BigInt(n) - q * BigInt(d)) * 2n >= BigInt(d) ? q + 1n : q;
+        expect(divRoundHalfUp(n, d)).toBe(Number(expected));
+        // Doubles that V8 does not type as small integers take the same path.
+        expect(divRoundHalfUp(Number(String(n)) + 0.0, Number(String(d)))).toBe(Number(expected));
+      }),
+      { numRuns: 5000 },
     );
   });
 });

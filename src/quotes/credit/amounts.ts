@@ -4,7 +4,7 @@
  */
 import type { CreditRequest } from '../../contracts/credit.js';
 import { quoteError } from '../../errors/quoteError.js';
-import { mulDivRoundHalfUp, parseCents } from '../../money/cents.js';
+import { compareFraction, mulDivRoundHalfUp, parseCents } from '../../money/cents.js';
 import { Decimal, ROUND_DOWN } from '../../money/decimal.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { CreditTerms } from './terms.js';
@@ -17,8 +17,10 @@ export interface CreditAmounts {
   readonly montoGarantiaExt: number;
   /** Amount financed: `montoSolicitado` + the credited warranty. */
   readonly principal: number;
-  /** The down payment as a percentage of the price (what the rate grid is read by). */
-  readonly downPaymentPercent: Decimal;
+  /** The down payment, cents (the rate grid reads it as a percentage of `price`). */
+  readonly downPayment: number;
+  /** The price the buyer pays, cents: the invoice value, with VAT added when it was given without. */
+  readonly price: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface CreditAmounts {
  * const s = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 };
  * const amounts = readAmounts(s, readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31'), DEFAULT_CREDIT_CONVENTIONS);
  * amounts.principal; // 28_000_000
- * amounts.downPaymentPercent.toString(); // '20' (70,000.00 of 350,000.00)
+ * [amounts.downPayment, amounts.price]; // [7_000_000, 35_000_000] (a down payment of 20 %)
  * ```
  */
 export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: CreditConventions): CreditAmounts {
@@ -46,10 +48,10 @@ export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: C
   const downPayment = price - montoSolicitado;
   if (downPayment < 0) throw quoteError('ERRNEG001', 'montoExcedePrecio', 'montoSolicitado');
   const minimumPercent = s.porcentajeEnganche ?? conventions.defaultPorcentajeEnganche;
-  const downPaymentPercent = new Decimal(downPayment).mul(100).div(price);
-  if (downPaymentPercent.lt(minimumPercent)) {
+  // Exact comparisons in integers (decimal.js only for the error's text).
+  if (compareFraction(downPayment * 100, price, minimumPercent) < 0) {
     throw quoteError('ERRNEG001', 'engancheMinimo', 'montoSolicitado', {
-      percent: downPaymentPercent.toDecimalPlaces(2, ROUND_DOWN).toString(),
+      percent: new Decimal(downPayment).mul(100).div(price).toDecimalPlaces(2, ROUND_DOWN).toString(),
       minimum: minimumPercent,
     });
   }
@@ -59,8 +61,8 @@ export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: C
   const montoGarantiaExt = s.montoGarantiaExt === undefined ? 0 : parseCents(s.montoGarantiaExt);
   const financedExtras = creditoGarantiaExt ? montoGarantiaExt : 0;
   const capPercent = s.porcentajeCredito ?? conventions.defaultPorcentajeCredito;
-  if (new Decimal(financedExtras).mul(100).gt(new Decimal(montoSolicitado).mul(capPercent))) {
+  if (compareFraction(financedExtras * 100, montoSolicitado, capPercent) > 0) {
     throw quoteError('ERRNEG001', 'garantiaExcedeTope', 'montoGarantiaExt', { cap: capPercent });
   }
-  return { montoSolicitado, valorFactura, montoGarantiaExt, principal: montoSolicitado + financedExtras, downPaymentPercent };
+  return { montoSolicitado, valorFactura, montoGarantiaExt, principal: montoSolicitado + financedExtras, downPayment, price };
 }

@@ -191,7 +191,7 @@ export function catTerms(
 export function planCredit(s: CreditRequest, conventions: CreditConventions, options: PlanOptions = {}): CreditPlan {
   const terms = readTerms(s, conventions, options.fechaApertura);
   const amounts = readAmounts(s, terms, conventions);
-  const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts.downPaymentPercent);
+  const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts);
   const features = readFeatures(options.features ?? {}, terms, amounts.principal);
   const calendar = {
     interestBasis: conventions.interestBasis,

@@ -4,8 +4,7 @@
  */
 import type { CreditRequest } from '../../contracts/credit.js';
 import { quoteError } from '../../errors/quoteError.js';
-import { mulDivRoundHalfUp } from '../../money/cents.js';
-import type { Decimal } from '../../money/decimal.js';
+import { compareFraction, mulDivRoundHalfUp } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import { percentToRational, type Rational } from '../../credit/rate.js';
 
@@ -24,12 +23,12 @@ export function normalizePercentText(text: string): string {
   return decimals === 1 ? `${text}0` : text;
 }
 
-/** The highest rate-grid row whose minimum the down payment meets; `ERRNEG001` on `tasa` below the grid. */
-function gridRate(conventions: CreditConventions, downPaymentPercent: Decimal): string {
+/** The highest rate-grid row whose minimum the down payment (`downPayment` of `price`, cents) meets; `ERRNEG001` on `tasa` below the grid. */
+function gridRate(conventions: CreditConventions, downPayment: number, price: number): string {
   let chosen: string | undefined;
   let best = -Infinity;
   for (const row of conventions.rateGrid) {
-    if (downPaymentPercent.gte(row.minDownPaymentPercent) && row.minDownPaymentPercent > best) {
+    if (row.minDownPaymentPercent > best && compareFraction(downPayment * 100, price, row.minDownPaymentPercent) >= 0) {
       best = row.minDownPaymentPercent;
       chosen = row.tasa;
     }
@@ -56,8 +55,7 @@ export interface CreditPricing {
  *
  * @example
  * ```ts
- * import Decimal from 'decimal.js';
- * const pricing = readPricing({ tasa: '13.5', comisiones: '2', montoSolicitado: '1.00', plazo: 1, valorFactura: '2.00' }, 28_000_000, 16, DEFAULT_CREDIT_CONVENTIONS, new Decimal(20));
+ * const pricing = readPricing({ tasa: '13.5', comisiones: '2', montoSolicitado: '1.00', plazo: 1, valorFactura: '2.00' }, 28_000_000, 16, DEFAULT_CREDIT_CONVENTIONS, { downPayment: 7_000_000, price: 35_000_000 });
  * [pricing.tasaText, pricing.commission, pricing.commissionVat]; // ['13.50', 560_000, 89_600] (2 % of 280,000.00 and its 16 % IVA)
  * ```
  */
@@ -66,9 +64,9 @@ export function readPricing(
   principal: number,
   iva: number,
   conventions: CreditConventions,
-  downPaymentPercent: Decimal,
+  down: { readonly downPayment: number; readonly price: number },
 ): CreditPricing {
-  const tasaText = normalizePercentText(s.tasa ?? gridRate(conventions, downPaymentPercent));
+  const tasaText = normalizePercentText(s.tasa ?? gridRate(conventions, down.downPayment, down.price));
   const comisionesText = normalizePercentText(s.comisiones ?? '0');
   const commissionRate = percentToRational(comisionesText);
   const commission = mulDivRoundHalfUp(principal, commissionRate.num, commissionRate.den);

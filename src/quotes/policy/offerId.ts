@@ -3,7 +3,7 @@
  * a canonical serialisation (keys sorted, no whitespace) of the request, the start date and the
  * offer itself, so the same request and options give the same id and two offers never share one.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted at every level and `undefined` members left out.
@@ -48,6 +48,22 @@ export function quoteId(content: unknown, length: number): string {
  */
 export function offerId(prefix: string, offer: unknown, length: number): string {
   return createHash('sha256').update(prefix, 'utf8').update(JSON.stringify(offer), 'utf8').digest('hex').slice(0, length);
+}
+
+/**
+ * The ids of one quote's offers: sha256 of the shared prefix (hashed once, its state copied for
+ * each offer) followed by an offer's JSON text. `idOf(json)` is `offerId(prefix, offer, length)`
+ * when `json` is `JSON.stringify(offer)`; the caller may write that text itself.
+ *
+ * @example
+ * ```ts
+ * const ids = offerIds(canonicalJson({ a: 1 }), 24);
+ * ids.idOf(JSON.stringify({ idPaquete: 1 })) === offerId(canonicalJson({ a: 1 }), { idPaquete: 1 }, 24); // true
+ * ```
+ */
+export function offerIds(prefix: string, length: number): { readonly idOf: (json: string) => string } {
+  const base: Hash = createHash('sha256').update(prefix, 'utf8');
+  return { idOf: (json) => base.copy().update(json, 'utf8').digest('hex').slice(0, length) };
 }
 
 /**

@@ -1,0 +1,262 @@
+/**
+ * The credit table, side by side: a float64 schedule (the baseline), the floor (the interface's
+ * rows of text built from integer cents already computed: the cost of the output alone), the
+ * peers bare (numbers only, as their users call them) and with the interface's strings, and our
+ * exact quote with and without its table.
+ *
+ * The loan: 350,000.00 at 13.5 % + IVA 16 %, monthly, opening commission 2 %, from 2026-01-31.
+ */
+import * as financial from 'financial';
+import * as formulajs from '@formulajs/formulajs';
+import loanjs from 'loanjs';
+import { quoteCredit, type CreditRequest } from '../src/entry/index.js';
+import { daysInMonth } from '../src/dates/civil.js';
+import type { BenchCase } from './harness.js';
+
+const P = 350_000;
+const TASA = 0.135;
+const IVA = 0.16;
+/** The IVA-grossed monthly rate every peer is given (capital + interest + IVA level). */
+const RATE = (TASA * (1 + IVA)) / 12;
+
+/**
+ * The benchmark's credit request.
+ *
+ * @example
+ * ```ts
+ * creditRequest(60).plazo; // 60
+ * ```
+ */
+export function creditRequest(n: number, table = true): CreditRequest {
+  return {
+    fechaApertura: '2026-01-31',
+    montoSolicitado: '350000.00',
+    valorFactura: '437500.00',
+    tasa: '13.50',
+    plazo: n,
+    periodicidad: 'M',
+    iva: 16,
+    comisiones: '2.00',
+    generaTablaPagos: table,
+  };
+}
+
+const PAD2 = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
+/** The dates 2026-01-31 + k months as `YYYY-MM-DD`, stepped incrementally (the cheapest calendar). */
+function dateTexts(n: number): string[] {
+  const out = new Array<string>(n);
+  let index = 2026 * 12; // January 2026
+  for (let k = 0; k < n; k++) {
+    index++;
+    const y = Math.floor(index / 12);
+    const m = index - y * 12 + 1;
+    out[k] = `${y}-${PAD2[m]}-${PAD2[Math.min(31, daysInMonth(y, m))]}`;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// float64: the baseline
+
+interface FloatRow {
+  readonly k: number;
+  readonly opening: number;
+  readonly capital: number;
+  readonly interest: number;
+  readonly vat: number;
+  readonly payment: number;
+  readonly closing: number;
+}
+
+/** The schedule as plain numbers (`Math.round(x × 100) / 100`): no strings, no dates, no CAT. Inexact. */
+function floatSchedule(n: number): FloatRow[] {
+  const r = TASA / 12;
+  const pay = Math.round(((P * RATE) / (1 - (1 + RATE) ** -n)) * 100) / 100;
+  const rows: FloatRow[] = [];
+  let balance = P;
+  for (let k = 1; k <= n; k++) {
+    const interest = Math.round(balance * r * 100) / 100;
+    const vat = Math.round(interest * IVA * 100) / 100;
+    const capital = k === n ? balance : pay - interest - vat;
+    rows.push({ k, opening: balance, capital, interest, vat, payment: capital + interest + vat, closing: balance - capital });
+    balance -= capital;
+  }
+  return rows;
+}
+
+function stringRow(k: number, date: string, opening: number, capital: number, interest: number, vat: number) {
+  return {
+    numAmortizacion: k,
+    fechaAmortizacion: date,
+    saldoCapital: opening.toFixed(2),
+    abonoCapital: capital.toFixed(2),
+    interesAmortizacion: interest.toFixed(2),
+    ivaAmortizacion: vat.toFixed(2),
+    comisionAmortizacion: '0.00',
+    seguroVida: '0.00',
+    seguroDanos: '0.00',
+    seguroDesempleo: '0.00',
+    pagoAmortizacion: (capital + interest + vat).toFixed(2),
+    saldoFin: (opening - capital).toFixed(2),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor: the rows of text from integer cents already computed
+
+/** The exact table's columns in cents, computed once outside the timing. */
+interface CentColumns {
+  readonly opening: Float64Array;
+  readonly capital: Float64Array;
+  readonly interest: Float64Array;
+  readonly vat: Float64Array;
+  readonly payment: Float64Array;
+}
+
+function centColumns(n: number): CentColumns {
+  const rows = quoteCredit(creditRequest(n)).registros;
+  const column = (pick: (row: (typeof rows)[number]) => string) => Float64Array.from(rows, (row) => Math.round(Number(pick(row)) * 100));
+  return {
+    opening: column((row) => row.saldoCapital),
+    capital: column((row) => row.abonoCapital),
+    interest: column((row) => row.interesAmortizacion),
+    vat: column((row) => row.ivaAmortizacion),
+    payment: column((row) => row.pagoAmortizacion),
+  };
+}
+
+/** Cents → "123.45" by the cheapest conversion: one division and a two-digit table. */
+function centsText(cents: number): string {
+  if (cents === 0) return '0.00';
+  const whole = Math.floor(cents / 100);
+  return `${whole}.${PAD2[cents - whole * 100]}`;
+}
+
+/**
+ * The floor: the same rows of text from the integer cents, each distinct value converted once (the
+ * zero columns share "0.00", the opening balance is the previous closing text, a repeated payment
+ * reuses its text) and the dates stepped incrementally. Nothing is computed but the text.
+ */
+function floorRows(c: CentColumns) {
+  const n = c.opening.length;
+  const dates = dateTexts(n);
+  const rows = [];
+  let openingText = centsText(c.opening[0] as number);
+  let lastPayment = -1;
+  let paymentText = '';
+  for (let k = 0; k < n; k++) {
+    const capital = c.capital[k] as number;
+    const closingText = centsText((c.opening[k] as number) - capital);
+    const payment = c.payment[k] as number;
+    if (payment !== lastPayment) {
+      lastPayment = payment;
+      paymentText = centsText(payment);
+    }
+    rows.push({
+      numAmortizacion: k + 1,
+      fechaAmortizacion: dates[k] as string,
+      saldoCapital: openingText,
+      abonoCapital: centsText(capital),
+      interesAmortizacion: centsText(c.interest[k] as number),
+      ivaAmortizacion: centsText(c.vat[k] as number),
+      comisionAmortizacion: '0.00',
+      seguroVida: '0.00',
+      seguroDanos: '0.00',
+      seguroDesempleo: '0.00',
+      pagoAmortizacion: paymentText,
+      saldoFin: closingText,
+    });
+    openingText = closingText;
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Peers
+
+type Peer = {
+  pmt: (r: number, n: number, pv: number) => number;
+  ipmt: (r: number, k: number, n: number, pv: number) => number;
+  ppmt: (r: number, k: number, n: number, pv: number) => number;
+};
+const financialPeer: Peer = { pmt: financial.pmt, ipmt: financial.ipmt, ppmt: financial.ppmt };
+const formulaPeer: Peer = {
+  pmt: (r, n, pv) => formulajs.PMT(r, n, pv) as number,
+  ipmt: (r, k, n, pv) => formulajs.IPMT(r, k, n, pv) as number,
+  ppmt: (r, k, n, pv) => formulajs.PPMT(r, k, n, pv) as number,
+};
+
+/** A peer's bare schedule as its users call it: `pmt` once, `ipmt` and `ppmt` per period; numbers. */
+function peerBare(peer: Peer, n: number): { interest: Float64Array; capital: Float64Array; payment: number } {
+  const interest = new Float64Array(n);
+  const capital = new Float64Array(n);
+  const payment = peer.pmt(RATE, n, -P);
+  for (let k = 1; k <= n; k++) {
+    interest[k - 1] = peer.ipmt(RATE, k, n, -P);
+    capital[k - 1] = peer.ppmt(RATE, k, n, -P);
+  }
+  return { interest, capital, payment };
+}
+
+/** The same rows through a peer with the interface's strings: IVA split from the grossed interest. */
+function peerRows(peer: Peer, n: number) {
+  const dates = dateTexts(n);
+  const rows = [];
+  let balance = P;
+  peer.pmt(RATE, n, -P);
+  for (let k = 1; k <= n; k++) {
+    const grossInterest = peer.ipmt(RATE, k, n, -P);
+    const capital = peer.ppmt(RATE, k, n, -P);
+    const interest = grossInterest / (1 + IVA);
+    rows.push(stringRow(k, dates[k - 1] as string, balance, capital, interest, grossInterest - interest));
+    balance -= capital;
+  }
+  return rows;
+}
+
+/** loanjs: `Loan(amount, n, annual %)` (annuity), numbers only; given the IVA-grossed rate. */
+function loanjsBare(n: number) {
+  return loanjs.Loan(P, n, TASA * (1 + IVA) * 100);
+}
+
+function loanjsRows(n: number) {
+  const dates = dateTexts(n);
+  const { installments } = loanjsBare(n);
+  let balance = P;
+  return installments.map((row, k) => {
+    const interest = row.interest / (1 + IVA);
+    const out = stringRow(k + 1, dates[k] as string, balance, row.capital, interest, row.interest - interest);
+    balance = row.remain;
+    return out;
+  });
+}
+
+/**
+ * The cases of an n-payment table: the float64 baseline first, the floor second.
+ *
+ * @example
+ * ```ts
+ * creditCases(60).map((c) => c.name).slice(0, 2); // ['float64 schedule (numbers)', 'floor: the rows of text from integer cents']
+ * ```
+ */
+export function creditCases(n: number): BenchCase[] {
+  const columns = centColumns(n);
+  const dates = dateTexts(n);
+  return [
+    { name: 'float64 schedule (numbers)', run: () => floatSchedule(n) },
+    { name: 'floor: the rows of text from integer cents', run: () => floorRows(columns) },
+    {
+      name: 'float64 + interface strings',
+      run: () => floatSchedule(n).map((x) => stringRow(x.k, dates[x.k - 1] as string, x.opening, x.capital, x.interest, x.vat)),
+    },
+    { name: 'financial, bare (pmt/ipmt/ppmt numbers)', run: () => peerBare(financialPeer, n) },
+    { name: 'financial + interface strings', run: () => peerRows(financialPeer, n) },
+    { name: '@formulajs/formulajs, bare', run: () => peerBare(formulaPeer, n) },
+    { name: '@formulajs/formulajs + interface strings', run: () => peerRows(formulaPeer, n) },
+    { name: 'loanjs, bare (Loan installments)', run: () => loanjsBare(n) },
+    { name: 'loanjs + interface strings', run: () => loanjsRows(n) },
+    { name: 'cotizador quoteCredit: exact table + CAT', run: () => quoteCredit(creditRequest(n)) },
+    { name: 'cotizador quoteCredit: exact summary + CAT (no table)', run: () => quoteCredit(creditRequest(n, false)) },
+  ];
+}

@@ -1,0 +1,81 @@
+/**
+ * The slowest valid quotes we could find (the issue's target: none slower than 5 ms): `plazo` 999
+ * with the largest amounts the interface takes (11 integer digits) and the highest rate
+ * (999.999999 %), alone and with the costliest features together — actual/365 interest and CAT
+ * times (the dated solver), Mexican business days, a daily custom periodicity, prepayments in
+ * both modes, external insurance, a balloon with grace and an irregular first period — and the
+ * issue's own slow case (`plazo` 947, a very large amount). Each is checked to be a valid quote.
+ */
+import { quoteCredit, type CreditOptions, type CreditRequest } from '../src/entry/index.js';
+import type { BenchCase } from './harness.js';
+
+const LARGEST = '99999999999.99';
+
+function request(plazo: number, extra: Partial<CreditRequest> = {}): CreditRequest {
+  return {
+    fechaApertura: '2026-01-31',
+    montoSolicitado: LARGEST,
+    valorFactura: LARGEST,
+    facturaConIva: 1,
+    porcentajeEnganche: 0,
+    tasa: '999.999999',
+    plazo,
+    periodicidad: 'M',
+    iva: 16,
+    comisiones: '5.00',
+    generaTablaPagos: true,
+    ...extra,
+  };
+}
+
+const DATED: CreditOptions['conventions'] = { interestBasis: 'actual365', catTimeBasis: 'actual365', businessDays: 'MX' };
+const DAILY: CreditOptions['conventions'] = {
+  ...DATED,
+  periodicities: { X: { name: 'diaria', perYear: 365, days: 1, step: { unit: 'days', count: 1 } } },
+};
+
+/** The candidates: a name, the request and the options. */
+export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; options?: CreditOptions }[] = [
+  // at 999.999999 % the payments of 999 months total about 830× the amount: 1,000,000,000.00 is about
+  // the largest amount whose total stays within exact float cents (2^53); 99,999,999,999.99 is ERRNEG001
+  { name: '999 monthly, 999.999999 %, 1,000,000,000.00 (the most it admits)', request: request(999, { montoSolicitado: '1000000000.00' }) },
+  { name: '999 monthly, largest amounts, 13.5 %', request: request(999, { tasa: '13.50' }) },
+  { name: '947 monthly, largest amounts, 13.5 % (the issue\u2019s 90 ms case)', request: request(947, { tasa: '13.50' }) },
+  {
+    name: '999 monthly, largest, actual/365 + MX days + 3 prepayments + external insurance',
+    request: request(999, { tasa: '13.50', indSeguro: 1, importeSeguros: '9999999999.99', plazoSeguro: 99 }),
+    options: {
+      conventions: DATED,
+      prepayments: [
+        { period: 12, amount: '1000000000.00', mode: 'reducePayment' },
+        { period: 300, amount: '1000000000.00', mode: 'reducePayment' },
+        { period: 600, amount: '12345678.90', mode: 'reduceTerm' },
+      ],
+    },
+  },
+  {
+    name: '999 daily (custom), largest, actual/365 + MX days, 999.999999 %',
+    request: request(999, { periodicidad: 'X' }),
+    options: { conventions: DAILY },
+  },
+  {
+    name: '999 weekly, largest, balloon 60 % + grace 6 + irregular first period, actual/365',
+    request: request(999, { periodicidad: 'S', tasa: '35.00' }),
+    options: { conventions: DATED, balloon: { percent: '60.00' }, grace: { periods: 6 }, firstPaymentDate: '2026-02-11' },
+  },
+];
+
+/**
+ * The worst-case group: one case per candidate (each must be a valid quote).
+ *
+ * @example
+ * ```ts
+ * worstCases().length > 3; // true
+ * ```
+ */
+export function worstCases(): BenchCase[] {
+  return WORST_CANDIDATES.map((c) => {
+    quoteCredit(c.request, c.options); // throws if it is not a valid quote
+    return { name: c.name, run: () => quoteCredit(c.request, c.options) };
+  });
+}
