@@ -63,6 +63,13 @@ export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; 
     request: request(999, { periodicidad: 'S', tasa: '35.00' }),
     options: { conventions: DATED, balloon: { percent: '60.00' }, grace: { periods: 6 }, firstPaymentDate: '2026-02-11' },
   },
+  {
+    // found by the speed work's own search (issue 13): 615 of its 997 rows are decided by decimal.js
+    // (the float estimate of the unequal-period payment within its bound of the decision)
+    name: '999 monthly, 50,000,000.00 at 99.999999 %, irregular first period (decimal.js decides 615 of 997 rows)',
+    request: request(999, { montoSolicitado: '50000000.00', tasa: '99.999999' }),
+    options: { firstPaymentDate: '2026-03-20' },
+  },
 ];
 
 /**
