@@ -3,7 +3,7 @@
  * LF, and an embedded double quote is doubled. Amounts are written as the engines' plain decimal
  * text ("10216.91"), so a spreadsheet reads them as numbers without losing a cent.
  */
-import type { CreditResult, CreditRow } from '../contracts/credit.js';
+import { CREDIT_ROW_KEYS, type CreditResult } from '../contracts/credit.js';
 import type { PolicyResult } from '../contracts/policy.js';
 
 /**
@@ -129,20 +129,7 @@ export function toCsv(rows: Iterable<Readonly<Record<string, unknown>>>, columns
  * CREDIT_ROW_COLUMNS[0]; // 'numAmortizacion'
  * ```
  */
-export const CREDIT_ROW_COLUMNS = [
-  'numAmortizacion',
-  'fechaAmortizacion',
-  'saldoCapital',
-  'abonoCapital',
-  'interesAmortizacion',
-  'ivaAmortizacion',
-  'comisionAmortizacion',
-  'seguroVida',
-  'seguroDanos',
-  'seguroDesempleo',
-  'pagoAmortizacion',
-  'saldoFin',
-] as const satisfies readonly (keyof CreditRow)[];
+export const CREDIT_ROW_COLUMNS = CREDIT_ROW_KEYS;
 
 /**
  * The amortization table (`registros`) of a credit quote as CSV, one line per payment. The quote

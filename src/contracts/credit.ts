@@ -239,6 +239,31 @@ export type InsuranceInfo = Static<typeof InsuranceInfoSchema>;
  * @useDeclaredType
  */
 export type CreditRow = Static<typeof CreditRowSchema>;
+
+/**
+ * The keys of a credit amortization row, in the interface's (and the schema's) order: the one
+ * list the CSV columns and the service's JSON writer read.
+ *
+ * @example
+ * ```ts
+ * CREDIT_ROW_KEYS[0]; // 'numAmortizacion'
+ * CREDIT_ROW_KEYS.length === Object.keys(CreditRowSchema.properties).length; // true
+ * ```
+ */
+export const CREDIT_ROW_KEYS = [
+  'numAmortizacion',
+  'fechaAmortizacion',
+  'saldoCapital',
+  'abonoCapital',
+  'interesAmortizacion',
+  'ivaAmortizacion',
+  'comisionAmortizacion',
+  'seguroVida',
+  'seguroDanos',
+  'seguroDesempleo',
+  'pagoAmortizacion',
+  'saldoFin',
+] as const satisfies readonly (keyof CreditRow)[];
 /**
  * The AutoEstrene `resultado`.
  *

@@ -20,7 +20,7 @@
  * `-` and `.` only), so only their types are checked. Anything unexpected (another key order, a
  * value of another type, rows out of number) falls back to `asciiJson` for the whole result.
  */
-import type { CreditResult, CreditRow } from '../contracts/credit.js';
+import { CREDIT_ROW_KEYS, type CreditResult, type CreditRow } from '../contracts/credit.js';
 import { asciiJson } from '../http/json.js';
 
 /** Text a JSON string may hold unescaped, all ASCII: printable, no quote, no backslash. */
@@ -60,20 +60,7 @@ const HEAD_KEYS = [
   'registros',
 ] as const;
 
-const ROW_KEYS = [
-  'numAmortizacion',
-  'fechaAmortizacion',
-  'saldoCapital',
-  'abonoCapital',
-  'interesAmortizacion',
-  'ivaAmortizacion',
-  'comisionAmortizacion',
-  'seguroVida',
-  'seguroDanos',
-  'seguroDesempleo',
-  'pagoAmortizacion',
-  'saldoFin',
-] as const;
+const ROW_KEYS = CREDIT_ROW_KEYS;
 
 /** Raised (as a flag) when a value is not what the template expects. */
 let unexpected = false;
