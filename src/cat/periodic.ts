@@ -59,6 +59,34 @@ function evaluate(payments: ArrayLike<number>, a0: number, v: number, out: Float
   out[2] = (2 * payments.length + 4) * EPS * 1.01 * (vp + a0);
 }
 
+/** The sign of f(v) = v·p − a₀ against its bound, as {@link certifiedSign} decides it from `evaluate`'s p. */
+function signOf(p: number, a0: number, v: number, n: number): -1 | 0 | 1 {
+  const vp = v * p;
+  const f = vp - a0;
+  const bound = (2 * n + 4) * EPS * 1.01 * (vp + a0);
+  if (f === Number.POSITIVE_INFINITY || f > bound) return 1;
+  if (f < -bound) return -1;
+  return 0;
+}
+
+/**
+ * {@link certifiedSign} at lo (−1 where lo ≤ 0, as the caller reads it) and at hi, in one pass:
+ * the two Horner chains are the same operations in the same order as `evaluate`'s (so the same
+ * values and signs), interleaved so that each hides the other's latency — a Horner step waits on
+ * the previous one, and the pass costs about one evaluation instead of two.
+ */
+function certifiedSigns(payments: ArrayLike<number>, a0: number, lo: number, hi: number, out: Float64Array): void {
+  let pLo = 0;
+  let pHi = 0;
+  for (let k = payments.length - 1; k >= 0; k--) {
+    const amount = payments[k] as number;
+    pLo = pLo * lo + amount;
+    pHi = pHi * hi + amount;
+  }
+  out[0] = lo > 0 ? signOf(pLo, a0, lo, payments.length) : -1;
+  out[1] = signOf(pHi, a0, hi, payments.length);
+}
+
 /** f(v) with its error bound, certified positive (1), negative (−1) or undecided (0). */
 function certifiedSign(payments: ArrayLike<number>, a0: number, v: number, out: Float64Array): -1 | 0 | 1 {
   evaluate(payments, a0, v, out);
@@ -110,8 +138,9 @@ export function solveDiscountFactor(payments: ArrayLike<number>, a0: number, hin
   let hi = v + width;
   for (let tries = 0; ; tries++) {
     if (tries > 1100) throw noRate(); // not reached: the bound is far below f's growth
-    const sLo = lo > 0 ? certifiedSign(payments, a0, lo, out) : -1;
-    const sHi = certifiedSign(payments, a0, hi, out);
+    certifiedSigns(payments, a0, lo, hi, out);
+    const sLo = out[0] as number;
+    const sHi = out[1] as number;
     if (sLo < 0 && sHi > 0) return [Math.max(lo, 0), hi];
     if (sLo > 0) {
       hi = lo; // the root is further left
