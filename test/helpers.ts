@@ -2,6 +2,24 @@ import fc from 'fast-check';
 import type { CreditRequest, CreditResult } from '../src/contracts/credit.js';
 import { formatCents } from '../src/money/cents.js';
 
+/**
+ * A package of the default tariff for `tipoSeguro` 1 and 2 and for policies (the vehicle key goes
+ * in `idAgencia`): the one vehicle the tests insure.
+ */
+export const INSURED_PACKAGE = {
+  idPaquete: 1,
+  idAseguradora: 1,
+  cveEntidadFederativa: 9,
+  idTipoUnidad: 1,
+  idUsoAutomovil: 1,
+  idAgencia: 1001,
+  modelo: 2026,
+  numeroAgencia: 77,
+  enganche: '70000.00',
+  codigoPostal: '03100',
+  idVigencia: 2,
+};
+
 /** Cents of a two-decimal amount string, checking the format first. */
 export function cents(text: string): number {
   if (!/^\d+\.\d{2}$/.test(text)) throw new Error(`not a non-negative two-decimal amount: ${text}`);

@@ -6,7 +6,7 @@ import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { quotePolicy, type PolicyRequest } from '../../src/entry/insurance.js';
 import { CREDIT_ROW_COLUMNS, RECEIPT_COLUMNS } from '../../src/entry/analysis.js';
 import { parseCsv, parseXml, walk } from '../analysis/parsers.js';
-import { cents } from '../helpers.js';
+import { INSURED_PACKAGE as INSURANCE_INFO, cents } from '../helpers.js';
 import { cli, hasStackTrace, spawnCli, tempDir } from './helpers.js';
 
 const CREDIT = 'examples/autoestrene.json';
@@ -14,21 +14,6 @@ const POLICY = 'examples/segautovendor.json';
 const credit = (JSON.parse(readFileSync(CREDIT, 'utf8')) as { solicitud: CreditRequest }).solicitud;
 const policy = (JSON.parse(readFileSync(POLICY, 'utf8')) as { solicitud: PolicyRequest }).solicitud;
 let dir = '';
-
-/** A package of the default tariff for tipoSeguro 1 and 2 (the vehicle key goes in idAgencia). */
-const INSURANCE_INFO = {
-  idPaquete: 1,
-  idAseguradora: 1,
-  cveEntidadFederativa: 9,
-  idTipoUnidad: 1,
-  idUsoAutomovil: 1,
-  idAgencia: 1001,
-  modelo: 2026,
-  numeroAgencia: 77,
-  enganche: '70000.00',
-  codigoPostal: '03100',
-  idVigencia: 2,
-};
 
 beforeAll(() => {
   dir = tempDir();

@@ -5,24 +5,10 @@ import { readFileSync } from 'node:fs';
 import { creditOpeningCharges, quoteCredit } from '../../src/quotes/quoteCredit.js';
 import type { CreditRequest } from '../../src/contracts/credit.js';
 import type { QuoteError } from '../../src/errors/quoteError.js';
-import { cents, solicitudArb } from '../helpers.js';
+import { INSURED_PACKAGE as info, cents, solicitudArb } from '../helpers.js';
 
 const example = (name: string): CreditRequest =>
   (JSON.parse(readFileSync(`examples/${name}`, 'utf8')) as { solicitud: CreditRequest }).solicitud;
-
-const info = {
-  idPaquete: 1,
-  idAseguradora: 1,
-  cveEntidadFederativa: 9,
-  idTipoUnidad: 1,
-  idUsoAutomovil: 1,
-  idAgencia: 1001,
-  modelo: 2026,
-  numeroAgencia: 77,
-  enganche: '70000.00',
-  codigoPostal: '03100',
-  idVigencia: 2,
-};
 
 /** round(a × b) half-up to the cent, in decimal.js: the oracle for the commission and its VAT. */
 const halfUp = (value: Decimal.Value, times: Decimal.Value): number =>

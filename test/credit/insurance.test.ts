@@ -2,21 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuoteError, quoteCredit, type CreditRequest } from '../../src/entry/index.js';
 import { quotePolicy } from '../../src/entry/insurance.js';
-import { cents, rowViolations } from '../helpers.js';
-
-const info = {
-  idPaquete: 1,
-  idAseguradora: 1,
-  cveEntidadFederativa: 9,
-  idTipoUnidad: 1,
-  idUsoAutomovil: 1,
-  idAgencia: 1001, // the vehicle key
-  modelo: 2026,
-  numeroAgencia: 77,
-  enganche: '70000.00',
-  codigoPostal: '03100',
-  idVigencia: 2,
-};
+import { INSURED_PACKAGE as info, cents, rowViolations } from '../helpers.js';
 
 const base: CreditRequest = {
   fechaApertura: '2026-01-31',

@@ -6,22 +6,7 @@ import { asciiJson } from '../../src/http/json.js';
 import { creditResultJson } from '../../src/service/creditJson.js';
 import { QuoteError, quoteCredit, type CreditOptions, type CreditRequest } from '../../src/entry/index.js';
 import { featureCaseArb } from '../credit/arbitraries.js';
-import { solicitudArb } from '../helpers.js';
-
-/** A vehicle the illustrative tariff prices (as in test/credit/insurance.test.ts). */
-const INSURED = {
-  idPaquete: 1,
-  idAseguradora: 1,
-  cveEntidadFederativa: 9,
-  idTipoUnidad: 1,
-  idUsoAutomovil: 1,
-  idAgencia: 1001,
-  modelo: 2026,
-  numeroAgencia: 77,
-  enganche: '70000.00',
-  codigoPostal: '03100',
-  idVigencia: 2,
-};
+import { INSURED_PACKAGE as INSURED, solicitudArb } from '../helpers.js';
 
 /** Every credit result the corpus records. */
 const results: CreditResult[] = readFileSync(new URL('../corpus/corpus.jsonl', import.meta.url), 'utf8')
