@@ -130,6 +130,16 @@ async function token(port: number, scope = 'update'): Promise<string> {
 
 const MIB = Buffer.alloc(1024 * 1024, 'a');
 
+/** Sends `head` and then 50 MiB, a mebibyte every 20 ms, to the running server. */
+function sendFiftyMib(head: string): Promise<Exchange> {
+  return exchange(
+    running.port,
+    head,
+    Array.from({ length: 50 }, () => MIB),
+    20,
+  );
+}
+
 let running: Running;
 let bearer: string;
 beforeAll(async () => {
@@ -147,12 +157,7 @@ describe('refusals decided from the head never read the body', () => {
       'content-type': 'application/x-www-form-urlencoded',
       'content-length': 50 * MIB.length,
     });
-    const answer = await exchange(
-      running.port,
-      head,
-      Array.from({ length: 50 }, () => MIB),
-      20,
-    );
+    const answer = await sendFiftyMib(head);
     envelope(answer, 401, 'ERRSEG001');
     expect(answer.closed).toBe(true);
     expect(answer.ms).toBeLessThan(2000);
@@ -160,12 +165,7 @@ describe('refusals decided from the head never read the body', () => {
 
   it('no credentials and a declared form above 4 KiB: 400 ERRESQ004, closed, unread', async () => {
     const head = request('POST', TOKEN, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 50 * MIB.length });
-    const answer = await exchange(
-      running.port,
-      head,
-      Array.from({ length: 50 }, () => MIB),
-      20,
-    );
+    const answer = await sendFiftyMib(head);
     const body = envelope(answer, 400, 'ERRESQ004');
     expect(body['detalles']).toMatchObject({ valorIncorrecto: 'body' });
     expect(answer.closed).toBe(true);
@@ -173,12 +173,7 @@ describe('refusals decided from the head never read the body', () => {
 
   it('an unauthenticated AutoEstrene with a large body: 401 without reading it', async () => {
     const head = request('POST', AUTO, { 'content-type': 'application/json', 'content-length': 50 * MIB.length });
-    const answer = await exchange(
-      running.port,
-      head,
-      Array.from({ length: 50 }, () => MIB),
-      20,
-    );
+    const answer = await sendFiftyMib(head);
     envelope(answer, 401, 'ERRSEG001');
     expect(answer.closed).toBe(true);
   });
