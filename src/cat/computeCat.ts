@@ -29,6 +29,7 @@
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { DECIMAL_TEXT } from '../money/decimal.js';
 import { decimalToRational, doubleToRational, presentValueSign, presentValueSignAtLog, type ExactFlow } from './exact.js';
+import { evaluateOnGrid, type GridEvaluation, type TimeGrid, timeGrid } from './grid.js';
 import { CAT_CEILING, decideTenths, formatTenths, type TenthBoundary } from './round.js';
 
 /**
@@ -247,6 +248,8 @@ interface NetFlows {
   readonly mass: Float64Array;
   /** Flows with positive amount (P) and negative (N) kept apart for enclosures. */
   readonly n: number;
+  /** The most flows netted at one time (the netting's rounding grows with it). */
+  readonly merged: number;
 }
 
 function byTime(parsed: readonly ParsedFlow[]): number[] {
@@ -267,19 +270,23 @@ function netByTime(parsed: readonly ParsedFlow[]): NetFlows {
   const amount = new Float64Array(order.length);
   const mass = new Float64Array(order.length);
   let n = 0;
+  let merged = 1;
+  let run = 1;
   for (let k = 0; k < order.length; k++) {
     const f = parsed[order[k] as number] as ParsedFlow;
     if (n > 0 && time[n - 1] === f.time) {
       amount[n - 1] = (amount[n - 1] as number) + f.amount;
       mass[n - 1] = (mass[n - 1] as number) + Math.abs(f.amount);
+      if (++run > merged) merged = run;
     } else {
       time[n] = f.time;
       amount[n] = f.amount;
       mass[n] = Math.abs(f.amount);
       n++;
+      run = 1;
     }
   }
-  return { time, amount, mass, n };
+  return { time, amount, mass, n, merged };
 }
 
 /** Sign changes of the time-ordered net flows (Descartes: at most this many real roots). */
@@ -482,10 +489,70 @@ class Solver {
     e: scratch(),
   }));
   #slot = 0;
+  /** Whether the grid's quick evaluations may decide (off: the reference path the tests compare with). */
+  readonly #shortcuts: boolean;
+  /** The flows' time grid (undefined: not built yet; null: not on one). */
+  #grid: TimeGrid | null | undefined;
+  readonly #qa = gridScratch();
+  readonly #qb = gridScratch();
 
-  constructor(net: NetFlows, parsed: readonly ParsedFlow[]) {
+  constructor(net: NetFlows, parsed: readonly ParsedFlow[], shortcuts = true) {
     this.net = net;
     this.#parsed = parsed;
+    this.#shortcuts = shortcuts;
+  }
+
+  /** The quick evaluation of `./grid.ts` at x relative to `shift` into `out`, when the flows are on a grid and its bounds are small. */
+  #quick(x: number, shift: number, out: GridEvaluation): boolean {
+    if (!this.#shortcuts) return false;
+    if (this.#grid === undefined) this.#grid = timeGrid(this.net.time, this.net.n) ?? null;
+    if (this.#grid === null) return false;
+    const { time, amount, mass, n, merged } = this.net;
+    return evaluateOnGrid(this.#grid, time, amount, mass, n, merged, x, shift, out);
+  }
+
+  /** The sign of g at x as the quick evaluation certifies it (relative to `shift`), or 0 when it cannot. */
+  #quickSign(x: number, shift: number, out: GridEvaluation): -1 | 0 | 1 {
+    if (!this.#quick(x, shift, out)) return 0;
+    if (out.value > out.valueBound) return 1;
+    if (out.value < -out.valueBound) return -1;
+    return 0;
+  }
+
+  /**
+   * Whether the step `refine` takes from x is certainly a halving, decided by the quick evaluation:
+   * the sign the per-flow evaluation would certify at x (returned), and Newton's step from x, for
+   * every value and slope that evaluation could give, at least 2 ulp from x and outside the bracket
+   * the sign leaves. 0: not certain (`refine` evaluates x per flow). The step is then the same one
+   * the per-flow evaluation takes, and so is every later step.
+   */
+  halves(x: number, lo: number, hi: number, sLo: -1 | 0 | 1, ulp: number): -1 | 0 | 1 {
+    const q = this.#qa;
+    if (!this.#quick(x, shiftAt(this.net, x), q)) return 0;
+    // The per-flow value v* is within its bound B* ≤ evaluationBound of g, and g within valueBound of q.value:
+    // |q.value| > valueBound + 2·evaluationBound makes |v*| > B*, so its sign is certified and q's.
+    const far = q.valueBound + q.evaluationBound;
+    if (!(Math.abs(q.value) > far + q.evaluationBound * 1.01)) return 0;
+    const s: -1 | 1 = q.value > 0 ? 1 : -1;
+    const slopeLow = q.slope - q.slopeBound;
+    const slopeHigh = q.slope + q.slopeBound;
+    if (!(slopeLow > 0 || slopeHigh < 0)) return 0;
+    const v1 = q.value - far;
+    const v2 = q.value + far;
+    const q1 = v1 / slopeLow;
+    const q2 = v1 / slopeHigh;
+    const q3 = v2 / slopeLow;
+    const q4 = v2 / slopeHigh;
+    const qMin = Math.min(q1, q2, q3, q4);
+    const qMax = Math.max(q1, q2, q3, q4);
+    // next* = fl(x − fl(v*/s*)): each rounding within ε, widened by 4ε.
+    const nextLow = x - qMax - 4 * EPS * (Math.abs(x) + Math.abs(qMax)) - Number.MIN_VALUE;
+    const nextHigh = x - qMin + 4 * EPS * (Math.abs(x) + Math.abs(qMin)) + Number.MIN_VALUE;
+    const newLo = s === sLo ? x : lo;
+    const newHi = s === sLo ? hi : x;
+    const gap = 2.01 * ulp;
+    if ((nextHigh < newLo && nextHigh < x - gap) || (nextLow > newHi && nextLow > x + gap)) return s;
+    return 0;
   }
 
   exactFlows(): ExactFlow[] {
@@ -531,11 +598,38 @@ class Solver {
    * `full`: evaluate with the enclosure parts, for a point `over` is about to take as an end.
    */
   sign(x: number, full = false): -1 | 0 | 1 {
+    // The certified sign is g's own, whoever certifies it: the quick evaluation first.
+    const quick = this.#quickSign(x, shiftAt(this.net, x), this.#qa);
+    if (quick !== 0) return quick;
     const e = this.at(x, full);
     if (e.value > e.bound) return 1;
     if (e.value < -e.bound) return -1;
     if (x === 0) return presentValueSign(this.exactFlows(), { num: 1n, den: 1n });
     return presentValueSignAtLog(this.exactFlows(), doubleToRational(x));
+  }
+
+  /**
+   * Whether `over(a, b)` certainly answers { sign: 0, monotone: true }, decided by quick
+   * evaluations at the ends (relative to the enclosure's shift): g has certified opposite signs
+   * there, so the enclosure of g (rigorous) cannot keep one sign; and the upper bound of g′ from the
+   * monotone parts, P′(a) − N′(b), is below zero for every value the per-flow sums could give (or
+   * the lower one, P′(b) − N′(a), above), so `monotone` holds whatever the mean-value form says.
+   */
+  #overQuick(a: number, b: number, shift: number): boolean {
+    const qa = this.#qa;
+    const qb = this.#qb;
+    const sa = this.#quickSign(a, shift, qa);
+    if (sa === 0) return false;
+    const sb = this.#quickSign(b, shift, qb);
+    if (sb === 0 || sb === sa) return false;
+    const n = this.net.n;
+    const span = Math.abs(this.net.time[n - 1] as number) + 1;
+    const up = (1 + (n + 8) * EPS) * (1 + 8 * EPS);
+    const down = (1 - (n + 8) * EPS) * (1 - 8 * EPS);
+    const upper = (part: number, q: GridEvaluation): number => ((part + q.slopeBound) * up + q.evaluationBound * span) * (1 + 8 * EPS);
+    const lower = (part: number, q: GridEvaluation): number =>
+      Math.max(0, ((part - q.slopeBound) * down - q.evaluationBound * span * (1 + 8 * EPS)) * (1 - 8 * EPS));
+    return upper(qa.slopePositive, qa) < lower(qb.slopeNegative, qb) || lower(qb.slopePositive, qb) > upper(qa.slopeNegative, qa);
   }
 
   /**
@@ -547,6 +641,7 @@ class Solver {
    */
   over(a: number, b: number): { readonly sign: -1 | 0 | 1; readonly monotone: boolean } {
     const shift = shiftAt(this.net, a, b);
+    if (this.#overQuick(a, b, shift)) return { sign: 0, monotone: true };
     const ea = this.#evaluate(a, shift, true, this.#a);
     const eb = this.#evaluate(b, shift, true, this.#b);
     const radius = (b - a) / 2;
@@ -572,6 +667,17 @@ class Solver {
     return { sign, monotone };
   }
 }
+
+/** A scratch quick evaluation. */
+const gridScratch = (): GridEvaluation => ({
+  value: 0,
+  valueBound: 0,
+  slope: 0,
+  slopeBound: 0,
+  slopePositive: 0,
+  slopeNegative: 0,
+  evaluationBound: 0,
+});
 
 /**
  * The first sign change of g going from `from` toward `to`, as a bracket [lo, hi] with certified
@@ -664,9 +770,19 @@ function refine(solver: Solver, lo: number, hi: number): [number, number] {
   if (lo === hi) return [lo, hi];
   const sLo = solver.sign(lo);
   let x = lo + (hi - lo) / 2;
+  let newton = false;
   for (let iteration = 0; iteration < 200; iteration++) {
     const ulp = 2 * EPS * Math.max(Math.abs(lo), Math.abs(hi), Number.MIN_VALUE);
     if (hi - lo <= 4 * ulp) return [lo, hi];
+    // A step that certainly halves needs no per-flow evaluation: the same step, decided quickly.
+    // Tried until Newton's first step is taken (after it the steps are Newton's, near the root).
+    const halving = newton ? 0 : solver.halves(x, lo, hi, sLo, ulp);
+    if (halving !== 0) {
+      if (halving === sLo) lo = x;
+      else hi = x;
+      x = lo + (hi - lo) / 2;
+      continue;
+    }
     const e = solver.at(x);
     const s: -1 | 0 | 1 = e.value > e.bound ? 1 : e.value < -e.bound ? -1 : 0;
     if (s === 0) return closeIn(solver, lo, hi, x, sLo, Math.abs(e.bound / e.slope) + ulp);
@@ -676,6 +792,7 @@ function refine(solver: Solver, lo: number, hi: number): [number, number] {
     // Newton closes in from one side: aim a little past the root to close the other.
     if (Math.abs(next - x) < 2 * ulp) next = x + (s === sLo ? 2 : -2) * ulp;
     if (!(next > lo && next < hi)) next = lo + (hi - lo) / 2;
+    else newton = true;
     x = next;
   }
   return [lo, hi];
@@ -778,11 +895,30 @@ function checkOptions(options: CatOptions): number {
  * ```
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {
+  return solveCat(flows, options, true);
+}
+
+/**
+ * {@link computeCat} without the grid's quick decisions (`./grid.ts`): every sign, step and
+ * enclosure from the per-flow evaluation. The same result by construction — the quick evaluation
+ * only decides what this path would — and the reference the tests compare `computeCat` with.
+ *
+ * @example
+ * ```ts
+ * const flows = { disbursements: [{ time: 0, amount: '1000.00' }], payments: [{ time: 2, amount: '1210.00' }] };
+ * computeCatReference(flows); // { rate: '0.1', percent: '10.0' }
+ * ```
+ */
+export function computeCatReference(flows: CatFlows, options: CatOptions = {}): CatResult {
+  return solveCat(flows, options, false);
+}
+
+function solveCat(flows: CatFlows, options: CatOptions, shortcuts: boolean): CatResult {
   const maxRate = checkOptions(options ?? {});
   const { parsed, payments, disbursements } = parseFlows(flows);
   if (payments === 0 || disbursements === 0) throw noRate();
   const net = netByTime(parsed);
-  const solver = new Solver(net, parsed);
+  const solver = new Solver(net, parsed, shortcuts);
   const xMin = Math.log1p(MIN_RATE);
   const xMax = Math.log1p(maxRate);
   const bracket = bracketRoot(solver, xMin, xMax);
