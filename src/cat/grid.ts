@@ -24,7 +24,8 @@ const TINY = 2 ** -960;
 export interface TimeGrid {
   readonly t0: number;
   readonly h: number;
-  readonly steps: Int32Array;
+  /** kⱼ; undefined when kⱼ = j (no gaps: the usual case, and no array to allocate). */
+  readonly steps: Int32Array | undefined;
   /** The largest step index, and an upper bound of every |tⱼ − (t₀ + kⱼ·h)| (the float's offset from its grid point, rounding included). */
   readonly last: number;
   readonly offset: number;
@@ -49,7 +50,7 @@ export function timeGrid(time: Float64Array, n: number): TimeGrid | undefined {
   const t0 = time[0] as number;
   const h = (time[1] as number) - t0;
   if (!(h > 0)) return undefined;
-  const steps = new Int32Array(n);
+  let steps: Int32Array | undefined;
   let offset = 0;
   let previous = -1;
   for (let j = 0; j < n; j++) {
@@ -61,7 +62,8 @@ export function timeGrid(time: Float64Array, n: number): TimeGrid | undefined {
     const bound = d * (1 + 4 * EPS) + 4 * EPS * (t + d) + Number.MIN_VALUE;
     if (bound > h * 2 ** -20) return undefined;
     if (bound > offset) offset = bound;
-    steps[j] = k;
+    if (k !== j && steps === undefined) steps = Int32Array.from({ length: n }, (_, i) => i);
+    if (steps !== undefined) steps[j] = k;
     previous = k;
   }
   return { t0, h, steps, last: previous, offset, end: time[n - 1] as number };
@@ -123,7 +125,7 @@ export function evaluateOnGrid(
   let slopePositive = 0;
   let slopeNegative = 0;
   for (let j = 0; j < n; j++) {
-    const kj = steps[j] as number;
+    const kj = steps === undefined ? j : (steps[j] as number);
     while (k < kj) {
       p *= r;
       k++;

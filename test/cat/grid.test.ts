@@ -135,5 +135,6 @@ describe('evaluateOnGrid', () => {
   it('refuses times off any grid', () => {
     expect(timeGrid(Float64Array.of(0, 1, 2.5, 3), 4)).toBeUndefined();
     expect(timeGrid(Float64Array.of(0, 1 / 12, 2 / 12, 5 / 12), 4)?.steps).toEqual(Int32Array.of(0, 1, 2, 5));
+    expect(timeGrid(Float64Array.of(0, 1 / 12, 2 / 12, 3 / 12), 4)?.steps).toBeUndefined(); // kⱼ = j
   });
 });
