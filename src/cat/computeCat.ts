@@ -21,6 +21,11 @@
  *   the flows balance exactly (Σ payments = Σ disbursements), otherwise the negative root closest to
  *   zero. A root at 0 is never taken over a positive root. Roots are sign changes of g (a root of
  *   even multiplicity, where g touches zero without crossing, is not one).
+ * - **Quick decisions.** On flows whose times lie on an even grid (monthly, fortnightly, …),
+ *   `./grid.ts` evaluates g by powers of one exponential with rigorous bounds; it only decides what
+ *   the per-flow evaluation would (a sign, a first enclosure, a halving step before Newton takes
+ *   over), never feeds a number into the path, so the path and the `rate` text are the per-flow
+ *   ones (`computeCatReference`, the quick decisions off, is the tests' reference).
  * - **Precision.** The root is refined by safeguarded Newton steps inside its bracket to a certified
  *   bracket of relative width below 2⁻⁴⁰ in 1 + i (by exact bisection when float64 cannot get there),
  *   and `rate` is the shortest decimal of at most 15 significant digits inside it; `percent` is
@@ -528,6 +533,13 @@ class Solver {
   #grid: TimeGrid | null | undefined;
   readonly #qa = gridScratch();
   readonly #qb = gridScratch();
+  readonly #quickMemo: RememberedQuick[] = Array.from({ length: QUICK_REMEMBERED }, () => ({
+    x: Number.NaN,
+    shift: Number.NaN,
+    ok: false,
+    e: gridScratch(),
+  }));
+  #quickSlot = 0;
 
   constructor(net: NetFlows, lists: FlowLists, shortcuts = true) {
     this.net = net;
@@ -540,8 +552,23 @@ class Solver {
     if (!this.#shortcuts) return false;
     if (this.#grid === undefined) this.#grid = timeGrid(this.net.time, this.net.n) ?? null;
     if (this.#grid === null) return false;
+    // A point asked for again (g(0) and g(xMax): by the first signs, the first enclosure and the first step) is a copy.
+    for (let k = 0; k < QUICK_REMEMBERED; k++) {
+      const m = this.#quickMemo[k] as RememberedQuick;
+      if (m.x === x && m.shift === shift) {
+        if (m.ok) copyGridEvaluation(m.e, out);
+        return m.ok;
+      }
+    }
     const { time, amount, mass, n, merged } = this.net;
-    return evaluateOnGrid(this.#grid, time, amount, mass, n, merged, x, shift, out);
+    const ok = evaluateOnGrid(this.#grid, time, amount, mass, n, merged, x, shift, out);
+    const m = this.#quickMemo[this.#quickSlot] as RememberedQuick;
+    this.#quickSlot = (this.#quickSlot + 1) % QUICK_REMEMBERED;
+    m.x = x;
+    m.shift = shift;
+    m.ok = ok;
+    if (ok) copyGridEvaluation(out, m.e);
+    return ok;
   }
 
   /** The sign of g at x as the quick evaluation certifies it (relative to `shift`), or 0 when it cannot. */
@@ -635,10 +662,28 @@ class Solver {
    * `full`: evaluate with the enclosure parts, for a point `over` is about to take as an end.
    */
   sign(x: number, full = false): -1 | 0 | 1 {
-    // The certified sign is g's own, whoever certifies it: the quick evaluation first.
-    const quick = this.#quickSign(x, shiftAt(this.net, x), this.#qa);
-    if (quick !== 0) return quick;
-    const e = this.at(x, full);
+    // The certified sign is g's own, whoever certifies it: a remembered per-flow evaluation (the
+    // bracket's end after `refine`), else the quick evaluation, else the per-flow one.
+    const shift = shiftAt(this.net, x);
+    const remembered = this.#remembered(x, shift, full);
+    if (remembered === undefined) {
+      const quick = this.#quickSign(x, shift, this.#qa);
+      if (quick !== 0) return quick;
+    }
+    return this.#certify(x, remembered ?? this.at(x, full));
+  }
+
+  /** The remembered per-flow evaluation at x relative to `shift` (with the parts when `full`), copied into the scratch, or undefined. */
+  #remembered(x: number, shift: number, full: boolean): Evaluation | undefined {
+    for (let k = 0; k < REMEMBERED; k++) {
+      const m = this.#memo[k] as Remembered;
+      if (m.x === x && m.shift === shift && (m.full || !full)) return this.#evaluate(x, shift, full, this.#a);
+    }
+    return undefined;
+  }
+
+  /** The sign `e` (the per-flow evaluation at x) certifies, else the exact one. */
+  #certify(x: number, e: Evaluation): -1 | 0 | 1 {
     if (e.value > e.bound) return 1;
     if (e.value < -e.bound) return -1;
     if (x === 0) return presentValueSign(this.exactFlows(), { num: 1n, den: 1n });
@@ -705,6 +750,27 @@ class Solver {
   }
 }
 
+/** One remembered quick evaluation: where, relative to which shift, and whether the grid's bounds held. */
+interface RememberedQuick {
+  x: number;
+  shift: number;
+  ok: boolean;
+  readonly e: GridEvaluation;
+}
+
+/** How many quick evaluations a solver remembers (a 360-flow solve asks for g(0) three times and g(xMax) twice). */
+const QUICK_REMEMBERED = 2;
+
+function copyGridEvaluation(from: GridEvaluation, to: GridEvaluation): void {
+  to.value = from.value;
+  to.valueBound = from.valueBound;
+  to.slope = from.slope;
+  to.slopeBound = from.slopeBound;
+  to.slopePositive = from.slopePositive;
+  to.slopeNegative = from.slopeNegative;
+  to.evaluationBound = from.evaluationBound;
+}
+
 /** A scratch quick evaluation. */
 const gridScratch = (): GridEvaluation => ({
   value: 0,
@@ -760,7 +826,8 @@ function leaveZero(solver: Solver, direction: 1 | -1): [number, -1 | 1] | undefi
 function bracketRoot(solver: Solver, xMin: number, xMax: number): [number, number] | undefined {
   const changes = signChanges(solver.net);
   if (changes === 0) return undefined;
-  // In full: the first enclosure from zero, `over(0, …)`, then finds g(0) remembered.
+  // In full: the first enclosure from zero, `over(0, …)`, then finds g(0) remembered (when the
+  // grid's quick evaluation does not already decide both).
   const zero = 0 >= xMin && 0 <= xMax ? solver.sign(0, true) : undefined;
   if (changes === 1) {
     // One root on the whole line: in range when g changes sign between the ends (or sits at 0).
