@@ -66,8 +66,15 @@ export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; 
   {
     // found by the speed work's own search (issue 13): 615 of its 997 rows are decided by decimal.js
     // (the float estimate of the unequal-period payment within its bound of the decision)
-    name: '999 monthly, 50,000,000.00 at 99.999999 %, irregular first period (decimal.js decides 615 of 997 rows)',
+    // S·g on a half cent (483,333,328.5 cents): 615 of 997 rows went to decimal.js until the tie rule
+    // of src/credit/annuity.ts (6.2 ms then)
+    name: '999 monthly, 50,000,000.00 at 99.999999 %, irregular first period (half-cent ties)',
     request: request(999, { montoSolicitado: '50000000.00', tasa: '99.999999' }),
+    options: { firstPaymentDate: '2026-03-20' },
+  },
+  {
+    name: '999 monthly, 50,000,000.00 at 999.999999 %, irregular first period (half-cent ties)',
+    request: request(999, { montoSolicitado: '50000000.00' }),
     options: { firstPaymentDate: '2026-03-20' },
   },
 ];

@@ -13,6 +13,19 @@
  * Two implementations, as for the equal-rate payment (`./payment.ts`): float64 arrays with an error
  * bound, and decimal.js at 50 digits, used when the float estimate falls within its bound of a
  * decision boundary and, always, by the reference schedule.
+ *
+ * Half-cent ties without decimal.js. With g the least of the rates gⱼ from k on and B = min(balloon, S),
+ *
+ *     p̂ₖ ≥ S·g   (equality only when B = S),
+ *
+ * since fₖ = 1 − g·Aₖ − Dₖ is ≥ 0: f_e = 0 and fₖ = 1 − dₖ(1 + g) + dₖ·fₖ₊₁ with dₖ(1 + g) ≤ 1; so
+ * S − B·Dₖ − S·g·Aₖ ≥ (S − B)·Dₖ ≥ 0. When S·g, an exact rational, lands on a half cent t (a rate with
+ * many decimals times a round amount: 50,000,000.00 at 99.999999 % monthly gives S·g = 483,333,328.5
+ * cents), p̂ₖ exceeds t by S·g·(1 + g)^−m / (1 − (1 + g)^−m), 10⁻³⁰ cents and less over hundreds of
+ * payments: far below the float bound, and every such row went to decimal.js (615 of 997 rows,
+ * 6 ms a quote). With a tolerance of ½ the payment is p̂ rounded half-up (see `rederive`), so once
+ * the estimate is within its bound of t (p̂ < t + ½) and S·g ≥ t is checked in integers, the
+ * payment is t + ½: no 50-digit power.
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import type { Rational } from './rate.js';
@@ -82,6 +95,14 @@ function ddDiv(ah: number, al: number, bh: number, bl: number): void {
   lo = q2 - (hi - q1);
 }
 
+/** a < b for non-negative rationals, exactly (cross products in BigInt when beyond 2^53). */
+function rationalBelow(a: Rational, b: Rational): boolean {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  if (left <= Number.MAX_SAFE_INTEGER && right <= Number.MAX_SAFE_INTEGER) return left < right;
+  return BigInt(a.num) * BigInt(b.den) < BigInt(b.num) * BigInt(a.den);
+}
+
 /**
  * Level payments over a sequence of period rates, with the decisions the schedule takes on them.
  *
@@ -102,6 +123,8 @@ export class Annuity {
   #d: Float64Array = new Float64Array(2);
   #exactA: Decimal[] | undefined;
   #exactD: Decimal[] | undefined;
+  /** The index of a least rate among periods k … end − 1, for each k (built on the first tie). */
+  #leastFrom: Int32Array | undefined;
 
   constructor(rates: readonly Rational[], iva: number, tolerance: number) {
     this.#rates = rates;
@@ -151,6 +174,39 @@ export class Annuity {
     this.#d = d;
     this.#exactA = undefined;
     this.#exactD = undefined;
+    this.#leastFrom = undefined;
+  }
+
+  /** For each k, the index of a least rate among periods k … end − 1 (rationals compared exactly). */
+  #leastRates(): Int32Array {
+    if (this.#leastFrom === undefined) {
+      const end = this.#end;
+      const least = new Int32Array(end);
+      let at = end - 1;
+      for (let k = end - 1; k >= 0; k--) {
+        if (k < end - 1 && this.#rates[k] !== this.#rates[at] && rationalBelow(this.#rates[k] as Rational, this.#rates[at] as Rational))
+          at = k;
+        least[k] = at;
+      }
+      this.#leastFrom = least;
+    }
+    return this.#leastFrom;
+  }
+
+  /**
+   * The payment when p̂ₖ is within `bound` of a half cent t and S·g ≥ t for the least rate g from
+   * k on (then t ≤ p̂ₖ < t + 1, see the module comment, whatever the balloon): t + ½. Undefined when that does not hold
+   * or the tolerance is not ½ (the caller decides then). Exact: the comparison is in integers.
+   */
+  #tieAbove(k: number, balance: number, estimate: number, bound: number): number | undefined {
+    if (this.tolerance !== 0.5 || !(bound < 0.25)) return undefined;
+    const tie = Math.round(estimate - 0.5) + 0.5;
+    if (!(Math.abs(estimate - tie) <= bound)) return undefined;
+    const g = this.#rates[this.#leastRates()[k] as number] as Rational;
+    // S·num·(100 + iva) / (den·100) ≥ t  ⇔  2·S·num·(100 + iva) ≥ 2t·den·100 (2t an integer).
+    const lhs = 2n * BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva);
+    const rhs = BigInt(2 * tie) * BigInt(g.den) * 100n;
+    return lhs >= rhs ? tie + 0.5 : undefined;
   }
 
   #exactArrays(): [Decimal[], Decimal[]] {
@@ -231,7 +287,7 @@ export class Annuity {
     const floor = Math.floor(estimate);
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
-    return this.initialExact(k, balance, balloon);
+    return this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon);
   }
 
   /**
@@ -265,7 +321,8 @@ export class Annuity {
       const frac = estimate - floor;
       if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     }
-    return this.rederiveExact(held, k, balance, balloon);
+    // With a tolerance of ½ the rule is p̂ rounded half-up: |p̂ − held| < ½ holds for one integer only.
+    return this.#tieAbove(k, balance, estimate, bound) ?? this.rederiveExact(held, k, balance, balloon);
   }
 
   /**
