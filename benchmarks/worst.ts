@@ -77,6 +77,24 @@ export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; 
     request: request(999, { montoSolicitado: '50000000.00' }),
     options: { firstPaymentDate: '2026-03-20' },
   },
+  // One row within 10⁻⁸ cents of a half cent made decimal.js build its 50-digit arrays over all
+  // 999 periods (2.5 ms) until the double-double pair decided it (src/credit/annuity.ts); found by
+  // a search over round amounts and many-decimal rates: 7.2, 4.7 and 3.6 ms before.
+  {
+    name: '999 weekly, 50,000,000.00 at 9.999999 %, actual/365 + MX days (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '50000000.00', tasa: '9.999999', periodicidad: 'S' }),
+    options: { conventions: DATED },
+  },
+  {
+    name: '999 every 14 days, 1,000,000,000.00 at 999.999999 %, actual/365 + MX days (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '1000000000.00', periodicidad: 'C' }),
+    options: { conventions: DATED },
+  },
+  {
+    name: '999 every 14 days, 1,000,000,000.00 at 99.999999 %, balloon 50 % + grace 3 (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '1000000000.00', tasa: '99.999999', periodicidad: 'C' }),
+    options: { balloon: { percent: '50.00' }, grace: { periods: 3 } },
+  },
 ];
 
 /**

@@ -42,7 +42,12 @@ import type { Rational } from './rate.js';
  * decimal.js within half of it.
  */
 function relativeBound(m: number): number {
-  return 2 ** -51 + (64 * m + 256) * 2 ** -106;
+  return 2 ** -51 + pairBound(m);
+}
+
+/** The same bound for the double-double value itself (hi + lo, before it is rounded to a double). */
+function pairBound(m: number): number {
+  return (64 * m + 256) * 2 ** -106;
 }
 
 // Double-double arithmetic (Dekker 1971; no fused multiply-add in JavaScript): exact products by
@@ -194,6 +199,24 @@ export class Annuity {
   }
 
   /**
+   * p̂ₖ rounded half-up, decided on the double-double value when the double estimate sat within its
+   * bound of a half cent t: the pair's error bound is about 10⁻¹⁶ of the double's (no final
+   * rounding), so (hi − t) + lo — hi − t exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
+   * tells the side of t unless p̂ₖ is within ~10⁻²⁰ cents of it (a single row near a half cent made
+   * decimal.js build its 50-digit arrays over all periods: 2.5 ms of a 4 ms quote). Undefined when
+   * it cannot tell or the tolerance is not ½.
+   */
+  #roundedFromPair(k: number, balance: number, balloon: number): number | undefined {
+    if (this.tolerance !== 0.5) return undefined;
+    const [pairHi, pairLo, bound] = this.estimatePair(k, balance, balloon);
+    const tie = Math.round(pairHi - 0.5) + 0.5;
+    const diff = pairHi - tie + pairLo;
+    if (!(Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) || !(Math.abs(diff) <= 0.5)) return undefined;
+    // p̂ₖ in (t, t + ½ + bound) or (t − ½ − bound, t): rounded half-up, t ± ½.
+    return diff > 0 ? tie + 0.5 : tie - 0.5;
+  }
+
+  /**
    * The payment when p̂ₖ is within `bound` of a half cent t and S·g ≥ t for the least rate g from
    * k on (then t ≤ p̂ₖ < t + 1, see the module comment, whatever the balloon): t + ½. Undefined when that does not hold
    * or the tolerance is not ½ (the caller decides then). Exact: the comparison is in integers.
@@ -275,6 +298,27 @@ export class Annuity {
   }
 
   /**
+   * The double-double estimate of p̂ₖ, hi + lo unrounded, and a bound on its absolute error (about
+   * 10⁻¹⁶ of {@link Annuity.estimate}'s, which is dominated by the rounding to one double).
+   *
+   * @example
+   * ```ts
+   * const [hi, lo, bound] = new Annuity([{ num: 37, den: 2400 }, { num: 37, den: 2400 }], 16, 0.5).estimatePair(0, 1_000_000, 0);
+   * Math.abs(hi + lo - 513_452.12) < 0.01 && bound < 1e-20; // true
+   * ```
+   */
+  estimatePair(k: number, balance: number, balloon: number): [number, number, number] {
+    const a = this.#a;
+    const d = this.#d;
+    const final = Math.min(balloon, balance);
+    ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
+    ddAdd(-hi, -lo, balance);
+    ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
+    const magnitude = (balance + final * (d[2 * k] as number)) / (a[2 * k] as number);
+    return [hi, lo, magnitude * pairBound(this.#end - k)];
+  }
+
+  /**
    * The payment from period k on: p̂ₖ rounded half-up to the cent.
    *
    * @example
@@ -287,7 +331,9 @@ export class Annuity {
     const floor = Math.floor(estimate);
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
-    return this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon);
+    return (
+      this.#roundedFromPair(k, balance, balloon) ?? this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon)
+    );
   }
 
   /**
@@ -322,7 +368,11 @@ export class Annuity {
       if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     }
     // With a tolerance of ½ the rule is p̂ rounded half-up: |p̂ − held| < ½ holds for one integer only.
-    return this.#tieAbove(k, balance, estimate, bound) ?? this.rederiveExact(held, k, balance, balloon);
+    return (
+      this.#roundedFromPair(k, balance, balloon) ??
+      this.#tieAbove(k, balance, estimate, bound) ??
+      this.rederiveExact(held, k, balance, balloon)
+    );
   }
 
   /**
