@@ -26,8 +26,9 @@ export interface TimeGrid {
   readonly h: number;
   /** kⱼ; undefined when kⱼ = j (no gaps: the usual case, and no array to allocate). */
   readonly steps: Int32Array | undefined;
-  /** The largest step index, and an upper bound of every |tⱼ − (t₀ + kⱼ·h)| (the float's offset from its grid point, rounding included). */
+  /** The largest step index (the number of products from p₀ to the last power). */
   readonly last: number;
+  /** An upper bound of every |tⱼ − (t₀ + kⱼ·h)| (a time's offset from its grid point, rounding included). */
   readonly offset: number;
   /** The last time (the largest). */
   readonly end: number;
