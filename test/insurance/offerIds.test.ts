@@ -138,6 +138,34 @@ describe('offer ids', () => {
   });
 });
 
+/** canonicalJson as first written (entries, filter, sort, map, join): the reference for the loops. */
+function canonicalJsonReference(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJsonReference).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJsonReference(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+describe('canonicalJson', () => {
+  it('writes what the entries/sort/join version wrote, for any value without bigints', () => {
+    const value = fc.anything({ withBigInt: false, withSparseArray: true, withNullPrototype: true, withBoxedValues: true });
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(canonicalJson(v)).toBe(canonicalJsonReference(v));
+      }),
+      { numRuns: 2000 },
+    );
+    const holey: unknown[] = [undefined, () => 1];
+    holey[3] = null; // a hole at 2
+    const odd = [holey, { b: undefined, a: [undefined], ['\u00e9']: 1, ['\ud83d']: 2, z: 3 }];
+    expect(canonicalJson(odd)).toBe(canonicalJsonReference(odd));
+  });
+});
+
 describe('urlFiller', () => {
   it('fills as fillUrlTemplate does', () => {
     const piece = fc.constantFrom(

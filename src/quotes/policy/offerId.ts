@@ -17,12 +17,23 @@ import { createHash, type Hash } from 'node:crypto';
  * ```
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // Loops instead of entries/filter/sort/map: the request and options are serialised on every quote.
+  if (Array.isArray(value)) {
+    let out = '[';
+    // What join gives: an element without JSON text (undefined, a function, a hole) writes nothing.
+    for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${canonicalJson(value[i]) ?? ''}`;
+    return `${out}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    // Own enumerable string keys in UTF-16 code unit order (sort's default, keys are distinct).
+    const keys = Object.keys(value).sort();
+    let out = '{';
+    for (const key of keys) {
+      const v: unknown = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }
