@@ -16,7 +16,7 @@ import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
 import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
-import { buildReceipts, type PolicyReceipt } from './receipts.js';
+import { appendReceipts, receiptDays, type PolicyReceipt, type ReceiptPlan } from './receipts.js';
 import type { ReplacementValue, Tariff, TariffInsurer, TariffPackage } from './tariff.js';
 
 /**
@@ -128,6 +128,8 @@ interface Resolved {
   readonly accessoriesByYear: readonly number[];
   readonly equipmentByYear: readonly number[];
   readonly credit: CreditExposure;
+  /** Each period's receipt days ({@link receiptDays}), computed by the first offer priced: the same for every offer. */
+  readonly receiptDays: (readonly CivilDay[] | undefined)[];
 }
 
 function orDefault(value: number | undefined, fallback: number): number {
@@ -198,6 +200,7 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
     accessoriesByYear: sumsInsuredByYear(r.sumaAccesorio, replacement, periods.length),
     equipmentByYear: sumsInsuredByYear(r.sumaEquipoEspecial, replacement, periods.length),
     credit: { invoiceCents: amountCents, financedCents: amountCents - r.enganche, months: r.plazoFinanciado },
+    receiptDays: [],
   };
 }
 
@@ -261,7 +264,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
     });
     const surchargeRate = scaledDecimal(cand.surcharge); // net × rate half-up, exact (as decimal.js's exact product)
     const surchargeCents = Number(divRoundHalfUpBig(BigInt(netCents) * surchargeRate.coef, pow10n(surchargeRate.scale)));
-    const block = buildReceipts({
+    const plan: ReceiptPlan = {
       start,
       fromMonth: period.fromMonth,
       months: period.months,
@@ -271,9 +274,11 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       policyFeeCents: period.year === 1 ? parseCents(cand.insurer.policyFee) : 0,
       ivaRate: tariff.ivaRate,
       firstNumber: receipts.length + 1,
-    });
+    };
+    // The receipts' days depend on the dates alone: the first offer computes them for all.
+    resolved.receiptDays[i] ??= receiptDays(plan);
+    const block = appendReceipts(plan, resolved.receiptDays[i], receipts);
     totalCents += block.totalCents;
-    receipts.push(...block.receipts);
   }
   const last = resolved.periods[resolved.periods.length - 1];
   const endMonth = last === undefined ? 0 : last.fromMonth + last.months;

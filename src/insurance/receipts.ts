@@ -99,17 +99,65 @@ function assertCount(value: number, what: string, min: number): void {
  * ```
  */
 export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
-  const start = plan.start;
-  if (!Number.isSafeInteger(start)) throw quoteError('ERRESQ005', 'fechaInicioInvalida', 'start');
-  const fromMonth = plan.fromMonth ?? 0;
-  const firstNumber = plan.firstNumber ?? 1;
-  assertCount(fromMonth, 'fromMonth', 0);
+  const receipts: PolicyReceipt[] = [];
+  const { ivaCents, totalCents } = appendReceipts(plan, receiptDays(plan), receipts);
+  return { ivaCents, totalCents, receipts };
+}
+
+type PeriodDates = Pick<ReceiptPlan, 'start' | 'fromMonth' | 'months' | 'monthsPerReceipt'>;
+
+/** The checks of the plan's dates, first (in the order buildReceipts has always made them). */
+function checkDates(plan: PeriodDates): void {
+  if (!Number.isSafeInteger(plan.start)) throw quoteError('ERRESQ005', 'fechaInicioInvalida', 'start');
+  assertCount(plan.fromMonth ?? 0, 'fromMonth', 0);
   assertCount(plan.months, 'months', 1);
   assertCount(plan.monthsPerReceipt, 'monthsPerReceipt', 1);
+}
+
+function checkPlan(plan: ReceiptPlan): void {
+  checkDates(plan);
   assertCount(plan.premiumCents, 'premiumCents', 0);
   assertCount(plan.policyFeeCents, 'policyFeeCents', 0);
-  assertCount(firstNumber, 'firstNumber', 1);
+  assertCount(plan.firstNumber ?? 1, 'firstNumber', 1);
+}
 
+/**
+ * The days a period's receipts start and end on: ⌈months / monthsPerReceipt⌉ + 1 of them, receipt
+ * i running from day i to day i + 1 (a receipt starts where the previous one ends). They depend on
+ * the dates of the plan only, so the offers of one quote share them.
+ *
+ * @example
+ * ```ts
+ * receiptDays({ start: toCivilDay(2025, 1, 31), fromMonth: 12, months: 12, monthsPerReceipt: 6 }).map(formatIsoDate); // ['2026-01-31', '2026-07-31', '2027-01-31']
+ * ```
+ */
+export function receiptDays(plan: PeriodDates): CivilDay[] {
+  checkDates(plan);
+  const fromMonth = plan.fromMonth ?? 0;
+  const end = fromMonth + plan.months;
+  const count = Math.ceil(plan.months / plan.monthsPerReceipt);
+  const dayAt = monthsFrom(plan.start);
+  const days: CivilDay[] = [dayAt(fromMonth)];
+  for (let i = 0; i < count; i++) days.push(dayAt(Math.min(fromMonth + (i + 1) * plan.monthsPerReceipt, end)));
+  return days;
+}
+
+/**
+ * {@link buildReceipts} writing the receipts onto `out`, on days computed beforehand by
+ * {@link receiptDays} for the same start, months and receipt length (the engine computes them once
+ * per quote and period, not once per offer). Returns the period's IVA and total.
+ *
+ * @example
+ * ```ts
+ * const plan: ReceiptPlan = { start: toCivilDay(2025, 3, 10), months: 12, monthsPerReceipt: 6, premiumCents: 1_313_250, policyFeeCents: 50_000, ivaRate: '0.16' };
+ * const out: PolicyReceipt[] = [];
+ * appendReceipts(plan, receiptDays(plan), out).totalCents; // 1_581_370
+ * out.map((r) => r.cents); // [819_685, 761_685]
+ * ```
+ */
+export function appendReceipts(plan: ReceiptPlan, days: readonly CivilDay[], out: PolicyReceipt[]): Omit<ReceiptBlock, 'receipts'> {
+  checkPlan(plan);
+  const firstNumber = plan.firstNumber ?? 1;
   // Exact integers (the IVA rate as coef / 10^scale): the products are exact in decimal.js too,
   // and a quotient by N·10^scale that is not an integer stays 1 / (N·10^scale) away from one, far
   // beyond its 50 digits, so these are the cents decimal.js gave.
@@ -119,20 +167,14 @@ export function buildReceipts(plan: ReceiptPlan): ReceiptBlock {
   const totalCents = plan.premiumCents + plan.policyFeeCents + ivaCents;
 
   const count = Math.ceil(plan.months / plan.monthsPerReceipt);
+  invariant(days.length === count + 1, 'los días de los recibos no corresponden al periodo');
   // Later receipts: premium × (1 + IVA) / N truncated to the cent, so the first never goes below them.
   const laterCents = Number((BigInt(plan.premiumCents) * (unit + iva.coef)) / (unit * BigInt(count)));
   const firstCents = totalCents - laterCents * (count - 1);
   invariant(firstCents >= laterCents, 'el primer recibo quedó por debajo de los siguientes');
 
-  const end = fromMonth + plan.months;
-  const receipts: PolicyReceipt[] = [];
-  const dayAt = monthsFrom(start);
-  let fromDay = dayAt(fromMonth);
   for (let i = 0; i < count; i++) {
-    const from = fromMonth + i * plan.monthsPerReceipt;
-    const toDay = dayAt(Math.min(from + plan.monthsPerReceipt, end));
-    receipts.push({ number: firstNumber + i, from: fromDay, to: toDay, cents: i === 0 ? firstCents : laterCents });
-    fromDay = toDay; // a receipt starts where the previous one ends
+    out.push({ number: firstNumber + i, from: days[i] as CivilDay, to: days[i + 1] as CivilDay, cents: i === 0 ? firstCents : laterCents });
   }
-  return { ivaCents, totalCents, receipts };
+  return { ivaCents, totalCents };
 }

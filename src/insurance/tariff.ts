@@ -290,6 +290,19 @@ function checkRules(t: Tariff): void {
 const loaded = new WeakSet<object>();
 
 /**
+ * Whether `value` came out of {@link loadTariff} (deep-frozen and validated): what is derived from
+ * it alone, its content digest or a package's description, can be remembered.
+ *
+ * @example
+ * ```ts
+ * [isLoadedTariff(defaultTariff()), isLoadedTariff(structuredClone(defaultTariff()))]; // [true, false]
+ * ```
+ */
+export function isLoadedTariff(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && loaded.has(value);
+}
+
+/**
  * Validates `value` as a tariff without copying it (the engine's per-call check).
  *
  * @example

@@ -13,8 +13,8 @@ import { assertValid } from '../validation/validate.js';
 import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from '../insurance/conventions.js';
 import { defaultTariff } from '../insurance/defaultTariff.js';
 import { priceOffers, type PolicyRisk, type PricedOffer } from '../insurance/priceOffers.js';
-import { assertTariff, type Tariff } from '../insurance/tariff.js';
-import { canonicalJson, fillUrlTemplate, offerIds } from './policy/offerId.js';
+import { assertTariff, isLoadedTariff, type Tariff, type TariffPackage } from '../insurance/tariff.js';
+import { canonicalJson, offerIds, tariffDigest, urlFiller } from './policy/offerId.js';
 
 /**
  * Options of {@link quotePolicy}.
@@ -104,59 +104,118 @@ interface ReceiptHead {
   readonly numberText: string;
   readonly fromText: string;
   readonly toText: string;
-  /** The receipt's JSON text up to the amount's value. */
-  readonly json: string;
 }
 
-/**
- * The receipts in the response's shape, and their JSON text for the offer's id: exactly
- * `JSON.stringify` of the same objects (every value is digits, '/' and '.', nothing to escape),
- * written once per receipt and quote instead of serialising 9 × 48 objects again.
- */
-function toReceipts(offer: PricedOffer, heads: ReceiptHead[]): { receipts: Receipt[]; json: string } {
+/** What every offer of one quote writes the same way, computed once per quote. */
+interface QuoteTexts {
+  /** An offer's id from its identity's JSON text. */
+  readonly idOf: (json: string) => string;
+  readonly fillUrl: (values: Readonly<Record<string, string>>) => string;
+  /** The package's `descPaquete`. */
+  readonly describe: (pkg: TariffPackage) => string;
+  /** Receipt texts by position (every offer of a quote has the same receipts' dates). */
+  readonly heads: ReceiptHead[];
+  /** `dd/mm/yyyy` of the policy start and end (the same for every offer). */
+  readonly dates: Map<CivilDay, string>;
+}
+
+/** `descPaquete` of the packages of loaded (deep-frozen) tariffs: it depends on the package alone. */
+const descriptions = new WeakMap<TariffPackage, string>();
+
+function describePackage(pkg: TariffPackage): string {
+  return pkg.coverages.map((x) => `${x.name} (suma asegurada: ${x.sumInsured}; deducible: ${x.deductible})`).join(', ');
+}
+
+function describeFrozenPackage(pkg: TariffPackage): string {
+  let text = descriptions.get(pkg);
+  if (text === undefined) {
+    text = describePackage(pkg);
+    descriptions.set(pkg, text);
+  }
+  return text;
+}
+
+function dmyOf(q: QuoteTexts, day: CivilDay): string {
+  let text = q.dates.get(day);
+  if (text === undefined) {
+    text = formatDmyDate(day);
+    q.dates.set(day, text);
+  }
+  return text;
+}
+
+/** The receipts in the response's shape; equal consecutive amounts are formatted once. */
+function toReceipts(offer: PricedOffer, heads: ReceiptHead[]): Receipt[] {
   const receipts: Receipt[] = new Array(offer.receipts.length);
-  let json = '[';
+  let lastCents = -1;
+  let lastText = '';
   for (let i = 0; i < offer.receipts.length; i++) {
     const r = offer.receipts[i] as PricedOffer['receipts'][number];
     let head = heads[i];
     if (head === undefined || head.number !== r.number || head.from !== r.from || head.to !== r.to) {
-      const numberText = String(r.number);
-      const fromText = formatDmyDate(r.from);
-      const toText = formatDmyDate(r.to);
-      const json = `{"numeroRecibo":"${numberText}","vigenciaInicial":"${fromText}","vigenciaFin":"${toText}","primaTotal":"`;
-      head = { number: r.number, from: r.from, to: r.to, numberText, fromText, toText, json };
+      head = {
+        number: r.number,
+        from: r.from,
+        to: r.to,
+        numberText: String(r.number),
+        fromText: formatDmyDate(r.from),
+        toText: formatDmyDate(r.to),
+      };
       heads[i] = head;
     }
-    const primaTotal = formatCents(r.cents);
-    receipts[i] = { numeroRecibo: head.numberText, vigenciaInicial: head.fromText, vigenciaFin: head.toText, primaTotal };
-    json += `${i === 0 ? '' : ','}${head.json}${primaTotal}"}`;
+    if (r.cents !== lastCents) {
+      lastCents = r.cents;
+      lastText = formatCents(r.cents);
+    }
+    receipts[i] = { numeroRecibo: head.numberText, vigenciaInicial: head.fromText, vigenciaFin: head.toText, primaTotal: lastText };
   }
-  return { receipts, json: `${json}]` };
+  return receipts;
 }
 
 /** One priced offer in the response's shape, with its deterministic id and URL. */
-function toOffer(idOf: (json: string) => string, heads: ReceiptHead[], offer: PricedOffer, c: PolicyConventions): PolicyOffer {
-  const { receipts: listaRecibos, json: receiptsJson } = toReceipts(offer, heads);
-  const core = {
-    vigenciaInicial: formatDmyDate(offer.start),
-    vigenciaFin: formatDmyDate(offer.end),
+function toOffer(q: QuoteTexts, offer: PricedOffer): PolicyOffer {
+  const listaRecibos = toReceipts(offer, q.heads);
+  const idAseguradora = String(offer.insurer.idAseguradora);
+  const idPaquete = String(offer.pkg.idPaquete);
+  // JSON.stringify({ idAseguradora, idPaquete }) of the two integers.
+  const idCotizacion = q.idOf(`{"idAseguradora":${idAseguradora},"idPaquete":${idPaquete}}`);
+  return {
+    vigenciaInicial: dmyOf(q, offer.start),
+    vigenciaFin: dmyOf(q, offer.end),
     primaTotal: formatCents(offer.totalCents),
-    idAseguradora: String(offer.insurer.idAseguradora),
+    idAseguradora,
     aseguradora: offer.insurer.name,
     paquete: offer.pkg.name,
-    descPaquete: offer.pkg.coverages.map((x) => `${x.name} (suma asegurada: ${x.sumInsured}; deducible: ${x.deductible})`).join(', '),
+    descPaquete: q.describe(offer.pkg),
     seguroGap: formatCents(offer.gapCents),
     segVida: formatCents(offer.lifeCents),
-  };
-  // JSON.stringify({ idPaquete, oferta: core, listaRecibos }), the receipts' part written by toReceipts.
-  const idPaquete = offer.pkg.idPaquete;
-  const idCotizacion = idOf(`{"idPaquete":${JSON.stringify(idPaquete)},"oferta":${JSON.stringify(core)},"listaRecibos":${receiptsJson}}`);
-  const urlCotizacion = fillUrlTemplate(c.urlTemplate, {
     idCotizacion,
-    idAseguradora: core.idAseguradora,
-    idPaquete: String(idPaquete),
-  });
-  return { ...core, idCotizacion, urlCotizacion, listaRecibos };
+    urlCotizacion: q.fillUrl({ idCotizacion, idAseguradora, idPaquete }),
+    listaRecibos,
+  };
+}
+
+/** The conventions' part of the id: their known members, each a number or a string. */
+const CONVENTION_KEYS: readonly (keyof PolicyConventions)[] = [
+  'idVigenciaAnual',
+  'idVigenciaMultianual',
+  'defaultIdVigencia',
+  'defaultPlazoMeses',
+  'maxPlazoMesesAnual',
+  'defaultIdFormaPago',
+  'lifeBalance',
+  'urlTemplate',
+  'idLength',
+];
+
+function conventionsForId(c: PolicyConventions): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of CONVENTION_KEYS) {
+    const v: unknown = c[key];
+    // Anything else (never valid) enters by its type: JSON.stringify would throw on a bigint.
+    out[key] = typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' || v === undefined ? v : `(${typeof v})`;
+  }
+  return out;
 }
 
 /**
@@ -176,13 +235,28 @@ export function quoteValidPolicy(solicitud: PolicyRequest, options: PolicyOption
   const tariff = options.tariff ?? defaultTariff();
   assertTariff(tariff);
   const offers = priceOffers(toRisk(solicitud), { start: start.day, tariff, conventions, lifeBalances });
-  // The request's share of every offer id, serialised canonically once per quote.
+  // Everything the offers' content depends on, serialised canonically and hashed once per quote;
+  // each offer's id continues that hash with its insurer and package.
+  const frozen = isLoadedTariff(tariff);
   const { idOf } = offerIds(
-    canonicalJson({ solicitud, fechaInicio: start.text, tarifa: `${tariff.name}@${tariff.version}` }),
+    canonicalJson({
+      solicitud,
+      fechaInicio: start.text,
+      tarifa: `${tariff.name}@${tariff.version}`,
+      contenidoTarifa: tariffDigest(tariff, frozen),
+      convenciones: conventionsForId(conventions),
+      saldosVida: lifeBalances,
+    }),
     conventions.idLength,
   );
-  const heads: ReceiptHead[] = [];
-  return { listaSeguroAuto: offers.map((offer) => toOffer(idOf, heads, offer, conventions)) };
+  const q: QuoteTexts = {
+    idOf,
+    fillUrl: urlFiller(conventions.urlTemplate),
+    describe: frozen ? describeFrozenPackage : describePackage,
+    heads: [],
+    dates: new Map(),
+  };
+  return { listaSeguroAuto: offers.map((offer) => toOffer(q, offer)) };
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * Deterministic quote ids and their URLs: no clock, no randomness. The id is a shortened sha256 of
- * a canonical serialisation (keys sorted, no whitespace) of the request, the start date and the
- * offer itself, so the same request and options give the same id and two offers never share one.
+ * Deterministic quote ids and their URLs: no clock, no randomness. One sha256 state per quote
+ * holds a canonical serialisation (keys sorted, no whitespace) of everything an offer's content
+ * depends on — the request, the start date, the tariff (name, version and a digest of its
+ * content), the conventions and the life balances — and each offer's id continues that state with
+ * the offer's identity (insurer and package), so the same request and options give the same ids,
+ * two offers of a quote never share one, and a quote hashes about a kilobyte whatever its receipts.
  */
 import { createHash, type Hash } from 'node:crypto';
 
@@ -14,12 +17,23 @@ import { createHash, type Hash } from 'node:crypto';
  * ```
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // Loops instead of entries/filter/sort/map: the request and options are serialised on every quote.
+  if (Array.isArray(value)) {
+    let out = '[';
+    // What join gives: an element without JSON text (undefined, a function, a hole) writes nothing.
+    for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${canonicalJson(value[i]) ?? ''}`;
+    return `${out}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    // Own enumerable string keys in UTF-16 code unit order (sort's default, keys are distinct).
+    const keys = Object.keys(value).sort();
+    let out = '{';
+    for (const key of keys) {
+      const v: unknown = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }
@@ -37,13 +51,13 @@ export function quoteId(content: unknown, length: number): string {
 }
 
 /**
- * The id of one offer: sha256 of a prefix shared by every offer of a quote (the canonical request,
- * computed once) followed by the offer's own content. The offer is built by the engine in a fixed
- * key order, so plain `JSON.stringify` is already canonical for it.
+ * The id of one offer: the first `length` hex characters of sha256 of a prefix shared by every
+ * offer of a quote (the canonical request and options, computed once) followed by
+ * `JSON.stringify(offer)`, where `offer` is the offer's identity (`{ idAseguradora, idPaquete }`).
  *
  * @example
  * ```ts
- * offerId(canonicalJson({ solicitud }), { idPaquete: 1 }, 24).length; // 24
+ * offerId(canonicalJson({ solicitud: policySolicitud }), { idAseguradora: 1, idPaquete: 1 }, 24).length; // 24
  * ```
  */
 export function offerId(prefix: string, offer: unknown, length: number): string {
@@ -52,18 +66,40 @@ export function offerId(prefix: string, offer: unknown, length: number): string 
 
 /**
  * The ids of one quote's offers: sha256 of the shared prefix (hashed once, its state copied for
- * each offer) followed by an offer's JSON text. `idOf(json)` is `offerId(prefix, offer, length)`
- * when `json` is `JSON.stringify(offer)`; the caller may write that text itself.
+ * each offer) followed by an offer's identity as JSON text. `idOf(json)` is
+ * `offerId(prefix, offer, length)` when `json` is `JSON.stringify(offer)`.
  *
  * @example
  * ```ts
  * const ids = offerIds(canonicalJson({ a: 1 }), 24);
- * ids.idOf(JSON.stringify({ idPaquete: 1 })) === offerId(canonicalJson({ a: 1 }), { idPaquete: 1 }, 24); // true
+ * ids.idOf(JSON.stringify({ idAseguradora: 1, idPaquete: 2 })) === offerId(canonicalJson({ a: 1 }), { idAseguradora: 1, idPaquete: 2 }, 24); // true
  * ```
  */
 export function offerIds(prefix: string, length: number): { readonly idOf: (json: string) => string } {
   const base: Hash = createHash('sha256').update(prefix, 'utf8');
   return { idOf: (json) => base.copy().update(json, 'utf8').digest('hex').slice(0, length) };
+}
+
+/** Tariff content digests of deep-frozen (loaded) tariffs: their content cannot change. */
+const tariffDigests = new WeakMap<object, string>();
+
+/**
+ * sha256 (hex) of a tariff's canonical JSON: what `idCotizacion` knows of the tariff's figures
+ * besides its name and version. Remembered for a tariff that cannot change (`frozen`: it came
+ * from `loadTariff`), recomputed otherwise (such a tariff is validated on every call anyway).
+ *
+ * @example
+ * ```ts
+ * tariffDigest(defaultTariff(), true) === tariffDigest(structuredClone(defaultTariff()), false); // true
+ * tariffDigest({ ...defaultTariff(), ivaRate: '0.08' }, false) === tariffDigest(defaultTariff(), true); // false
+ * ```
+ */
+export function tariffDigest(tariff: object, frozen: boolean): string {
+  const known = frozen ? tariffDigests.get(tariff) : undefined;
+  if (known !== undefined) return known;
+  const digest = createHash('sha256').update(canonicalJson(tariff), 'utf8').digest('hex');
+  if (frozen) tariffDigests.set(tariff, digest);
+  return digest;
 }
 
 /**
@@ -79,4 +115,28 @@ export function fillUrlTemplate(template: string, values: Readonly<Record<string
     const v = values[key];
     return v === undefined ? whole : encodeURIComponent(v);
   });
+}
+
+/**
+ * {@link fillUrlTemplate} with the template parsed once: the returned function gives the same text
+ * for the same values, splitting the template only on the first call (a quote fills it per offer).
+ *
+ * @example
+ * ```ts
+ * const fill = urlFiller('https://x.example/{idAseguradora}/{idCotizacion}?x={nada}');
+ * fill({ idCotizacion: 'a b', idAseguradora: '1' }); // 'https://x.example/1/a%20b?x={nada}'
+ * ```
+ */
+export function urlFiller(template: string): (values: Readonly<Record<string, string>>) => string {
+  // Even slots are literal text, odd slots placeholder names (what /\{(\w+)\}/ matched).
+  const parts = template.split(/\{(\w+)\}/);
+  return (values) => {
+    let out = parts[0] as string;
+    for (let i = 1; i < parts.length; i += 2) {
+      const key = parts[i] as string;
+      const v = values[key]; // as fillUrlTemplate reads it, inherited members included
+      out += (v === undefined ? `{${key}}` : encodeURIComponent(v)) + (parts[i + 1] as string);
+    }
+    return out;
+  };
 }
