@@ -194,6 +194,24 @@ const sameRational = (a: Rational, b: Rational): boolean => a.num === b.num && a
  * ```
  */
 export function scheduleLoan(loan: Loan): LoanSchedule {
+  return scheduleLoanInto(loan, undefined);
+}
+
+/**
+ * {@link scheduleLoan}, with a loan without features written into `scratch` (at least 5 × `payments`
+ * long) instead of a fresh array: the schedule's columns are views of it, valid until the caller
+ * writes to it again. For a caller that reads the schedule and drops it before scheduling the next
+ * loan (the credit quote); a loan with features is scheduled into fresh arrays as ever.
+ *
+ * @example
+ * ```ts
+ * const scratch = new Float64Array(5 * 36);
+ * const s = scheduleLoanInto({ principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
+ *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M! }, scratch);
+ * [s.level[0], s.level.buffer === scratch.buffer]; // [979703, true]
+ * ```
+ */
+export function scheduleLoanInto(loan: Loan, scratch: Float64Array | undefined): LoanSchedule {
   checkLoan(loan);
   const basis = loan.interestBasis ?? 'days360';
   const tolerance = loan.paymentTolerance ?? 0.5;
@@ -202,7 +220,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
   if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
     // Equal periods whatever the calendar: the dates and the rates are only computed if read.
-    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance), loan, periodic);
+    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance, scratch), loan, periodic);
   }
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
@@ -210,7 +228,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
   if (featureless && even) {
     return {
-      ...plainSchedule(loan, periodic, tolerance),
+      ...plainSchedule(loan, periodic, tolerance, scratch),
       periodicRate: periodic,
       periodRates: rates,
       dates,
@@ -269,10 +287,11 @@ class PlainLoanSchedule implements LoanSchedule {
 }
 
 /** The French schedule of a loan whose periods all have the same rate and no features. */
-function plainSchedule(loan: Loan, periodic: Rational, tolerance: number): Schedule {
+function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, scratch: Float64Array | undefined): Schedule {
   return buildSchedule(
     { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
     paymentRate(periodic, loan.vatPercent, tolerance),
+    scratch !== undefined && scratch.length >= 5 * loan.payments ? scratch : new Float64Array(5 * loan.payments),
   );
 }
 

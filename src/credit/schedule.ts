@@ -9,6 +9,7 @@
  * in decimal.js; a property test proves the two identical.
  */
 import { quoteError } from '../errors/quoteError.js';
+import { divRoundHalfUpBy } from '../money/cents.js';
 import { interestVat, periodInterest } from './interest.js';
 import { IdealPayments, initialPayment, paymentRate, rederivedFromEstimate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
@@ -74,7 +75,10 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
 }
 
 /**
- * Builds the schedule in integer cents.
+ * Builds the schedule in integer cents. `columns` (at least 5 × `count` long, default a fresh
+ * array) receives the five columns; a caller that reads the schedule and drops it before building
+ * the next one can pass the same buffer every time (the quote does: a typed array's backing store
+ * is allocated outside the heap, and that allocation cost as much as a third of the 60-row loop).
  *
  * @example
  * ```ts
@@ -82,11 +86,12 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
  * s.level[0]; // 261276 (2612.76)
  * ```
  */
-export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRate(spec.periodic, spec.iva)): Schedule {
+export function buildSchedule(
+  spec: ScheduleSpec,
+  rate: PaymentRate = paymentRate(spec.periodic, spec.iva),
+  columns: Float64Array = new Float64Array(5 * spec.count),
+): Schedule {
   const { count, periodic, iva } = spec;
-  // One allocation for the five columns: a typed array's backing store is allocated outside the
-  // heap, and five of them cost more than the whole 60-payment loop (the profile's largest item).
-  const columns = new Float64Array(5 * count);
   const opening = columns.subarray(0, count);
   const capital = columns.subarray(count, 2 * count);
   const interest = columns.subarray(2 * count, 3 * count);
@@ -98,6 +103,10 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   let totalVat = 0;
   let totalLevel = 0;
   const last = count - 1;
+  // Per-quote constants of the two exact divisions (interest by the rate's denominator, IVA by
+  // 100), done by a multiplication by the reciprocal and one correction (`divRoundHalfUpBy`).
+  const { num, den } = periodic;
+  const inverseDen = 1 / den;
   // p̂ of each row by one multiplication (IdealPayments) instead of an expm1: that was 40 % of the
   // schedule's time at 360 payments. The common case (the held payment still well within the
   // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
@@ -116,8 +125,9 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
         }
       } else held = rederivedPayment(held, balance, count - k, rate);
     }
-    const i = periodInterest(balance, periodic);
-    const v = interestVat(i, iva);
+    const n = balance * num;
+    const i = n <= Number.MAX_SAFE_INTEGER ? divRoundHalfUpBy(n, den, inverseDen) : periodInterest(balance, periodic);
+    const v = divRoundHalfUpBy(i * iva, 100, 0.01);
     if (k === last - 1) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;

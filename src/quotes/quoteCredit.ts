@@ -15,7 +15,7 @@ import { solveDatedCat } from '../cat/dated.js';
 import { solvePeriodicCat, type PeriodicCat } from '../cat/periodic.js';
 import { catTiming } from '../credit/calendar.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
-import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
+import { scheduleLoanInto, type LoanSchedule } from '../credit/loan.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
@@ -109,10 +109,27 @@ function planWith(solicitud: CreditRequest, options: CreditOptions, conventions:
   });
 }
 
+/** The most payments a loan has (`plazo` 1–999): the bound of the quote's working buffer. */
+const MAX_PAYMENTS = 999;
+
+/**
+ * The quote's working buffer, allocated on the first quote and reused by every later one: the five
+ * columns of a plain loan's schedule (`scheduleLoanInto`) and, after them, the CAT's payments. A
+ * quote reads them and drops them before it returns (the response holds only text), and quotes do
+ * not nest, so no two quotes ever see it at once. A typed array's backing store is allocated
+ * outside the heap: the two a quote allocated cost more than its 60-row schedule loop.
+ */
+let workspace: Float64Array | undefined;
+
+function scratch(): Float64Array {
+  workspace ??= new Float64Array(6 * MAX_PAYMENTS);
+  return workspace;
+}
+
 /** Schedules the plan's loan; the core names a prepayment `loan.prepayments[i]`, the caller knows it as `options.prepayments[i]`. */
 function schedule(plan: CreditPlan): LoanSchedule {
   try {
-    return scheduleLoan(plan.loan);
+    return scheduleLoanInto(plan.loan, scratch());
   } catch (error) {
     if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
       throw new QuoteError(
@@ -149,10 +166,11 @@ export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {
 /** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
 function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
   const n = schedule.level.length;
-  const out = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    out[k] = (schedule.capital[k] as number) + (schedule.interest[k] as number) + (insurance === undefined ? 0 : (insurance[k] as number));
-  }
+  // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
+  const out = scratch().subarray(5 * MAX_PAYMENTS, 5 * MAX_PAYMENTS + n);
+  const { capital, interest } = schedule;
+  if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
+  else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
   return out;
 }
 

@@ -35,6 +35,26 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
       { numRuns: 180 },
     );
   });
+  it("is the same written into a reused buffer (the quote's working buffer) as into a fresh one", () => {
+    const scratch = new Float64Array(5 * 999).fill(-1);
+    fc.assert(
+      fc.property(specArb, ({ principal, count, tasa, days, iva, tolerance }) => {
+        const spec = { principal, count, periodic: mulRational(percentToRational(tasa), days, 360), iva };
+        const rate = paymentRate(spec.periodic, iva, tolerance);
+        let fresh: ReturnType<typeof buildSchedule>;
+        try {
+          fresh = buildSchedule(spec, rate);
+        } catch {
+          expect(() => buildSchedule(spec, rate, scratch)).toThrowError(QuoteError);
+          return;
+        }
+        const reused = buildSchedule(spec, rate, scratch);
+        expect(reused.level.buffer).toBe(scratch.buffer);
+        expect(reused).toEqual(fresh);
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('is identical on payments sitting exactly on a half cent (0 % rate, odd splits)', () => {
     // 1001 cents in 2 payments: ideal 500.5 → 501 (half-up), last 500.
     const spec = { principal: 1001, count: 2, periodic: { num: 0, den: 1 }, iva: 16 };

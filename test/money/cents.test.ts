@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareFraction, divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
+import {
+  compareFraction,
+  divRoundHalfUp,
+  divRoundHalfUpBig,
+  divRoundHalfUpBy,
+  formatCents,
+  mulDivRoundHalfUp,
+  parseCents,
+  splitRemainderFirst,
+} from '../../src/money/cents.js';
 import { Decimal } from '../../src/money/decimal.js';
 
 describe('integer cents', () => {
@@ -33,6 +42,34 @@ describe('integer cents', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+  it('divRoundHalfUpBy (a multiplication by the reciprocal) equals the bigint division, ties and edges included', () => {
+    const check = (n: number, d: number) => {
+      expect(divRoundHalfUpBy(n, d, 1 / d)).toBe(Number(divRoundHalfUpBig(BigInt(n), BigInt(d))));
+    };
+    // Any size of n and d, the rows' sizes, the largest n the fast path takes and beyond it.
+    const numerator = fc.oneof(
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+      fc.integer({ min: 0, max: 2 ** 40 }),
+      fc.integer({ min: 2 ** 52 - 2 ** 20, max: 2 ** 52 + 2 ** 20 }),
+    );
+    const divisor = fc.oneof(
+      fc.integer({ min: 1, max: 2 ** 52 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.constantFrom(1, 2, 3, 100, 800, 2400),
+    );
+    fc.assert(
+      fc.property(numerator, divisor, (n, d) => {
+        if (n + d > Number.MAX_SAFE_INTEGER) return;
+        check(n, d);
+        // The exact half below, at and above a multiple: the ties of half-up rounding.
+        const q = Math.floor(n / d / 2);
+        for (const m of [2 * q * d + d - 1, 2 * q * d + d, 2 * q * d + d + 1])
+          if (m >= 0 && m + 2 * d <= Number.MAX_SAFE_INTEGER) check(m, 2 * d);
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const d of [1, 2, 3, 7, 100, 800, 2400, 2 ** 26 + 1]) for (let n = 0; n < 5000; n++) check(n, d);
   });
   it('splits with the remainder on the first part, summing exactly', () => {
     expect(splitRemainderFirst(1000, 3)).toEqual([334, 333, 333]);
