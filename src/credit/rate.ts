@@ -19,7 +19,12 @@ export interface Rational {
 }
 
 function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
+  // Not `[a, b] = [b, a % b]`: the destructuring's arrays were most of a quote's rational arithmetic.
+  while (b !== 0) {
+    const rest = a % b;
+    a = b;
+    b = rest;
+  }
   return a;
 }
 

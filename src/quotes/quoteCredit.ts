@@ -309,7 +309,20 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
   let openingText = formatCents(amounts.principal);
   let lastPayment = -1;
   let lastPaymentText = '';
-  for (let k = 0; k < n; k++) {
+  const summed =
+    dates === undefined &&
+    lifeInsurance === undefined &&
+    damageInsurance === undefined &&
+    unemploymentInsurance === undefined &&
+    periodCommission === undefined;
+  if (summed) {
+    // No table and nothing added to the loan's own payments: the loop below would sum the level
+    // column, which the schedule has summed (exactly: integers below 2^53).
+    totalPayments = schedule.totalLevel;
+    const payment = schedule.level[regularRow] as number;
+    firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
+  }
+  for (let k = 0, visited = summed ? 0 : n; k < visited; k++) {
     const life = lifeInsurance?.[k] ?? 0;
     const damage = damageInsurance?.[k] ?? 0;
     const unemployment = unemploymentInsurance?.[k] ?? 0;
