@@ -59,7 +59,9 @@ export interface Schedule {
 export function penultimatePayment(held: number, balance: number, interestAndVat: number, periodic: Rational, iva: number): number {
   let best = held;
   let bestCost = Infinity;
-  for (const candidate of [held, held - 1, held + 1]) {
+  // held, held − 1, held + 1 (no array: this runs on every schedule).
+  for (let j = 0; j < 3; j++) {
+    const candidate = j === 0 ? held : j === 1 ? held - 1 : held + 1;
     const capital = candidate - interestAndVat;
     if (capital < 0 || capital > balance) continue;
     const rest = balance - capital;
@@ -106,7 +108,7 @@ export function buildSchedule(
   // Per-quote constants of the two exact divisions (interest by the rate's denominator, IVA by
   // 100), done by a multiplication by the reciprocal and one correction (`divRoundHalfUpBy`).
   const { num, den } = periodic;
-  const inverseDen = 1 / den;
+  const halfInverseDen = 0.5 / den;
   // p̂ of each row by one multiplication (IdealPayments) instead of an expm1: that was 40 % of the
   // schedule's time at 360 payments. The common case (the held payment still well within the
   // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
@@ -126,8 +128,8 @@ export function buildSchedule(
       } else held = rederivedPayment(held, balance, count - k, rate);
     }
     const n = balance * num;
-    const i = n <= Number.MAX_SAFE_INTEGER ? divRoundHalfUpBy(n, den, inverseDen) : periodInterest(balance, periodic);
-    const v = divRoundHalfUpBy(i * iva, 100, 0.01);
+    const i = n <= Number.MAX_SAFE_INTEGER ? divRoundHalfUpBy(n, den, halfInverseDen) : periodInterest(balance, periodic);
+    const v = divRoundHalfUpBy(i * iva, 100, 0.005);
     if (k === last - 1) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;

@@ -72,34 +72,33 @@ export function divRoundHalfUp(n: number, d: number): number {
 const TWO_53 = 2 ** 53;
 
 /**
- * {@link divRoundHalfUp} given `inverse` = 1 / d (as float64 rounds it), for a d the caller divides
- * by many times: a multiplication instead of a division (a division's latency is four or five
- * multiplications', and the schedule's row waits on two). Exact: while n + d ≤ 2^52, n / d ≤ 2^51
- * for d ≥ 2 and fl(n × fl(1 / d)) is within (n / d)·2^−52·(1 + 2^−52) < 1 of it (exactly n for
- * d = 1), so q = ⌊n × inverse⌋ is ⌊n / d⌋ or one off either way; q·d ≤ n + d is exact, and one
- * correction of the remainder each way gives the exact quotient. Beyond 2^52 it is
+ * {@link divRoundHalfUp} given `halfInverse` = 1 / (2d) (as float64 rounds it), for a d the caller
+ * divides by many times: a multiplication instead of a division (a division's latency is four or
+ * five multiplications', and a schedule's row waits on two). Half-up rounding is ⌊(2n + d) / 2d⌋,
+ * so the rounding direction is no branch on the data (half the rows went each way, and the
+ * processor guessed wrong half the time). Exact: while n + d ≤ 2^51, m = 2n + d ≤ 2^52 and
+ * m / 2d ≤ 2^50, and fl(m × fl(1 / 2d)) is within (m / 2d)·2^−52·(1 + 2^−52) < 1 of it, so
+ * q = ⌊m × halfInverse⌋ is ⌊m / 2d⌋ or one off either way; q·2d ≤ m + 2d is exact, and one
+ * correction of the remainder each way (rarely taken) gives the exact quotient. Beyond 2^51 it is
  * {@link divRoundHalfUp}. A property test checks it against the bigint division.
  *
  * @example
  * ```ts
- * divRoundHalfUpBy(1005, 10, 1 / 10); // 101 (100.5 → 101)
+ * divRoundHalfUpBy(1005, 10, 1 / 20); // 101 (100.5 → 101)
  * ```
  */
-export function divRoundHalfUpBy(n: number, d: number, inverse: number): number {
-  if (n + d > TWO_52) return divRoundHalfUp(n, d);
-  let q = Math.floor(n * inverse);
-  let rem = n - q * d;
-  if (rem < 0) {
-    q -= 1;
-    rem += d;
-  } else if (rem >= d) {
-    q += 1;
-    rem -= d;
-  }
-  return rem * 2 >= d ? q + 1 : q;
+export function divRoundHalfUpBy(n: number, d: number, halfInverse: number): number {
+  if (n + d > TWO_51) return divRoundHalfUp(n, d);
+  const m = n + n + d;
+  const twice = d + d;
+  let q = Math.floor(m * halfInverse);
+  const rem = m - q * twice;
+  if (rem < 0) q -= 1;
+  else if (rem >= twice) q += 1;
+  return q;
 }
 
-const TWO_52 = 2 ** 52;
+const TWO_51 = 2 ** 51;
 
 /**
  * The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range).
