@@ -114,6 +114,7 @@ export function buildSchedule(
   // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
   const ideal = IdealPayments.stepping(rate, count);
   const tolerance = rate.tolerance;
+  const halfCent = tolerance === 0.5;
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < last) {
       // Where the stepped estimate's bound is not below 10⁻⁶ cents (1 − w cancels at low rates,
@@ -122,7 +123,18 @@ export function buildSchedule(
       if (ideal !== undefined && ideal.next(balance) < 1e-6) {
         const estimate = ideal.estimate;
         const bound = ideal.bound;
-        if (!(Math.abs(estimate - held) < tolerance - bound)) {
+        if (halfCent) {
+          // With a tolerance of ½ the rule is p̂ rounded half-up (|p̂ − held| < ½ means round(p̂) =
+          // held), decided here without a branch on whether the payment moves (a third of the rows
+          // move by a cent, unpredictably) when p̂ is farther than the bound from a half cent:
+          // then estimate + ½ rounds by less than the bound (≥ 16 ulp of the estimate), so its
+          // floor is round(p̂). Near a half cent, rederivedFromEstimate decides exactly.
+          const frac = estimate - Math.floor(estimate);
+          held =
+            Math.abs(frac - 0.5) > bound
+              ? Math.floor(estimate + 0.5)
+              : rederivedFromEstimate(held, balance, count - k, rate, estimate, bound);
+        } else if (!(Math.abs(estimate - held) < tolerance - bound)) {
           held = rederivedFromEstimate(held, balance, count - k, rate, estimate, bound);
         }
       } else held = rederivedPayment(held, balance, count - k, rate);

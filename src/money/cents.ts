@@ -16,6 +16,31 @@ export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
  * ```
  */
 export function parseCents(text: string): number {
+  // Up to 15 digits, optionally a dot and one or two digits (every amount the schemas admit), read
+  // by character codes: the same operations on the same exact integers as below, without the
+  // substrings and the Number() parsing (a profile of the quote put this function at 2-4 %).
+  const length = text.length;
+  let whole = 0;
+  let i = 0;
+  for (; i < length && i < 16; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) break;
+    whole = whole * 10 + digit;
+  }
+  if (i > 0 && i <= 15) {
+    if (i === length) return whole * 100;
+    const tenths = text.charCodeAt(i + 1) - 0x30;
+    if (text.charCodeAt(i) === 0x2e && tenths >= 0 && tenths <= 9) {
+      if (i + 2 === length) return whole * 100 + tenths * 10;
+      const hundredths = text.charCodeAt(i + 2) - 0x30;
+      if (i + 3 === length && hundredths >= 0 && hundredths <= 9) return whole * 100 + (tenths * 10 + hundredths);
+    }
+  }
+  return parseCentsText(text);
+}
+
+/** {@link parseCents} of any other text, as it always read it. */
+function parseCentsText(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return Number(text) * 100;
   const whole = Number(text.slice(0, dot));

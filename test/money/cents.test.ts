@@ -25,6 +25,27 @@ describe('integer cents', () => {
       }),
     );
   });
+  it('parseCents reads any text as its substrings-and-Number reading did (the character-code fast path)', () => {
+    const asBefore = (text: string) => {
+      const dot = text.indexOf('.');
+      if (dot < 0) return Number(text) * 100;
+      const frac = text.slice(dot + 1);
+      return Number(text.slice(0, dot)) * 100 + (frac.length === 1 ? Number(frac) * 10 : Number(frac));
+    };
+    const chars = fc.constantFrom('0', '1', '5', '9', '.', '-', ' ', 'e', '\u0661', '+');
+    const text = fc.oneof(
+      fc.string({ unit: chars, maxLength: 20 }),
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 17n }), fc.constantFrom('', '.', '.5', '.05', '.50', '.123', '.x'))
+        .map(([w, f]) => `${w}${f}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(Object.is(parseCents(t), asBefore(t))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
   it('rounds exact half-cent ties up, where float rounding misrounds them', () => {
     // The float pitfall: 1.005 is stored as 1.00499999999999989…, so both idioms give 1.00.
     expect(Math.round(1.005 * 100) / 100).toBe(1);
