@@ -286,6 +286,44 @@ function settleExtras(plan: CreditPlan, count: number, conventions: CreditConven
   ];
 }
 
+/**
+ * The table's rows when the payments are the loan's own (no insurance or commission columns): the
+ * same rows as `assemble`'s loop writes, with the four zero columns the constant "0.00".
+ */
+function levelRows(schedule: LoanSchedule, dates: readonly string[], principalText: string, rows: CreditRow[]): void {
+  const { opening, capital, interest, vat, level } = schedule;
+  let openingText = principalText;
+  let lastPayment = -1;
+  let lastPaymentText = '';
+  for (let k = 0; k < level.length; k++) {
+    const paid = capital[k] as number;
+    const closingText = formatCents((opening[k] as number) - paid);
+    const payment = level[k] as number;
+    if (payment !== lastPayment) {
+      lastPayment = payment;
+      lastPaymentText = formatCents(payment);
+    }
+    rows.push({
+      numAmortizacion: k + 1,
+      fechaAmortizacion: dates[k] as string,
+      saldoCapital: openingText,
+      abonoCapital: formatCents(paid),
+      interesAmortizacion: formatCents(interest[k] as number),
+      ivaAmortizacion: formatCents(vat[k] as number),
+      comisionAmortizacion: ZERO,
+      seguroVida: ZERO,
+      seguroDanos: ZERO,
+      seguroDesempleo: ZERO,
+      pagoAmortizacion: lastPaymentText,
+      saldoFin: closingText,
+    });
+    openingText = closingText;
+  }
+}
+
+/** What `formatCents(0)` returns. */
+const ZERO = '0.00';
+
 function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
   const n = schedule.level.length;
   const [extras, catInsurance] = settleExtras(plan, n, conventions);
@@ -309,20 +347,17 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
   let openingText = formatCents(amounts.principal);
   let lastPayment = -1;
   let lastPaymentText = '';
-  const summed =
-    dates === undefined &&
-    lifeInsurance === undefined &&
-    damageInsurance === undefined &&
-    unemploymentInsurance === undefined &&
-    periodCommission === undefined;
-  if (summed) {
-    // No table and nothing added to the loan's own payments: the loop below would sum the level
-    // column, which the schedule has summed (exactly: integers below 2^53).
+  const bare =
+    lifeInsurance === undefined && damageInsurance === undefined && unemploymentInsurance === undefined && periodCommission === undefined;
+  if (bare) {
+    // Nothing added to the loan's own payments: the loop below would sum the level column, which
+    // the schedule has summed (exactly: integers below 2^53), and format four zero columns.
     totalPayments = schedule.totalLevel;
     const payment = schedule.level[regularRow] as number;
     firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
+    if (dates !== undefined) levelRows(schedule, dates, openingText, rows);
   }
-  for (let k = 0, visited = summed ? 0 : n; k < visited; k++) {
+  for (let k = 0, visited = bare ? 0 : n; k < visited; k++) {
     const life = lifeInsurance?.[k] ?? 0;
     const damage = damageInsurance?.[k] ?? 0;
     const unemployment = unemploymentInsurance?.[k] ?? 0;
