@@ -20,7 +20,7 @@ import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js'
 import { buildFeatureSchedule, fastScheduleOps, type PrepaymentMode, type SchedulePrepayment } from './featureSchedule.js';
 import { paymentRate } from './payment.js';
 import { mulRational, rational, type Rational } from './rate.js';
-import { buildSchedule, type Schedule } from './schedule.js';
+import { buildSchedule, type Schedule, type ScheduleColumns } from './schedule.js';
 
 /**
  * An extra payment to capital made with payment `period`.
@@ -198,20 +198,21 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
 }
 
 /**
- * {@link scheduleLoan}, with a loan without features written into `scratch` (at least 5 × `payments`
- * long) instead of a fresh array: the schedule's columns are views of it, valid until the caller
- * writes to it again. For a caller that reads the schedule and drops it before scheduling the next
- * loan (the credit quote); a loan with features is scheduled into fresh arrays as ever.
+ * {@link scheduleLoan}, with a loan without features written into `columns` (`payments` long each)
+ * instead of fresh arrays: the schedule's columns are those views, valid until the caller writes to
+ * them again. For a caller that reads the schedule and drops it before scheduling the next loan
+ * (the credit quote); a loan with features, or columns of another length, get fresh arrays.
  *
  * @example
  * ```ts
- * const scratch = new Float64Array(5 * 36);
- * const s = scheduleLoanInto({ principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
- *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M! }, scratch);
- * [s.level[0], s.level.buffer === scratch.buffer]; // [979703, true]
+ * const loan: Loan = { principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
+ *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M! };
+ * const earlier = scheduleLoan(loan); // done with it: its columns are reused
+ * const s = scheduleLoanInto({ ...loan, principal: 14_000_000 }, earlier);
+ * [s.level[0], s.level === earlier.level]; // [489852, true]
  * ```
  */
-export function scheduleLoanInto(loan: Loan, scratch: Float64Array | undefined): LoanSchedule {
+export function scheduleLoanInto(loan: Loan, columns: ScheduleColumns | undefined): LoanSchedule {
   checkLoan(loan);
   const basis = loan.interestBasis ?? 'days360';
   const tolerance = loan.paymentTolerance ?? 0.5;
@@ -220,7 +221,7 @@ export function scheduleLoanInto(loan: Loan, scratch: Float64Array | undefined):
   const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
   if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
     // Equal periods whatever the calendar: the dates and the rates are only computed if read.
-    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance, scratch), loan, periodic);
+    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance, columns), loan, periodic);
   }
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
@@ -228,7 +229,7 @@ export function scheduleLoanInto(loan: Loan, scratch: Float64Array | undefined):
   const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
   if (featureless && even) {
     return {
-      ...plainSchedule(loan, periodic, tolerance, scratch),
+      ...plainSchedule(loan, periodic, tolerance, columns),
       periodicRate: periodic,
       periodRates: rates,
       dates,
@@ -287,11 +288,11 @@ class PlainLoanSchedule implements LoanSchedule {
 }
 
 /** The French schedule of a loan whose periods all have the same rate and no features. */
-function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, scratch: Float64Array | undefined): Schedule {
+function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, columns: ScheduleColumns | undefined): Schedule {
   return buildSchedule(
     { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
     paymentRate(periodic, loan.vatPercent, tolerance),
-    scratch !== undefined && scratch.length >= 5 * loan.payments ? scratch : new Float64Array(5 * loan.payments),
+    columns !== undefined && columns.level.length === loan.payments ? columns : undefined,
   );
 }
 

@@ -9,7 +9,7 @@
  * in decimal.js; a property test proves the two identical.
  */
 import { quoteError } from '../errors/quoteError.js';
-import { divRoundHalfUpBy } from '../money/cents.js';
+import { floorDivBy } from '../money/cents.js';
 import { interestVat, periodInterest } from './interest.js';
 import { IdealPayments, initialPayment, paymentRate, rederivedFromEstimate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
@@ -77,10 +77,46 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
 }
 
 /**
- * Builds the schedule in integer cents. `columns` (at least 5 × `count` long, default a fresh
- * array) receives the five columns; a caller that reads the schedule and drops it before building
- * the next one can pass the same buffer every time (the quote does: a typed array's backing store
- * is allocated outside the heap, and that allocation cost as much as a third of the 60-row loop).
+ * The five columns of a schedule of `count` rows, as views of one buffer.
+ *
+ * @example
+ * ```ts
+ * const columns: ScheduleColumns = scheduleColumns(new Float64Array(5 * 4), 4);
+ * columns.level.length; // 4
+ * ```
+ */
+export interface ScheduleColumns {
+  readonly opening: Float64Array;
+  readonly capital: Float64Array;
+  readonly interest: Float64Array;
+  readonly vat: Float64Array;
+  readonly level: Float64Array;
+}
+
+/**
+ * Views of `buffer` (at least 5 × `count` long) as the columns of a `count`-row schedule: one
+ * allocation for the five (a typed array's backing store is allocated outside the heap, and five
+ * of them cost more than the whole 60-payment loop).
+ *
+ * @example
+ * ```ts
+ * scheduleColumns(new Float64Array(10), 2).capital.byteOffset; // 16
+ * ```
+ */
+export function scheduleColumns(buffer: Float64Array, count: number): ScheduleColumns {
+  return {
+    opening: buffer.subarray(0, count),
+    capital: buffer.subarray(count, 2 * count),
+    interest: buffer.subarray(2 * count, 3 * count),
+    vat: buffer.subarray(3 * count, 4 * count),
+    level: buffer.subarray(4 * count, 5 * count),
+  };
+}
+
+/**
+ * Builds the schedule in integer cents, into `columns` (`count` long each; default fresh ones). A
+ * caller that reads the schedule and drops it before building the next one can pass the same
+ * columns every time (the quote does: allocating them cost as much as a third of the 60-row loop).
  *
  * @example
  * ```ts
@@ -91,14 +127,10 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
 export function buildSchedule(
   spec: ScheduleSpec,
   rate: PaymentRate = paymentRate(spec.periodic, spec.iva),
-  columns: Float64Array = new Float64Array(5 * spec.count),
+  columns: ScheduleColumns = scheduleColumns(new Float64Array(5 * spec.count), spec.count),
 ): Schedule {
   const { count, periodic, iva } = spec;
-  const opening = columns.subarray(0, count);
-  const capital = columns.subarray(count, 2 * count);
-  const interest = columns.subarray(2 * count, 3 * count);
-  const vat = columns.subarray(3 * count, 4 * count);
-  const level = columns.subarray(4 * count, 5 * count);
+  const { opening, capital, interest, vat, level } = columns;
   let balance = spec.principal;
   let held = initialPayment(balance, count, rate);
   let totalInterest = 0;
@@ -107,8 +139,16 @@ export function buildSchedule(
   const last = count - 1;
   // Per-quote constants of the two exact divisions (interest by the rate's denominator, IVA by
   // 100), done by a multiplication by the reciprocal and one correction (`divRoundHalfUpBy`).
+  // Half-up rounding of n / d is ⌊(2n + d) / 2d⌋, by a multiplication with 1 / 2d (`floorDivBy`):
+  // for the interest, n = balance × num, and 2n + d = balance × 2num + den in one multiply-add
+  // while every row's stays within 2^52 (the balance never exceeds the principal); for the IVA,
+  // n = interest × iva and d = 100.
   const { num, den } = periodic;
+  const twoNum = 2 * num;
+  const twoDen = 2 * den;
   const halfInverseDen = 0.5 / den;
+  const interestByProduct = spec.principal * twoNum + 2 * twoDen <= TWO_52;
+  const twoIva = 2 * iva;
   // p̂ of each row by one multiplication (IdealPayments) instead of an expm1: that was 40 % of the
   // schedule's time at 360 payments. The common case (the held payment still well within the
   // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
@@ -139,9 +179,9 @@ export function buildSchedule(
         }
       } else held = rederivedPayment(held, balance, count - k, rate);
     }
-    const n = balance * num;
-    const i = n <= Number.MAX_SAFE_INTEGER ? divRoundHalfUpBy(n, den, halfInverseDen) : periodInterest(balance, periodic);
-    const v = divRoundHalfUpBy(i * iva, 100, 0.005);
+    const i = interestByProduct ? floorDivBy(balance * twoNum + den, twoDen, halfInverseDen) : periodInterest(balance, periodic);
+    const vatTimesTwo = i * twoIva + 100;
+    const v = vatTimesTwo + 200 <= TWO_52 ? floorDivBy(vatTimesTwo, 200, 0.005) : interestVat(i, iva);
     if (k === last - 1) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;
@@ -167,3 +207,5 @@ export function buildSchedule(
   }
   return { opening, capital, interest, vat, level, totalInterest, totalVat, totalLevel };
 }
+
+const TWO_52 = 2 ** 52;

@@ -97,33 +97,24 @@ export function divRoundHalfUp(n: number, d: number): number {
 const TWO_53 = 2 ** 53;
 
 /**
- * {@link divRoundHalfUp} given `halfInverse` = 1 / (2d) (as float64 rounds it), for a d the caller
- * divides by many times: a multiplication instead of a division (a division's latency is four or
- * five multiplications', and a schedule's row waits on two). Half-up rounding is ⌊(2n + d) / 2d⌋,
- * so the rounding direction is no branch on the data (half the rows went each way, and the
- * processor guessed wrong half the time). Exact: while n + d ≤ 2^51, m = 2n + d ≤ 2^52 and
- * m / 2d ≤ 2^50, and fl(m × fl(1 / 2d)) is within (m / 2d)·2^−52·(1 + 2^−52) < 1 of it, so
- * q = ⌊m × halfInverse⌋ is ⌊m / 2d⌋ or one off either way; q·2d ≤ m + 2d is exact, and one
- * correction of the remainder each way (rarely taken) gives the exact quotient. Beyond 2^51 it is
- * {@link divRoundHalfUp}. A property test checks it against the bigint division.
+ * ⌊m / d⌋ for integers 0 ≤ m, 1 ≤ d with m + d ≤ 2^52, given `inverse` = 1 / d as float64 rounds
+ * it: a multiplication instead of a division (a division's latency is four or five
+ * multiplications', and a schedule's row waits on two). Exact: m / d ≤ 2^51 for d ≥ 2 and
+ * fl(m × fl(1 / d)) is within (m / d)·2^−52·(1 + 2^−52) < 1 of it (exactly m for d = 1), so
+ * q = ⌊m × inverse⌋ is ⌊m / d⌋ or one off either way; q·d ≤ m + d is exact, and one correction of
+ * the remainder each way (rarely taken) gives the exact quotient. A property test checks it
+ * against the bigint division. The caller checks the range.
  *
  * @example
  * ```ts
- * divRoundHalfUpBy(1005, 10, 1 / 20); // 101 (100.5 → 101)
+ * floorDivBy(2 * 1005 + 10, 20, 1 / 20); // 101 (half-up of 1005 / 10: ⌊(2n + d) / 2d⌋)
  * ```
  */
-export function divRoundHalfUpBy(n: number, d: number, halfInverse: number): number {
-  if (n + d > TWO_51) return divRoundHalfUp(n, d);
-  const m = n + n + d;
-  const twice = d + d;
-  let q = Math.floor(m * halfInverse);
-  const rem = m - q * twice;
-  if (rem < 0) q -= 1;
-  else if (rem >= twice) q += 1;
-  return q;
+export function floorDivBy(m: number, d: number, inverse: number): number {
+  const q = Math.floor(m * inverse);
+  const rem = m - q * d;
+  return rem < 0 ? q - 1 : rem >= d ? q + 1 : q;
 }
-
-const TWO_51 = 2 ** 51;
 
 /**
  * The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range).

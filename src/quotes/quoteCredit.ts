@@ -16,6 +16,7 @@ import { solvePeriodicCat, type PeriodicCat } from '../cat/periodic.js';
 import { catTiming } from '../credit/calendar.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
 import { scheduleLoanInto, type LoanSchedule } from '../credit/loan.js';
+import { scheduleColumns, type ScheduleColumns } from '../credit/schedule.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
@@ -114,22 +115,36 @@ const MAX_PAYMENTS = 999;
 
 /**
  * The quote's working buffer, allocated on the first quote and reused by every later one: the five
- * columns of a plain loan's schedule (`scheduleLoanInto`) and, after them, the CAT's payments. A
- * quote reads them and drops them before it returns (the response holds only text), and quotes do
- * not nest, so no two quotes ever see it at once. A typed array's backing store is allocated
- * outside the heap: the two a quote allocated cost more than its 60-row schedule loop.
+ * columns of a plain loan's schedule (`scheduleLoanInto`) and, after them, the CAT's payments; with
+ * the views of the last count of payments quoted. A quote reads them and drops them before it
+ * returns (the response holds only text), and quotes do not nest, so no two quotes ever see it at
+ * once. A typed array's backing store is allocated outside the heap: the two a quote allocated
+ * cost more than its 60-row schedule loop.
  */
-let workspace: Float64Array | undefined;
+interface Workspace {
+  readonly buffer: Float64Array;
+  readonly count: number;
+  readonly columns: ScheduleColumns;
+  readonly payments: Float64Array;
+}
 
-function scratch(): Float64Array {
-  workspace ??= new Float64Array(6 * MAX_PAYMENTS);
+let workspace: Workspace | undefined;
+
+/** The workspace's views for `count` payments (1 … MAX_PAYMENTS). */
+function workspaceFor(count: number): Workspace {
+  if (workspace?.count !== count) {
+    const buffer = workspace?.buffer ?? new Float64Array(6 * MAX_PAYMENTS);
+    const payments = buffer.subarray(5 * MAX_PAYMENTS, 5 * MAX_PAYMENTS + count);
+    workspace = { buffer, count, columns: scheduleColumns(buffer, count), payments };
+  }
   return workspace;
 }
 
 /** Schedules the plan's loan; the core names a prepayment `loan.prepayments[i]`, the caller knows it as `options.prepayments[i]`. */
 function schedule(plan: CreditPlan): LoanSchedule {
   try {
-    return scheduleLoanInto(plan.loan, scratch());
+    const payments = plan.loan.payments;
+    return scheduleLoanInto(plan.loan, payments >= 1 && payments <= MAX_PAYMENTS ? workspaceFor(payments).columns : undefined);
   } catch (error) {
     if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
       throw new QuoteError(
@@ -167,7 +182,7 @@ export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {
 function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
   const n = schedule.level.length;
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
-  const out = scratch().subarray(5 * MAX_PAYMENTS, 5 * MAX_PAYMENTS + n);
+  const out = workspaceFor(n).payments;
   const { capital, interest } = schedule;
   if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
   else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);

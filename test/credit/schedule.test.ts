@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
-import { buildSchedule } from '../../src/credit/schedule.js';
+import { buildSchedule, scheduleColumns } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
 import { IdealPayments, RELATIVE_BOUND, idealPaymentDecimal, idealPaymentFloat, paymentRate } from '../../src/credit/payment.js';
 import { mulRational, percentToRational } from '../../src/credit/rate.js';
@@ -45,10 +45,10 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
         try {
           fresh = buildSchedule(spec, rate);
         } catch {
-          expect(() => buildSchedule(spec, rate, scratch)).toThrowError(QuoteError);
+          expect(() => buildSchedule(spec, rate, scheduleColumns(scratch, count))).toThrowError(QuoteError);
           return;
         }
-        const reused = buildSchedule(spec, rate, scratch);
+        const reused = buildSchedule(spec, rate, scheduleColumns(scratch, count));
         expect(reused.level.buffer).toBe(scratch.buffer);
         expect(reused).toEqual(fresh);
       }),
