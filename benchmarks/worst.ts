@@ -66,9 +66,34 @@ export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; 
   {
     // found by the speed work's own search (issue 13): 615 of its 997 rows are decided by decimal.js
     // (the float estimate of the unequal-period payment within its bound of the decision)
-    name: '999 monthly, 50,000,000.00 at 99.999999 %, irregular first period (decimal.js decides 615 of 997 rows)',
+    // S·g on a half cent (483,333,328.5 cents): 615 of 997 rows went to decimal.js until the tie rule
+    // of src/credit/annuity.ts (6.2 ms then)
+    name: '999 monthly, 50,000,000.00 at 99.999999 %, irregular first period (half-cent ties)',
     request: request(999, { montoSolicitado: '50000000.00', tasa: '99.999999' }),
     options: { firstPaymentDate: '2026-03-20' },
+  },
+  {
+    name: '999 monthly, 50,000,000.00 at 999.999999 %, irregular first period (half-cent ties)',
+    request: request(999, { montoSolicitado: '50000000.00' }),
+    options: { firstPaymentDate: '2026-03-20' },
+  },
+  // One row within 10⁻⁸ cents of a half cent made decimal.js build its 50-digit arrays over all
+  // 999 periods (2.5 ms) until the double-double pair decided it (src/credit/annuity.ts); found by
+  // a search over round amounts and many-decimal rates: 7.2, 4.7 and 3.6 ms before.
+  {
+    name: '999 weekly, 50,000,000.00 at 9.999999 %, actual/365 + MX days (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '50000000.00', tasa: '9.999999', periodicidad: 'S' }),
+    options: { conventions: DATED },
+  },
+  {
+    name: '999 every 14 days, 1,000,000,000.00 at 999.999999 %, actual/365 + MX days (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '1000000000.00', periodicidad: 'C' }),
+    options: { conventions: DATED },
+  },
+  {
+    name: '999 every 14 days, 1,000,000,000.00 at 99.999999 %, balloon 50 % + grace 3 (a row near ½ cent)',
+    request: request(999, { montoSolicitado: '1000000000.00', tasa: '99.999999', periodicidad: 'C' }),
+    options: { balloon: { percent: '50.00' }, grace: { periods: 3 } },
   },
 ];
 

@@ -13,6 +13,19 @@
  * Two implementations, as for the equal-rate payment (`./payment.ts`): float64 arrays with an error
  * bound, and decimal.js at 50 digits, used when the float estimate falls within its bound of a
  * decision boundary and, always, by the reference schedule.
+ *
+ * Half-cent ties without decimal.js. With g the least of the rates gⱼ from k on and B = min(balloon, S),
+ *
+ *     p̂ₖ ≥ S·g   (equality only when B = S),
+ *
+ * since fₖ = 1 − g·Aₖ − Dₖ is ≥ 0: f_e = 0 and fₖ = 1 − dₖ(1 + g) + dₖ·fₖ₊₁ with dₖ(1 + g) ≤ 1; so
+ * S − B·Dₖ − S·g·Aₖ ≥ (S − B)·Dₖ ≥ 0. When S·g, an exact rational, lands on a half cent t (a rate with
+ * many decimals times a round amount: 50,000,000.00 at 99.999999 % monthly gives S·g = 483,333,328.5
+ * cents), p̂ₖ exceeds t by S·g·(1 + g)^−m / (1 − (1 + g)^−m), 10⁻³⁰ cents and less over hundreds of
+ * payments: far below the float bound, and every such row went to decimal.js (615 of 997 rows,
+ * 6 ms a quote). With a tolerance of ½ the payment is p̂ rounded half-up (see `rederive`), so once
+ * the estimate is within its bound of t (p̂ < t + ½) and S·g ≥ t is checked in integers, the
+ * payment is t + ½: no 50-digit power.
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import type { Rational } from './rate.js';
@@ -29,7 +42,12 @@ import type { Rational } from './rate.js';
  * decimal.js within half of it.
  */
 function relativeBound(m: number): number {
-  return 2 ** -51 + (64 * m + 256) * 2 ** -106;
+  return 2 ** -51 + pairBound(m);
+}
+
+/** The same bound for the double-double value itself (hi + lo, before it is rounded to a double). */
+function pairBound(m: number): number {
+  return (64 * m + 256) * 2 ** -106;
 }
 
 // Double-double arithmetic (Dekker 1971; no fused multiply-add in JavaScript): exact products by
@@ -82,6 +100,14 @@ function ddDiv(ah: number, al: number, bh: number, bl: number): void {
   lo = q2 - (hi - q1);
 }
 
+/** a < b for non-negative rationals, exactly (cross products in BigInt when beyond 2^53). */
+function rationalBelow(a: Rational, b: Rational): boolean {
+  const left = a.num * b.den;
+  const right = b.num * a.den;
+  if (left <= Number.MAX_SAFE_INTEGER && right <= Number.MAX_SAFE_INTEGER) return left < right;
+  return BigInt(a.num) * BigInt(b.den) < BigInt(b.num) * BigInt(a.den);
+}
+
 /**
  * Level payments over a sequence of period rates, with the decisions the schedule takes on them.
  *
@@ -102,6 +128,8 @@ export class Annuity {
   #d: Float64Array = new Float64Array(2);
   #exactA: Decimal[] | undefined;
   #exactD: Decimal[] | undefined;
+  /** The index of a least rate among periods k … end − 1, for each k (built on the first tie). */
+  #leastFrom: Int32Array | undefined;
 
   constructor(rates: readonly Rational[], iva: number, tolerance: number) {
     this.#rates = rates;
@@ -151,6 +179,57 @@ export class Annuity {
     this.#d = d;
     this.#exactA = undefined;
     this.#exactD = undefined;
+    this.#leastFrom = undefined;
+  }
+
+  /** For each k, the index of a least rate among periods k … end − 1 (rationals compared exactly). */
+  #leastRates(): Int32Array {
+    if (this.#leastFrom === undefined) {
+      const end = this.#end;
+      const least = new Int32Array(end);
+      let at = end - 1;
+      for (let k = end - 1; k >= 0; k--) {
+        if (k < end - 1 && this.#rates[k] !== this.#rates[at] && rationalBelow(this.#rates[k] as Rational, this.#rates[at] as Rational))
+          at = k;
+        least[k] = at;
+      }
+      this.#leastFrom = least;
+    }
+    return this.#leastFrom;
+  }
+
+  /**
+   * p̂ₖ rounded half-up, decided on the double-double value when the double estimate sat within its
+   * bound of a half cent t: the pair's error bound is about 10⁻¹⁶ of the double's (no final
+   * rounding), so (hi − t) + lo — hi − t exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
+   * tells the side of t unless p̂ₖ is within ~10⁻²⁰ cents of it (a single row near a half cent made
+   * decimal.js build its 50-digit arrays over all periods: 2.5 ms of a 4 ms quote). Undefined when
+   * it cannot tell or the tolerance is not ½.
+   */
+  #roundedFromPair(k: number, balance: number, balloon: number): number | undefined {
+    if (this.tolerance !== 0.5) return undefined;
+    const [pairHi, pairLo, bound] = this.estimatePair(k, balance, balloon);
+    const tie = Math.round(pairHi - 0.5) + 0.5;
+    const diff = pairHi - tie + pairLo;
+    if (!(Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) || !(Math.abs(diff) <= 0.5)) return undefined;
+    // p̂ₖ in (t, t + ½ + bound) or (t − ½ − bound, t): rounded half-up, t ± ½.
+    return diff > 0 ? tie + 0.5 : tie - 0.5;
+  }
+
+  /**
+   * The payment when p̂ₖ is within `bound` of a half cent t and S·g ≥ t for the least rate g from
+   * k on (then t ≤ p̂ₖ < t + 1, see the module comment, whatever the balloon): t + ½. Undefined when that does not hold
+   * or the tolerance is not ½ (the caller decides then). Exact: the comparison is in integers.
+   */
+  #tieAbove(k: number, balance: number, estimate: number, bound: number): number | undefined {
+    if (this.tolerance !== 0.5 || !(bound < 0.25)) return undefined;
+    const tie = Math.round(estimate - 0.5) + 0.5;
+    if (!(Math.abs(estimate - tie) <= bound)) return undefined;
+    const g = this.#rates[this.#leastRates()[k] as number] as Rational;
+    // S·num·(100 + iva) / (den·100) ≥ t  ⇔  2·S·num·(100 + iva) ≥ 2t·den·100 (2t an integer).
+    const lhs = 2n * BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva);
+    const rhs = BigInt(2 * tie) * BigInt(g.den) * 100n;
+    return lhs >= rhs ? tie + 0.5 : undefined;
   }
 
   #exactArrays(): [Decimal[], Decimal[]] {
@@ -219,6 +298,27 @@ export class Annuity {
   }
 
   /**
+   * The double-double estimate of p̂ₖ, hi + lo unrounded, and a bound on its absolute error (about
+   * 10⁻¹⁶ of {@link Annuity.estimate}'s, which is dominated by the rounding to one double).
+   *
+   * @example
+   * ```ts
+   * const [hi, lo, bound] = new Annuity([{ num: 37, den: 2400 }, { num: 37, den: 2400 }], 16, 0.5).estimatePair(0, 1_000_000, 0);
+   * Math.abs(hi + lo - 513_452.12) < 0.01 && bound < 1e-20; // true
+   * ```
+   */
+  estimatePair(k: number, balance: number, balloon: number): [number, number, number] {
+    const a = this.#a;
+    const d = this.#d;
+    const final = Math.min(balloon, balance);
+    ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
+    ddAdd(-hi, -lo, balance);
+    ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
+    const magnitude = (balance + final * (d[2 * k] as number)) / (a[2 * k] as number);
+    return [hi, lo, magnitude * pairBound(this.#end - k)];
+  }
+
+  /**
    * The payment from period k on: p̂ₖ rounded half-up to the cent.
    *
    * @example
@@ -231,7 +331,9 @@ export class Annuity {
     const floor = Math.floor(estimate);
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
-    return this.initialExact(k, balance, balloon);
+    return (
+      this.#roundedFromPair(k, balance, balloon) ?? this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon)
+    );
   }
 
   /**
@@ -265,7 +367,12 @@ export class Annuity {
       const frac = estimate - floor;
       if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     }
-    return this.rederiveExact(held, k, balance, balloon);
+    // With a tolerance of ½ the rule is p̂ rounded half-up: |p̂ − held| < ½ holds for one integer only.
+    return (
+      this.#roundedFromPair(k, balance, balloon) ??
+      this.#tieAbove(k, balance, estimate, bound) ??
+      this.rederiveExact(held, k, balance, balloon)
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { buildFeatureSchedule, fastScheduleOps, type SchedulePrepayment } from '../../src/credit/featureSchedule.js';
 import { buildReferenceFeatureSchedule } from '../../src/credit/referenceSchedule.js';
@@ -172,5 +172,69 @@ describe('the unequal-period annuity estimate', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('half-cent ties of the unequal-period annuity (S·g on a half cent)', () => {
+  // With g the least rate from a row on, p̂ ≥ S·g (src/credit/annuity.ts); when S·g is a half cent t,
+  // p̂ exceeds it by S·g·(1 + g)^−m / (1 − (1 + g)^−m), far below the float bound over many
+  // periods, and the payment is t + ½ decided in integers instead of decimal.js.
+  const tieArb = fc.record({
+    d: fc.integer({ min: 2, max: 60 }),
+    count: fc.oneof(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 100, max: 999 })),
+    j: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 99_999_999 })),
+    firstDen: fc.integer({ min: 2, max: 200 }),
+    grace: fc.integer({ min: 0, max: 3 }),
+    balloonShare: fc.constantFrom(0, 0, 0.25, 1),
+  });
+  it('is identical to the decimal.js reference and never reaches decimal.js', () => {
+    fc.assert(
+      fc.property(tieArb, ({ d, count, j, firstDen, grace, balloonShare }) => {
+        // g = 1 / 2d with no IVA and S = 2d·j + d: S·g = j + ½ exactly; an irregular first period.
+        const g = { num: 1, den: 2 * d };
+        const rates = Array.from({ length: count }, (_, k) => (k === 0 ? { num: 1, den: firstDen } : g));
+        const principal = 2 * d * j + d;
+        const features = { grace: Math.min(grace, count - 1), balloon: Math.floor(principal * balloonShare), prepayments: [] };
+        const slow = buildReferenceFeatureSchedule(principal, rates, 0, 0.5, features);
+        const exactCalls = [vi.spyOn(Annuity.prototype, 'rederiveExact'), vi.spyOn(Annuity.prototype, 'initialExact')];
+        try {
+          expect(buildFeatureSchedule(principal, rates, 0, 0.5, features, fastScheduleOps())).toEqual(slow);
+          for (const spy of exactCalls) expect(spy).not.toHaveBeenCalled();
+        } finally {
+          for (const spy of exactCalls) spy.mockRestore();
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('decides the benchmark’s slowest quote without decimal.js (50,000,000.00 at 99.999999 %, 999 months, irregular first period)', () => {
+    // 99.999999 % / 12 × 1.16 × 5,000,000,000 cents = 483,333,328.5: a tie on all but the first rows
+    // (615 of 997 went to decimal.js before, 6 ms a quote).
+    const start = toCivilDay(2026, 1, 31);
+    const periodicity = DEFAULT_CREDIT_CONVENTIONS.periodicities.M!;
+    const loan = {
+      principal: 5_000_000_000,
+      annualRate: percentToRational('99.999999'),
+      vatPercent: 16,
+      start,
+      payments: 999,
+      periodicity,
+      interestBasis: 'days360' as InterestBasis,
+      businessDays: 'none' as BusinessDays,
+      firstPaymentDate: toCivilDay(2026, 3, 20),
+    };
+    const dates = loanDates(loan);
+    const rates = periodRates(loan, loan.annualRate, 'days360', dates);
+    const slow = buildReferenceFeatureSchedule(loan.principal, rates, 16, 0.5, { grace: 0, balloon: 0, prepayments: [] });
+    const spy = vi.spyOn(Annuity.prototype, 'rederiveExact');
+    try {
+      const fast = scheduleLoan(loan);
+      expect(Array.from(fast.level)).toEqual(Array.from(slow.level));
+      expect(Array.from(fast.capital)).toEqual(Array.from(slow.capital));
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,0 +1,90 @@
+/**
+ * The quotes whose payments sit on or next to a half cent on unequal periods (an irregular first
+ * period, actual days, a balloon): decided by the double-double pair or by the tie rule of
+ * src/credit/annuity.ts, never by decimal.js, and equal cell for cell to the independent oracle.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { compareCase } from '../../oracle/harness/compare.js';
+import { Annuity } from '../../src/credit/annuity.js';
+import { Decimal } from '../../src/money/decimal.js';
+
+const ACTUAL = { conventions: { interestBasis: 'actual365', catTimeBasis: 'actual365', businessDays: 'MX' } };
+const solicitud = (tasa: string, monto: string, periodicidad: string) => ({
+  fechaApertura: '2026-01-31',
+  montoSolicitado: monto,
+  valorFactura: '99999999999.99',
+  tasa,
+  plazo: 999,
+  periodicidad,
+  iva: 16,
+  comisiones: '5.00',
+  generaTablaPagos: true,
+});
+
+// Each found by a search over round amounts and many-decimal rates (the slowest quotes, 3.6–12 ms
+// before): a payment within 2·10⁻⁹ to 7·10⁻⁸ cents of a half cent on one row, or on hundreds.
+const CASES = [
+  [
+    'S·g on a half cent on 615 rows, irregular first period',
+    solicitud('99.999999', '50000000.00', 'M'),
+    { firstPaymentDate: '2026-03-20' },
+  ],
+  ['the same at 999.999999 %', solicitud('999.999999', '50000000.00', 'M'), { firstPaymentDate: '2026-03-20' }],
+  ['row 414 within 1.7·10⁻⁹ of a half cent, actual days', solicitud('9.999999', '50000000.00', 'S'), ACTUAL],
+  ['row 905 within 1.2·10⁻⁸ of a half cent, actual days', solicitud('999.999999', '1000000000.00', 'C'), ACTUAL],
+  [
+    'row 881 within 7·10⁻⁸ of a half cent, balloon and grace',
+    solicitud('99.999999', '1000000000.00', 'C'),
+    { balloon: { percent: '50.00' }, grace: { periods: 3 } },
+  ],
+] as const;
+
+describe('unequal-period payments next to a half cent', () => {
+  for (const [name, s, options] of CASES) {
+    it(`${name}: the oracle agrees, decimal.js is not reached`, () => {
+      const exact = [vi.spyOn(Annuity.prototype, 'rederiveExact'), vi.spyOn(Annuity.prototype, 'initialExact')];
+      try {
+        const outcome = compareCase({ kind: 'credit', solicitud: s, options: options as never });
+        expect(outcome.undecided).toBeUndefined();
+        expect(outcome.diffs).toEqual([]);
+        expect(outcome.cells).toBeGreaterThan(11_000);
+        for (const spy of exact) expect(spy).not.toHaveBeenCalled();
+      } finally {
+        for (const spy of exact) spy.mockRestore();
+      }
+    });
+  }
+
+  it('the double-double pair stays within half its bound of decimal.js', () => {
+    const rateArb = fc.record({
+      num: fc.integer({ min: 0, max: 200_000 }),
+      den: fc.constantFrom(36_000, 36_500, 72_000, 2_400, 1_000_000),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(rateArb, { minLength: 1, maxLength: 999 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 1, max: 9_999_999_999_999 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (rates, iva, balance, at, balloonShare) => {
+          const annuity = new Annuity(rates, iva, 0.5);
+          const k = at % rates.length;
+          const balloon = Math.floor(balance * balloonShare);
+          const [hi, lo, bound] = annuity.estimatePair(k, balance, balloon);
+          // hi + lo summed exactly (each double's exact value; 50 digits hold the pair's ~35).
+          const pair = new Decimal(hi.toFixed(60)).add(lo.toFixed(80));
+          const exact = annuity.idealExact(k, balance, balloon);
+          expect(
+            exact
+              .sub(pair)
+              .abs()
+              .lte(bound / 2),
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
