@@ -4,8 +4,10 @@
  * polynomial f(v) = Σ Bₖ vᵏ − A₀, increasing and convex for v > 0, so there is exactly one positive
  * root v* (when A₀ > 0 and some Bₖ > 0) and the CAT is v*^(−1/τ) − 1.
  *
- * Newton's method from the loan's own periodic rate converges monotonically on a convex increasing
- * function; it stops when a step is within a few ulp or f is inside its error bound. Horner's error
+ * From the loan's own periodic rate, Halley's steps (Newton's where Halley's would be more than
+ * twice as long) converge cubically on a convex increasing function; the iteration stops when a
+ * step is within a few ulp, when the predicted next error is, or when f is inside its error bound
+ * (`docs/credit.md`, "The periodic CAT's iteration"). Horner's error
  * on non-negative coefficients is at most γ₂ₙ₊₂ (Σ Bₖ vᵏ + A₀), so the root is certified in a bracket
  * [v_lo, v_hi] whose ends have signs beyond that bound. A rounding boundary of the tenth is placed
  * by the bracket in float64 when it falls outside it, and by the exact present value (`./exact.ts`)
