@@ -21,6 +21,11 @@
  *   the flows balance exactly (Σ payments = Σ disbursements), otherwise the negative root closest to
  *   zero. A root at 0 is never taken over a positive root. Roots are sign changes of g (a root of
  *   even multiplicity, where g touches zero without crossing, is not one).
+ * - **Quick decisions.** On flows whose times lie on an even grid (monthly, fortnightly, …),
+ *   `./grid.ts` evaluates g by powers of one exponential with rigorous bounds; it only decides what
+ *   the per-flow evaluation would (a sign, a first enclosure, a halving step before Newton takes
+ *   over), never feeds a number into the path, so the path and the `rate` text are the per-flow
+ *   ones (`computeCatReference`, the quick decisions off, is the tests' reference).
  * - **Precision.** The root is refined by safeguarded Newton steps inside its bracket to a certified
  *   bracket of relative width below 2⁻⁴⁰ in 1 + i (by exact bisection when float64 cannot get there),
  *   and `rate` is the shortest decimal of at most 15 significant digits inside it; `percent` is
@@ -29,6 +34,7 @@
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { DECIMAL_TEXT } from '../money/decimal.js';
 import { decimalToRational, doubleToRational, presentValueSign, presentValueSignAtLog, type ExactFlow } from './exact.js';
+import { evaluateOnGrid, type GridEvaluation, type TimeGrid, timeGrid } from './grid.js';
 import { CAT_CEILING, decideTenths, formatTenths, type TenthBoundary } from './round.js';
 
 /**
@@ -99,14 +105,22 @@ const DEFAULT_MAX_RATE = 10_000;
 const MAX_YEARS = 1000;
 const EPS = 2 ** -53;
 
-/** One flow as given: its float64 time and amount (scaled), and its text for the exact decisions. */
-interface ParsedFlow {
-  readonly time: number;
-  readonly timeText: string | number;
+/**
+ * The nonzero flows as given, in order (disbursements, then payments): float64 times and amounts,
+ * straight into typed arrays (no record per flow: the profile put a fifth of a solve in reading the
+ * flows and collecting the records).
+ */
+interface ParsedFlows {
+  readonly time: Float64Array;
   /** Signed: payments positive, disbursements negative; scaled by 10^(−scale). */
-  readonly amount: number;
-  readonly amountText: string;
-  readonly sign: 1 | -1;
+  readonly amount: Float64Array;
+  /** How many of the arrays' slots hold flows. */
+  readonly count: number;
+  /** Whether the times never decrease in that order. */
+  readonly sorted: boolean;
+  readonly scale: number;
+  readonly payments: number;
+  readonly disbursements: number;
 }
 
 /**
@@ -191,21 +205,33 @@ function scaledNumber(text: string, shift: number): number {
   return shift === 0 ? decimalNumber(text) : Number(`${text}e${-shift}`);
 }
 
+/** The two lists of `flows` in the order they are read (`parseFlows` checks each is an array, in turn). */
+type FlowLists = readonly [readonly CatFlow[], readonly CatFlow[]];
+
+function flowLists(flows: CatFlows): FlowLists {
+  if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
+  return [flows.disbursements, flows.payments];
+}
+
 /**
  * The flows as given, validated, in one pass: each amount read as if no scale were needed (the
  * usual case), and read again scaled only when the largest amount calls for a scale. `payments`
  * and `disbursements` count the nonzero flows on each side.
  */
-function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number; payments: number; disbursements: number } {
-  if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
-  const parsed: ParsedFlow[] = [];
+function parseFlows(lists: FlowLists): ParsedFlows {
+  const length = (list: unknown): number => (Array.isArray(list) ? list.length : 0);
+  const total = length(lists[0]) + length(lists[1]);
+  const times = new Float64Array(total);
+  const amounts = new Float64Array(total);
+  let count = 0;
+  let sorted = true;
   let top = -Infinity;
   let payments = 0;
   let disbursements = 0;
   for (let side = 0; side < 2; side++) {
     const key = side === 0 ? 'disbursements' : 'payments';
     const sign = side === 0 ? -1 : 1;
-    const list = flows[key];
+    const list = lists[side];
     if (!Array.isArray(list)) throw quoteError('ERRESQ006', 'flujosListaFalta', key);
     for (let index = 0; index < list.length; index++) {
       const flow = list[index] as CatFlow;
@@ -222,18 +248,30 @@ function parseFlows(flows: CatFlows): { parsed: ParsedFlow[]; scale: number; pay
       if (exponent > top) top = exponent;
       if (side === 0) disbursements++;
       else payments++;
-      parsed.push({ time: t, timeText: time, amount: sign * amountValue, amountText: amount as string, sign });
+      if (count > 0 && t < (times[count - 1] as number)) sorted = false;
+      times[count] = t;
+      amounts[count] = sign * amountValue;
+      count++;
     }
   }
   // Amounts far from 1 are scaled by a power of ten so the largest is below 10 (nothing overflows).
   const scale = top > 250 || top < -250 ? top : 0;
   if (scale !== 0) {
-    for (let j = 0; j < parsed.length; j++) {
-      const f = parsed[j] as ParsedFlow;
-      parsed[j] = { ...f, amount: f.sign * scaledNumber(f.amountText, scale) };
+    let j = 0;
+    eachFlow(lists, (_time, amount, sign) => {
+      amounts[j++] = sign * scaledNumber(amount, scale);
+    });
+  }
+  return { time: times, amount: amounts, count, sorted, scale, payments, disbursements };
+}
+
+/** Each nonzero flow of lists `parseFlows` has validated, in its order: time as given, amount text, sign. */
+function eachFlow(lists: FlowLists, visit: (time: string | number, amount: string, sign: 1 | -1) => void): void {
+  for (let side = 0; side < 2; side++) {
+    for (const { time, amount } of lists[side] as readonly CatFlow[]) {
+      if (amountExponent(amount) !== -Infinity) visit(time, amount, side === 0 ? -1 : 1);
     }
   }
-  return { parsed, scale, payments, disbursements };
 }
 
 function noRate(): QuoteError {
@@ -247,39 +285,45 @@ interface NetFlows {
   readonly mass: Float64Array;
   /** Flows with positive amount (P) and negative (N) kept apart for enclosures. */
   readonly n: number;
+  /** The most flows netted at one time (the netting's rounding grows with it). */
+  readonly merged: number;
 }
 
-function byTime(parsed: readonly ParsedFlow[]): number[] {
-  const order = new Array<number>(parsed.length);
-  let sorted = true;
-  for (let i = 0; i < parsed.length; i++) {
-    order[i] = i;
-    if (i > 0 && (parsed[i] as ParsedFlow).time < (parsed[i - 1] as ParsedFlow).time) sorted = false;
-  }
-  // Flows usually come in time order (disbursements first): then the (stable) sort changes nothing.
-  return sorted ? order : order.sort((i, j) => (parsed[i] as ParsedFlow).time - (parsed[j] as ParsedFlow).time);
+/** The order of the parsed flows by time: a stable sort, skipped when they already come in order (the usual case). */
+function byTime(parsed: ParsedFlows): Int32Array | undefined {
+  if (parsed.sorted) return undefined;
+  const order = Array.from({ length: parsed.count }, (_, i) => i);
+  order.sort((i, j) => (parsed.time[i] as number) - (parsed.time[j] as number));
+  return Int32Array.from(order);
 }
 
-function netByTime(parsed: readonly ParsedFlow[]): NetFlows {
+function netByTime(parsed: ParsedFlows): NetFlows {
   const order = byTime(parsed);
-  // Straight into typed arrays of the flows' count (n ≤ that: flows at one time are netted).
-  const time = new Float64Array(order.length);
-  const amount = new Float64Array(order.length);
-  const mass = new Float64Array(order.length);
+  // Flows in order are netted in place (slot n ≤ slot k, read before written); otherwise into
+  // typed arrays of the flows' count (n ≤ that: flows at one time are netted).
+  const time = order === undefined ? parsed.time : new Float64Array(parsed.count);
+  const amount = order === undefined ? parsed.amount : new Float64Array(parsed.count);
+  const mass = new Float64Array(parsed.count);
   let n = 0;
-  for (let k = 0; k < order.length; k++) {
-    const f = parsed[order[k] as number] as ParsedFlow;
-    if (n > 0 && time[n - 1] === f.time) {
-      amount[n - 1] = (amount[n - 1] as number) + f.amount;
-      mass[n - 1] = (mass[n - 1] as number) + Math.abs(f.amount);
+  let merged = 1;
+  let run = 1;
+  for (let k = 0; k < parsed.count; k++) {
+    const i = order === undefined ? k : (order[k] as number);
+    const t = parsed.time[i] as number;
+    const a = parsed.amount[i] as number;
+    if (n > 0 && time[n - 1] === t) {
+      amount[n - 1] = (amount[n - 1] as number) + a;
+      mass[n - 1] = (mass[n - 1] as number) + Math.abs(a);
+      if (++run > merged) merged = run;
     } else {
-      time[n] = f.time;
-      amount[n] = f.amount;
-      mass[n] = Math.abs(f.amount);
+      time[n] = t;
+      amount[n] = a;
+      mass[n] = Math.abs(a);
       n++;
+      run = 1;
     }
   }
-  return { time, amount, mass, n };
+  return { time, amount, mass, n, merged };
 }
 
 /** Sign changes of the time-ordered net flows (Descartes: at most this many real roots). */
@@ -470,7 +514,8 @@ function shiftAt(net: NetFlows, x: number, x2 = x): number {
 /** The solver's view of one set of flows: float64 first, the exact flows on demand. */
 class Solver {
   readonly net: NetFlows;
-  readonly #parsed: readonly ParsedFlow[];
+  /** The flows' lists as given (validated), read again only for the exact decisions. */
+  readonly #lists: FlowLists;
   #exact: ExactFlow[] | undefined;
   readonly #a = scratch();
   readonly #b = scratch();
@@ -482,18 +527,104 @@ class Solver {
     e: scratch(),
   }));
   #slot = 0;
+  /** Whether the grid's quick evaluations may decide (off: the reference path the tests compare with). */
+  readonly #shortcuts: boolean;
+  /** The flows' time grid (undefined: not built yet; null: not on one). */
+  #grid: TimeGrid | null | undefined;
+  readonly #qa = gridScratch();
+  readonly #qb = gridScratch();
+  readonly #quickMemo: RememberedQuick[] = Array.from({ length: QUICK_REMEMBERED }, () => ({
+    x: Number.NaN,
+    shift: Number.NaN,
+    ok: false,
+    e: gridScratch(),
+  }));
+  #quickSlot = 0;
 
-  constructor(net: NetFlows, parsed: readonly ParsedFlow[]) {
+  constructor(net: NetFlows, lists: FlowLists, shortcuts = true) {
     this.net = net;
-    this.#parsed = parsed;
+    this.#lists = lists;
+    this.#shortcuts = shortcuts;
+  }
+
+  /** The quick evaluation of `./grid.ts` at x relative to `shift` into `out`, when the flows are on a grid and its bounds are small. */
+  #quick(x: number, shift: number, out: GridEvaluation): boolean {
+    if (!this.#shortcuts) return false;
+    if (this.#grid === undefined) this.#grid = timeGrid(this.net.time, this.net.n) ?? null;
+    if (this.#grid === null) return false;
+    // A point asked for again (g(0) and g(xMax): by the first signs, the first enclosure and the first step) is a copy.
+    for (let k = 0; k < QUICK_REMEMBERED; k++) {
+      const m = this.#quickMemo[k] as RememberedQuick;
+      if (m.x === x && m.shift === shift) {
+        if (m.ok) copyGridEvaluation(m.e, out);
+        return m.ok;
+      }
+    }
+    const { time, amount, mass, n, merged } = this.net;
+    const ok = evaluateOnGrid(this.#grid, time, amount, mass, n, merged, x, shift, out);
+    const m = this.#quickMemo[this.#quickSlot] as RememberedQuick;
+    this.#quickSlot = (this.#quickSlot + 1) % QUICK_REMEMBERED;
+    m.x = x;
+    m.shift = shift;
+    m.ok = ok;
+    if (ok) copyGridEvaluation(out, m.e);
+    return ok;
+  }
+
+  /** The sign of g at x as the quick evaluation certifies it (relative to `shift`), or 0 when it cannot. */
+  #quickSign(x: number, shift: number, out: GridEvaluation): -1 | 0 | 1 {
+    if (!this.#quick(x, shift, out)) return 0;
+    if (out.value > out.valueBound) return 1;
+    if (out.value < -out.valueBound) return -1;
+    return 0;
+  }
+
+  /**
+   * Whether the step `refine` takes from x is certainly a halving, decided by the quick evaluation:
+   * the sign the per-flow evaluation would certify at x (returned), and Newton's step from x, for
+   * every value and slope that evaluation could give, at least 2 ulp from x and outside the bracket
+   * the sign leaves. 0: not certain (`refine` evaluates x per flow). The step is then the same one
+   * the per-flow evaluation takes, and so is every later step.
+   */
+  halves(x: number, lo: number, hi: number, sLo: -1 | 0 | 1, ulp: number): -1 | 0 | 1 {
+    const q = this.#qa;
+    if (!this.#quick(x, shiftAt(this.net, x), q)) return 0;
+    // The per-flow value v* is within its bound B* ≤ evaluationBound of g, and g within valueBound of q.value:
+    // |q.value| > valueBound + 2·evaluationBound makes |v*| > B*, so its sign is certified and q's.
+    const far = q.valueBound + q.evaluationBound;
+    if (!(Math.abs(q.value) > far + q.evaluationBound * 1.01)) return 0;
+    const s: -1 | 1 = q.value > 0 ? 1 : -1;
+    const slopeLow = q.slope - q.slopeBound;
+    const slopeHigh = q.slope + q.slopeBound;
+    if (!(slopeLow > 0 || slopeHigh < 0)) return 0;
+    const v1 = q.value - far;
+    const v2 = q.value + far;
+    const q1 = v1 / slopeLow;
+    const q2 = v1 / slopeHigh;
+    const q3 = v2 / slopeLow;
+    const q4 = v2 / slopeHigh;
+    const qMin = Math.min(q1, q2, q3, q4);
+    const qMax = Math.max(q1, q2, q3, q4);
+    // next* = fl(x − fl(v*/s*)): each rounding within ε, widened by 4ε.
+    const nextLow = x - qMax - 4 * EPS * (Math.abs(x) + Math.abs(qMax)) - Number.MIN_VALUE;
+    const nextHigh = x - qMin + 4 * EPS * (Math.abs(x) + Math.abs(qMin)) + Number.MIN_VALUE;
+    const newLo = s === sLo ? x : lo;
+    const newHi = s === sLo ? hi : x;
+    const gap = 2.01 * ulp;
+    if ((nextHigh < newLo && nextHigh < x - gap) || (nextLow > newHi && nextLow > x + gap)) return s;
+    return 0;
   }
 
   exactFlows(): ExactFlow[] {
-    this.#exact ??= this.#parsed.map((f) => {
-      const amount = decimalToRational(f.amountText);
-      const time = typeof f.timeText === 'number' ? doubleToRational(f.timeText) : decimalToRational(f.timeText);
-      return { amount: { num: f.sign < 0 ? -amount.num : amount.num, den: amount.den }, time };
-    });
+    if (this.#exact === undefined) {
+      const exact: ExactFlow[] = [];
+      eachFlow(this.#lists, (timeText, amountText, sign) => {
+        const amount = decimalToRational(amountText);
+        const time = typeof timeText === 'number' ? doubleToRational(timeText) : decimalToRational(timeText);
+        exact.push({ amount: { num: sign < 0 ? -amount.num : amount.num, den: amount.den }, time });
+      });
+      this.#exact = exact;
+    }
     return this.#exact;
   }
 
@@ -531,11 +662,56 @@ class Solver {
    * `full`: evaluate with the enclosure parts, for a point `over` is about to take as an end.
    */
   sign(x: number, full = false): -1 | 0 | 1 {
-    const e = this.at(x, full);
+    // The certified sign is g's own, whoever certifies it: a remembered per-flow evaluation (the
+    // bracket's end after `refine`), else the quick evaluation, else the per-flow one.
+    const shift = shiftAt(this.net, x);
+    const remembered = this.#remembered(x, shift, full);
+    if (remembered === undefined) {
+      const quick = this.#quickSign(x, shift, this.#qa);
+      if (quick !== 0) return quick;
+    }
+    return this.#certify(x, remembered ?? this.at(x, full));
+  }
+
+  /** The remembered per-flow evaluation at x relative to `shift` (with the parts when `full`), copied into the scratch, or undefined. */
+  #remembered(x: number, shift: number, full: boolean): Evaluation | undefined {
+    for (let k = 0; k < REMEMBERED; k++) {
+      const m = this.#memo[k] as Remembered;
+      if (m.x === x && m.shift === shift && (m.full || !full)) return this.#evaluate(x, shift, full, this.#a);
+    }
+    return undefined;
+  }
+
+  /** The sign `e` (the per-flow evaluation at x) certifies, else the exact one. */
+  #certify(x: number, e: Evaluation): -1 | 0 | 1 {
     if (e.value > e.bound) return 1;
     if (e.value < -e.bound) return -1;
     if (x === 0) return presentValueSign(this.exactFlows(), { num: 1n, den: 1n });
     return presentValueSignAtLog(this.exactFlows(), doubleToRational(x));
+  }
+
+  /**
+   * Whether `over(a, b)` certainly answers { sign: 0, monotone: true }, decided by quick
+   * evaluations at the ends (relative to the enclosure's shift): g has certified opposite signs
+   * there, so the enclosure of g (rigorous) cannot keep one sign; and the upper bound of g′ from the
+   * monotone parts, P′(a) − N′(b), is below zero for every value the per-flow sums could give (or
+   * the lower one, P′(b) − N′(a), above), so `monotone` holds whatever the mean-value form says.
+   */
+  #overQuick(a: number, b: number, shift: number): boolean {
+    const qa = this.#qa;
+    const qb = this.#qb;
+    const sa = this.#quickSign(a, shift, qa);
+    if (sa === 0) return false;
+    const sb = this.#quickSign(b, shift, qb);
+    if (sb === 0 || sb === sa) return false;
+    const n = this.net.n;
+    const span = Math.abs(this.net.time[n - 1] as number) + 1;
+    const up = (1 + (n + 8) * EPS) * (1 + 8 * EPS);
+    const down = (1 - (n + 8) * EPS) * (1 - 8 * EPS);
+    const upper = (part: number, q: GridEvaluation): number => ((part + q.slopeBound) * up + q.evaluationBound * span) * (1 + 8 * EPS);
+    const lower = (part: number, q: GridEvaluation): number =>
+      Math.max(0, ((part - q.slopeBound) * down - q.evaluationBound * span * (1 + 8 * EPS)) * (1 - 8 * EPS));
+    return upper(qa.slopePositive, qa) < lower(qb.slopeNegative, qb) || lower(qb.slopePositive, qb) > upper(qa.slopeNegative, qa);
   }
 
   /**
@@ -547,6 +723,7 @@ class Solver {
    */
   over(a: number, b: number): { readonly sign: -1 | 0 | 1; readonly monotone: boolean } {
     const shift = shiftAt(this.net, a, b);
+    if (this.#overQuick(a, b, shift)) return { sign: 0, monotone: true };
     const ea = this.#evaluate(a, shift, true, this.#a);
     const eb = this.#evaluate(b, shift, true, this.#b);
     const radius = (b - a) / 2;
@@ -572,6 +749,38 @@ class Solver {
     return { sign, monotone };
   }
 }
+
+/** One remembered quick evaluation: where, relative to which shift, and whether the grid's bounds held. */
+interface RememberedQuick {
+  x: number;
+  shift: number;
+  ok: boolean;
+  readonly e: GridEvaluation;
+}
+
+/** How many quick evaluations a solver remembers (a 360-flow solve asks for g(0) three times and g(xMax) twice). */
+const QUICK_REMEMBERED = 2;
+
+function copyGridEvaluation(from: GridEvaluation, to: GridEvaluation): void {
+  to.value = from.value;
+  to.valueBound = from.valueBound;
+  to.slope = from.slope;
+  to.slopeBound = from.slopeBound;
+  to.slopePositive = from.slopePositive;
+  to.slopeNegative = from.slopeNegative;
+  to.evaluationBound = from.evaluationBound;
+}
+
+/** A scratch quick evaluation. */
+const gridScratch = (): GridEvaluation => ({
+  value: 0,
+  valueBound: 0,
+  slope: 0,
+  slopeBound: 0,
+  slopePositive: 0,
+  slopeNegative: 0,
+  evaluationBound: 0,
+});
 
 /**
  * The first sign change of g going from `from` toward `to`, as a bracket [lo, hi] with certified
@@ -617,7 +826,8 @@ function leaveZero(solver: Solver, direction: 1 | -1): [number, -1 | 1] | undefi
 function bracketRoot(solver: Solver, xMin: number, xMax: number): [number, number] | undefined {
   const changes = signChanges(solver.net);
   if (changes === 0) return undefined;
-  // In full: the first enclosure from zero, `over(0, …)`, then finds g(0) remembered.
+  // In full: the first enclosure from zero, `over(0, …)`, then finds g(0) remembered (when the
+  // grid's quick evaluation does not already decide both).
   const zero = 0 >= xMin && 0 <= xMax ? solver.sign(0, true) : undefined;
   if (changes === 1) {
     // One root on the whole line: in range when g changes sign between the ends (or sits at 0).
@@ -664,9 +874,19 @@ function refine(solver: Solver, lo: number, hi: number): [number, number] {
   if (lo === hi) return [lo, hi];
   const sLo = solver.sign(lo);
   let x = lo + (hi - lo) / 2;
+  let newton = false;
   for (let iteration = 0; iteration < 200; iteration++) {
     const ulp = 2 * EPS * Math.max(Math.abs(lo), Math.abs(hi), Number.MIN_VALUE);
     if (hi - lo <= 4 * ulp) return [lo, hi];
+    // A step that certainly halves needs no per-flow evaluation: the same step, decided quickly.
+    // Tried until Newton's first step is taken (after it the steps are Newton's, near the root).
+    const halving = newton ? 0 : solver.halves(x, lo, hi, sLo, ulp);
+    if (halving !== 0) {
+      if (halving === sLo) lo = x;
+      else hi = x;
+      x = lo + (hi - lo) / 2;
+      continue;
+    }
     const e = solver.at(x);
     const s: -1 | 0 | 1 = e.value > e.bound ? 1 : e.value < -e.bound ? -1 : 0;
     if (s === 0) return closeIn(solver, lo, hi, x, sLo, Math.abs(e.bound / e.slope) + ulp);
@@ -676,6 +896,7 @@ function refine(solver: Solver, lo: number, hi: number): [number, number] {
     // Newton closes in from one side: aim a little past the root to close the other.
     if (Math.abs(next - x) < 2 * ulp) next = x + (s === sLo ? 2 : -2) * ulp;
     if (!(next > lo && next < hi)) next = lo + (hi - lo) / 2;
+    else newton = true;
     x = next;
   }
   return [lo, hi];
@@ -778,11 +999,31 @@ function checkOptions(options: CatOptions): number {
  * ```
  */
 export function computeCat(flows: CatFlows, options: CatOptions = {}): CatResult {
+  return solveCat(flows, options, true);
+}
+
+/**
+ * {@link computeCat} without the grid's quick decisions (`./grid.ts`): every sign, step and
+ * enclosure from the per-flow evaluation. The same result by construction — the quick evaluation
+ * only decides what this path would — and the reference the tests compare `computeCat` with.
+ *
+ * @example
+ * ```ts
+ * const flows = { disbursements: [{ time: 0, amount: '1000.00' }], payments: [{ time: 2, amount: '1210.00' }] };
+ * computeCatReference(flows); // { rate: '0.1', percent: '10.0' }
+ * ```
+ */
+export function computeCatReference(flows: CatFlows, options: CatOptions = {}): CatResult {
+  return solveCat(flows, options, false);
+}
+
+function solveCat(flows: CatFlows, options: CatOptions, shortcuts: boolean): CatResult {
   const maxRate = checkOptions(options ?? {});
-  const { parsed, payments, disbursements } = parseFlows(flows);
-  if (payments === 0 || disbursements === 0) throw noRate();
+  const lists = flowLists(flows);
+  const parsed = parseFlows(lists);
+  if (parsed.payments === 0 || parsed.disbursements === 0) throw noRate();
   const net = netByTime(parsed);
-  const solver = new Solver(net, parsed);
+  const solver = new Solver(net, lists, shortcuts);
   const xMin = Math.log1p(MIN_RATE);
   const xMax = Math.log1p(maxRate);
   const bracket = bracketRoot(solver, xMin, xMax);

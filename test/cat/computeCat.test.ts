@@ -210,3 +210,31 @@ describe('decimalNumber (the flows parser fast path)', () => {
     );
   });
 });
+
+describe('computeCat reads the flows in order', () => {
+  it('names the first bad field: a disbursement before a missing payments list', () => {
+    const flows = { disbursements: [{ time: -1, amount: '1.00' }] } as never;
+    expect(() => computeCat(flows)).toThrowError(expect.objectContaining({ valorIncorrecto: 'disbursements[0].time' }));
+    expect(() => computeCat({ disbursements: [{ time: 0, amount: '1.00' }] } as never)).toThrowError(
+      expect.objectContaining({ valorIncorrecto: 'payments' }),
+    );
+  });
+
+  it('gives the same result for flows out of time order, netted at one time, or with zero flows', () => {
+    const payments = [1, 2, 3].map((k) => ({ time: k, amount: '400.00' }));
+    const base = computeCat({ disbursements: [{ time: 0, amount: '1000.00' }], payments });
+    const shuffled = computeCat({
+      disbursements: [
+        { time: 0, amount: '0.00' },
+        { time: 0, amount: '1000.00' },
+      ],
+      payments: [payments[2], { time: 0.5, amount: '0' }, payments[0], payments[1]] as typeof payments,
+    });
+    const split = computeCat({
+      disbursements: [{ time: 0, amount: '1000.00' }],
+      payments: [...payments.slice(0, 2), { time: 3, amount: '150.00' }, { time: 3, amount: '250.00' }],
+    });
+    expect(shuffled).toEqual(base);
+    expect(split.percent).toBe(base.percent);
+  });
+});
