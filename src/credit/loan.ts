@@ -20,7 +20,7 @@ import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js'
 import { buildFeatureSchedule, fastScheduleOps, type PrepaymentMode, type SchedulePrepayment } from './featureSchedule.js';
 import { paymentRate } from './payment.js';
 import { mulRational, rational, type Rational } from './rate.js';
-import { buildSchedule, type Schedule } from './schedule.js';
+import { buildSchedule, type Schedule, type ScheduleColumns } from './schedule.js';
 
 /**
  * An extra payment to capital made with payment `period`.
@@ -194,6 +194,25 @@ const sameRational = (a: Rational, b: Rational): boolean => a.num === b.num && a
  * ```
  */
 export function scheduleLoan(loan: Loan): LoanSchedule {
+  return scheduleLoanInto(loan, undefined);
+}
+
+/**
+ * {@link scheduleLoan}, with a loan without features written into `columns` (`payments` long each)
+ * instead of fresh arrays: the schedule's columns are those views, valid until the caller writes to
+ * them again. For a caller that reads the schedule and drops it before scheduling the next loan
+ * (the credit quote); a loan with features, or columns of another length, get fresh arrays.
+ *
+ * @example
+ * ```ts
+ * const loan: Loan = { principal: 28_000_000, annualRate: { num: 27, den: 200 }, vatPercent: 16,
+ *   start: toCivilDay(2026, 1, 31), payments: 36, periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M! };
+ * const earlier = scheduleLoan(loan); // done with it: its columns are reused
+ * const s = scheduleLoanInto({ ...loan, principal: 14_000_000 }, earlier);
+ * [s.level[0], s.level === earlier.level]; // [489852, true]
+ * ```
+ */
+export function scheduleLoanInto(loan: Loan, columns: ScheduleColumns | undefined): LoanSchedule {
   checkLoan(loan);
   const basis = loan.interestBasis ?? 'days360';
   const tolerance = loan.paymentTolerance ?? 0.5;
@@ -202,7 +221,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
   if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
     // Equal periods whatever the calendar: the dates and the rates are only computed if read.
-    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance), loan, periodic);
+    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance, columns), loan, periodic);
   }
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
@@ -210,7 +229,7 @@ export function scheduleLoan(loan: Loan): LoanSchedule {
   const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
   if (featureless && even) {
     return {
-      ...plainSchedule(loan, periodic, tolerance),
+      ...plainSchedule(loan, periodic, tolerance, columns),
       periodicRate: periodic,
       periodRates: rates,
       dates,
@@ -269,10 +288,11 @@ class PlainLoanSchedule implements LoanSchedule {
 }
 
 /** The French schedule of a loan whose periods all have the same rate and no features. */
-function plainSchedule(loan: Loan, periodic: Rational, tolerance: number): Schedule {
+function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, columns: ScheduleColumns | undefined): Schedule {
   return buildSchedule(
     { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
     paymentRate(periodic, loan.vatPercent, tolerance),
+    columns !== undefined && columns.level.length === loan.payments ? columns : undefined,
   );
 }
 

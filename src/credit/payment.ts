@@ -123,9 +123,10 @@ export function idealPaymentFloat(balance: number, remaining: number, rate: Paym
  * Relative error of w, in units of 2^−53: the exponent's rounding (log1p, the product) ≤ 2·count·L
  * (L = log1p r), exp 1, each multiplication 2 (1 + r rounded, the product), and r itself (3 units
  * from the exact rate) compounded over at most count rows, 3·count·r: so errW = (3·count·(L + r) +
- * 2·count + 8) units. 1 − w then carries w·errW / (1 − w) relatively, and S·r / (1 − w) six more
- * units (r, 1 − w, ×, ÷); `bound` is twice the sum, plus 10⁻⁹ cents. A test checks every estimate
- * against decimal.js within half its bound.
+ * 2·count + 8) units. 1 − w then carries w·errW / (1 − w) relatively, and S·r·(1 / (1 − w)) seven
+ * more units (r, 1 − w, the reciprocal, two products; one division a row, shared with the bound,
+ * instead of two); `bound` is twice the sum (8 units counted), plus 10⁻⁹ cents. A test checks every
+ * estimate against decimal.js within half its bound.
  *
  * @example
  * ```ts
@@ -162,9 +163,9 @@ export class IdealPayments {
     if (this.started) this.w *= this.rho;
     this.started = true;
     const w = this.w;
-    const d = 1 - w;
-    this.estimate = (balance * this.r) / d;
-    this.bound = this.estimate * 2 * ((w * this.errW) / d + 8 * EPS) + 1e-9;
+    const inverse = 1 / (1 - w);
+    this.estimate = balance * this.r * inverse;
+    this.bound = this.estimate * 2 * (w * this.errW * inverse + 8 * EPS) + 1e-9;
     return this.bound;
   }
 }

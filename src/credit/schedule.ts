@@ -9,6 +9,7 @@
  * in decimal.js; a property test proves the two identical.
  */
 import { quoteError } from '../errors/quoteError.js';
+import { floorDivBy } from '../money/cents.js';
 import { interestVat, periodInterest } from './interest.js';
 import { IdealPayments, initialPayment, paymentRate, rederivedFromEstimate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
@@ -58,7 +59,9 @@ export interface Schedule {
 export function penultimatePayment(held: number, balance: number, interestAndVat: number, periodic: Rational, iva: number): number {
   let best = held;
   let bestCost = Infinity;
-  for (const candidate of [held, held - 1, held + 1]) {
+  // held, held − 1, held + 1 (no array: this runs on every schedule).
+  for (let j = 0; j < 3; j++) {
+    const candidate = j === 0 ? held : j === 1 ? held - 1 : held + 1;
     const capital = candidate - interestAndVat;
     if (capital < 0 || capital > balance) continue;
     const rest = balance - capital;
@@ -74,7 +77,46 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
 }
 
 /**
- * Builds the schedule in integer cents.
+ * The five columns of a schedule of `count` rows, as views of one buffer.
+ *
+ * @example
+ * ```ts
+ * const columns: ScheduleColumns = scheduleColumns(new Float64Array(5 * 4), 4);
+ * columns.level.length; // 4
+ * ```
+ */
+export interface ScheduleColumns {
+  readonly opening: Float64Array;
+  readonly capital: Float64Array;
+  readonly interest: Float64Array;
+  readonly vat: Float64Array;
+  readonly level: Float64Array;
+}
+
+/**
+ * Views of `buffer` (at least 5 × `count` long) as the columns of a `count`-row schedule: one
+ * allocation for the five (a typed array's backing store is allocated outside the heap, and five
+ * of them cost more than the whole 60-payment loop).
+ *
+ * @example
+ * ```ts
+ * scheduleColumns(new Float64Array(10), 2).capital.byteOffset; // 16
+ * ```
+ */
+export function scheduleColumns(buffer: Float64Array, count: number): ScheduleColumns {
+  return {
+    opening: buffer.subarray(0, count),
+    capital: buffer.subarray(count, 2 * count),
+    interest: buffer.subarray(2 * count, 3 * count),
+    vat: buffer.subarray(3 * count, 4 * count),
+    level: buffer.subarray(4 * count, 5 * count),
+  };
+}
+
+/**
+ * Builds the schedule in integer cents, into `columns` (`count` long each; default fresh ones). A
+ * caller that reads the schedule and drops it before building the next one can pass the same
+ * columns every time (the quote does: allocating them cost as much as a third of the 60-row loop).
  *
  * @example
  * ```ts
@@ -82,27 +124,37 @@ export function penultimatePayment(held: number, balance: number, interestAndVat
  * s.level[0]; // 261276 (2612.76)
  * ```
  */
-export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRate(spec.periodic, spec.iva)): Schedule {
+export function buildSchedule(
+  spec: ScheduleSpec,
+  rate: PaymentRate = paymentRate(spec.periodic, spec.iva),
+  columns: ScheduleColumns = scheduleColumns(new Float64Array(5 * spec.count), spec.count),
+): Schedule {
   const { count, periodic, iva } = spec;
-  // One allocation for the five columns: a typed array's backing store is allocated outside the
-  // heap, and five of them cost more than the whole 60-payment loop (the profile's largest item).
-  const columns = new Float64Array(5 * count);
-  const opening = columns.subarray(0, count);
-  const capital = columns.subarray(count, 2 * count);
-  const interest = columns.subarray(2 * count, 3 * count);
-  const vat = columns.subarray(3 * count, 4 * count);
-  const level = columns.subarray(4 * count, 5 * count);
+  const { opening, capital, interest, vat, level } = columns;
   let balance = spec.principal;
   let held = initialPayment(balance, count, rate);
   let totalInterest = 0;
   let totalVat = 0;
   let totalLevel = 0;
   const last = count - 1;
+  // Per-quote constants of the two exact divisions (interest by the rate's denominator, IVA by
+  // 100), done by a multiplication by the reciprocal and one correction (`divRoundHalfUpBy`).
+  // Half-up rounding of n / d is ⌊(2n + d) / 2d⌋, by a multiplication with 1 / 2d (`floorDivBy`):
+  // for the interest, n = balance × num, and 2n + d = balance × 2num + den in one multiply-add
+  // while every row's stays within 2^52 (the balance never exceeds the principal); for the IVA,
+  // n = interest × iva and d = 100.
+  const { num, den } = periodic;
+  const twoNum = 2 * num;
+  const twoDen = 2 * den;
+  const halfInverseDen = 0.5 / den;
+  const interestByProduct = spec.principal * twoNum + 2 * twoDen <= TWO_52;
+  const twoIva = 2 * iva;
   // p̂ of each row by one multiplication (IdealPayments) instead of an expm1: that was 40 % of the
   // schedule's time at 360 payments. The common case (the held payment still well within the
   // tolerance) is decided in the loop; the rest by rederivedFromEstimate.
   const ideal = IdealPayments.stepping(rate, count);
   const tolerance = rate.tolerance;
+  const halfCent = tolerance === 0.5;
   for (let k = 0; k < count; k++) {
     if (k > 0 && k < last) {
       // Where the stepped estimate's bound is not below 10⁻⁶ cents (1 − w cancels at low rates,
@@ -111,13 +163,25 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
       if (ideal !== undefined && ideal.next(balance) < 1e-6) {
         const estimate = ideal.estimate;
         const bound = ideal.bound;
-        if (!(Math.abs(estimate - held) < tolerance - bound)) {
+        if (halfCent) {
+          // With a tolerance of ½ the rule is p̂ rounded half-up (|p̂ − held| < ½ means round(p̂) =
+          // held), decided here without a branch on whether the payment moves (a third of the rows
+          // move by a cent, unpredictably) when p̂ is farther than the bound from a half cent:
+          // then estimate + ½ rounds by less than the bound (≥ 16 ulp of the estimate), so its
+          // floor is round(p̂). Near a half cent, rederivedFromEstimate decides exactly.
+          const frac = estimate - Math.floor(estimate);
+          held =
+            Math.abs(frac - 0.5) > bound
+              ? Math.floor(estimate + 0.5)
+              : rederivedFromEstimate(held, balance, count - k, rate, estimate, bound);
+        } else if (!(Math.abs(estimate - held) < tolerance - bound)) {
           held = rederivedFromEstimate(held, balance, count - k, rate, estimate, bound);
         }
       } else held = rederivedPayment(held, balance, count - k, rate);
     }
-    const i = periodInterest(balance, periodic);
-    const v = interestVat(i, iva);
+    const i = interestByProduct ? floorDivBy(balance * twoNum + den, twoDen, halfInverseDen) : periodInterest(balance, periodic);
+    const vatTimesTwo = i * twoIva + 100;
+    const v = vatTimesTwo + 200 <= TWO_52 ? floorDivBy(vatTimesTwo, 200, 0.005) : interestVat(i, iva);
     if (k === last - 1) held = penultimatePayment(held, balance, i + v, periodic, iva);
     let a: number;
     if (k === last) a = balance;
@@ -143,3 +207,5 @@ export function buildSchedule(spec: ScheduleSpec, rate: PaymentRate = paymentRat
   }
   return { opening, capital, interest, vat, level, totalInterest, totalVat, totalLevel };
 }
+
+const TWO_52 = 2 ** 52;

@@ -16,6 +16,31 @@ export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
  * ```
  */
 export function parseCents(text: string): number {
+  // Up to 15 digits, optionally a dot and one or two digits (every amount the schemas admit), read
+  // by character codes: the same operations on the same exact integers as below, without the
+  // substrings and the Number() parsing (a profile of the quote put this function at 2-4 %).
+  const length = text.length;
+  let whole = 0;
+  let i = 0;
+  for (; i < length && i < 16; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) break;
+    whole = whole * 10 + digit;
+  }
+  if (i > 0 && i <= 15) {
+    if (i === length) return whole * 100;
+    const tenths = text.charCodeAt(i + 1) - 0x30;
+    if (text.charCodeAt(i) === 0x2e && tenths >= 0 && tenths <= 9) {
+      if (i + 2 === length) return whole * 100 + tenths * 10;
+      const hundredths = text.charCodeAt(i + 2) - 0x30;
+      if (i + 3 === length && hundredths >= 0 && hundredths <= 9) return whole * 100 + (tenths * 10 + hundredths);
+    }
+  }
+  return parseCentsText(text);
+}
+
+/** {@link parseCents} of any other text, as it always read it. */
+function parseCentsText(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return Number(text) * 100;
   const whole = Number(text.slice(0, dot));
@@ -70,6 +95,26 @@ export function divRoundHalfUp(n: number, d: number): number {
 }
 
 const TWO_53 = 2 ** 53;
+
+/**
+ * ⌊m / d⌋ for integers 0 ≤ m, 1 ≤ d with m + d ≤ 2^52, given `inverse` = 1 / d as float64 rounds
+ * it: a multiplication instead of a division (a division's latency is four or five
+ * multiplications', and a schedule's row waits on two). Exact: m / d ≤ 2^51 for d ≥ 2 and
+ * fl(m × fl(1 / d)) is within (m / d)·2^−52·(1 + 2^−52) < 1 of it (exactly m for d = 1), so
+ * q = ⌊m × inverse⌋ is ⌊m / d⌋ or one off either way; q·d ≤ m + d is exact, and one correction of
+ * the remainder each way (rarely taken) gives the exact quotient. A property test checks it
+ * against the bigint division. The caller checks the range.
+ *
+ * @example
+ * ```ts
+ * floorDivBy(2 * 1005 + 10, 20, 1 / 20); // 101 (half-up of 1005 / 10: ⌊(2n + d) / 2d⌋)
+ * ```
+ */
+export function floorDivBy(m: number, d: number, inverse: number): number {
+  const q = Math.floor(m * inverse);
+  const rem = m - q * d;
+  return rem < 0 ? q - 1 : rem >= d ? q + 1 : q;
+}
 
 /**
  * The same as {@link divRoundHalfUp} on bigints (used when a product leaves the safe range).

@@ -15,7 +15,8 @@ import { solveDatedCat } from '../cat/dated.js';
 import { solvePeriodicCat, type PeriodicCat } from '../cat/periodic.js';
 import { catTiming } from '../credit/calendar.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
-import { scheduleLoan, type LoanSchedule } from '../credit/loan.js';
+import { scheduleLoanInto, type LoanSchedule } from '../credit/loan.js';
+import { scheduleColumns, type ScheduleColumns } from '../credit/schedule.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
@@ -109,10 +110,41 @@ function planWith(solicitud: CreditRequest, options: CreditOptions, conventions:
   });
 }
 
+/** The most payments a loan has (`plazo` 1–999): the bound of the quote's working buffer. */
+const MAX_PAYMENTS = 999;
+
+/**
+ * The quote's working buffer, allocated on the first quote and reused by every later one: the five
+ * columns of a plain loan's schedule (`scheduleLoanInto`) and, after them, the CAT's payments; with
+ * the views of the last count of payments quoted. A quote reads them and drops them before it
+ * returns (the response holds only text), and quotes do not nest, so no two quotes ever see it at
+ * once. A typed array's backing store is allocated outside the heap: the two a quote allocated
+ * cost more than its 60-row schedule loop.
+ */
+interface Workspace {
+  readonly buffer: Float64Array;
+  readonly count: number;
+  readonly columns: ScheduleColumns;
+  readonly payments: Float64Array;
+}
+
+let workspace: Workspace | undefined;
+
+/** The workspace's views for `count` payments (1 … MAX_PAYMENTS). */
+function workspaceFor(count: number): Workspace {
+  if (workspace?.count !== count) {
+    const buffer = workspace?.buffer ?? new Float64Array(6 * MAX_PAYMENTS);
+    const payments = buffer.subarray(5 * MAX_PAYMENTS, 5 * MAX_PAYMENTS + count);
+    workspace = { buffer, count, columns: scheduleColumns(buffer, count), payments };
+  }
+  return workspace;
+}
+
 /** Schedules the plan's loan; the core names a prepayment `loan.prepayments[i]`, the caller knows it as `options.prepayments[i]`. */
 function schedule(plan: CreditPlan): LoanSchedule {
   try {
-    return scheduleLoan(plan.loan);
+    const payments = plan.loan.payments;
+    return scheduleLoanInto(plan.loan, payments >= 1 && payments <= MAX_PAYMENTS ? workspaceFor(payments).columns : undefined);
   } catch (error) {
     if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
       throw new QuoteError(
@@ -149,10 +181,11 @@ export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {
 /** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
 function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
   const n = schedule.level.length;
-  const out = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    out[k] = (schedule.capital[k] as number) + (schedule.interest[k] as number) + (insurance === undefined ? 0 : (insurance[k] as number));
-  }
+  // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
+  const out = workspaceFor(n).payments;
+  const { capital, interest } = schedule;
+  if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
+  else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
   return out;
 }
 
@@ -268,6 +301,44 @@ function settleExtras(plan: CreditPlan, count: number, conventions: CreditConven
   ];
 }
 
+/**
+ * The table's rows when the payments are the loan's own (no insurance or commission columns): the
+ * same rows as `assemble`'s loop writes, with the four zero columns the constant "0.00".
+ */
+function levelRows(schedule: LoanSchedule, dates: readonly string[], principalText: string, rows: CreditRow[]): void {
+  const { opening, capital, interest, vat, level } = schedule;
+  let openingText = principalText;
+  let lastPayment = -1;
+  let lastPaymentText = '';
+  for (let k = 0; k < level.length; k++) {
+    const paid = capital[k] as number;
+    const closingText = formatCents((opening[k] as number) - paid);
+    const payment = level[k] as number;
+    if (payment !== lastPayment) {
+      lastPayment = payment;
+      lastPaymentText = formatCents(payment);
+    }
+    rows.push({
+      numAmortizacion: k + 1,
+      fechaAmortizacion: dates[k] as string,
+      saldoCapital: openingText,
+      abonoCapital: formatCents(paid),
+      interesAmortizacion: formatCents(interest[k] as number),
+      ivaAmortizacion: formatCents(vat[k] as number),
+      comisionAmortizacion: ZERO,
+      seguroVida: ZERO,
+      seguroDanos: ZERO,
+      seguroDesempleo: ZERO,
+      pagoAmortizacion: lastPaymentText,
+      saldoFin: closingText,
+    });
+    openingText = closingText;
+  }
+}
+
+/** What `formatCents(0)` returns. */
+const ZERO = '0.00';
+
 function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CreditResult {
   const n = schedule.level.length;
   const [extras, catInsurance] = settleExtras(plan, n, conventions);
@@ -291,7 +362,17 @@ function assemble(solicitud: CreditRequest, plan: CreditPlan, schedule: LoanSche
   let openingText = formatCents(amounts.principal);
   let lastPayment = -1;
   let lastPaymentText = '';
-  for (let k = 0; k < n; k++) {
+  const bare =
+    lifeInsurance === undefined && damageInsurance === undefined && unemploymentInsurance === undefined && periodCommission === undefined;
+  if (bare) {
+    // Nothing added to the loan's own payments: the loop below would sum the level column, which
+    // the schedule has summed (exactly: integers below 2^53), and format four zero columns.
+    totalPayments = schedule.totalLevel;
+    const payment = schedule.level[regularRow] as number;
+    firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
+    if (dates !== undefined) levelRows(schedule, dates, openingText, rows);
+  }
+  for (let k = 0, visited = bare ? 0 : n; k < visited; k++) {
     const life = lifeInsurance?.[k] ?? 0;
     const damage = damageInsurance?.[k] ?? 0;
     const unemployment = unemploymentInsurance?.[k] ?? 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuoteError } from '../../src/errors/quoteError.js';
-import { buildSchedule } from '../../src/credit/schedule.js';
+import { buildSchedule, scheduleColumns } from '../../src/credit/schedule.js';
 import { buildReferenceSchedule } from '../../src/credit/referenceSchedule.js';
 import { IdealPayments, RELATIVE_BOUND, idealPaymentDecimal, idealPaymentFloat, paymentRate } from '../../src/credit/payment.js';
 import { mulRational, percentToRational } from '../../src/credit/rate.js';
@@ -33,6 +33,26 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
         expect(buildSchedule(spec, paymentRate(spec.periodic, iva, tolerance))).toEqual(slow);
       }),
       { numRuns: 180 },
+    );
+  });
+  it("is the same written into a reused buffer (the quote's working buffer) as into a fresh one", () => {
+    const scratch = new Float64Array(5 * 999).fill(-1);
+    fc.assert(
+      fc.property(specArb, ({ principal, count, tasa, days, iva, tolerance }) => {
+        const spec = { principal, count, periodic: mulRational(percentToRational(tasa), days, 360), iva };
+        const rate = paymentRate(spec.periodic, iva, tolerance);
+        let fresh: ReturnType<typeof buildSchedule>;
+        try {
+          fresh = buildSchedule(spec, rate);
+        } catch {
+          expect(() => buildSchedule(spec, rate, scheduleColumns(scratch, count))).toThrowError(QuoteError);
+          return;
+        }
+        const reused = buildSchedule(spec, rate, scheduleColumns(scratch, count));
+        expect(reused.level.buffer).toBe(scratch.buffer);
+        expect(reused).toEqual(fresh);
+      }),
+      { numRuns: 300 },
     );
   });
   it('is identical on payments sitting exactly on a half cent (0 % rate, odd splits)', () => {

@@ -40,6 +40,33 @@ describe('civil dates', () => {
     expect(parseIsoDate('2026-13-01')).toBeUndefined();
     expect(parseIsoDate('26-01-01')).toBeUndefined();
   });
+  it('reads exactly what /^(\\d{4})-(\\d{2})-(\\d{2})$/ and a calendar check admit (the character-code reader)', () => {
+    const byPattern = (text: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+      if (m === null) return undefined;
+      const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate())
+        return undefined;
+      return toCivilDay(year, month, day);
+    };
+    const chars = fc.constantFrom('0', '1', '2', '3', '9', '-', '/', ' ', 'a', '\u0661', '\n', '+', '.');
+    const text = fc.oneof(
+      fc.string({ unit: chars, maxLength: 12 }),
+      fc
+        .tuple(fc.integer({ min: 1800, max: 3100 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+        .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+      fc.tuple(fc.string({ unit: chars, maxLength: 2 }), fc.integer({ min: 0, max: 9 })).map(([junk, at]) => {
+        const base = '2026-01-31';
+        return base.slice(0, at) + junk + base.slice(at + junk.length);
+      }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(parseIsoDate(t)).toBe(byPattern(t));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
   it('formats dd/mm/yyyy', () => {
     expect(formatDmyDate(toCivilDay(2026, 3, 5))).toBe('05/03/2026');
   });

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareFraction, divRoundHalfUp, formatCents, mulDivRoundHalfUp, parseCents, splitRemainderFirst } from '../../src/money/cents.js';
+import {
+  compareFraction,
+  divRoundHalfUp,
+  divRoundHalfUpBig,
+  floorDivBy,
+  formatCents,
+  mulDivRoundHalfUp,
+  parseCents,
+  splitRemainderFirst,
+} from '../../src/money/cents.js';
 import { Decimal } from '../../src/money/decimal.js';
 
 describe('integer cents', () => {
@@ -14,6 +23,27 @@ describe('integer cents', () => {
       fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (c) => {
         expect(parseCents(formatCents(c))).toBe(c);
       }),
+    );
+  });
+  it('parseCents reads any text as its substrings-and-Number reading did (the character-code fast path)', () => {
+    const asBefore = (text: string) => {
+      const dot = text.indexOf('.');
+      if (dot < 0) return Number(text) * 100;
+      const frac = text.slice(dot + 1);
+      return Number(text.slice(0, dot)) * 100 + (frac.length === 1 ? Number(frac) * 10 : Number(frac));
+    };
+    const chars = fc.constantFrom('0', '1', '5', '9', '.', '-', ' ', 'e', '\u0661', '+');
+    const text = fc.oneof(
+      fc.string({ unit: chars, maxLength: 20 }),
+      fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 17n }), fc.constantFrom('', '.', '.5', '.05', '.50', '.123', '.x'))
+        .map(([w, f]) => `${w}${f}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(Object.is(parseCents(t), asBefore(t))).toBe(true);
+      }),
+      { numRuns: 20_000 },
     );
   });
   it('rounds exact half-cent ties up, where float rounding misrounds them', () => {
@@ -33,6 +63,47 @@ describe('integer cents', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+  it('floorDivBy (a multiplication by the reciprocal) is the exact floor, and half-up as floor((2n + d) / 2d)', () => {
+    const TWO_52 = 2 ** 52;
+    const floorCheck = (m: number, d: number) => {
+      if (m + d > TWO_52) return;
+      expect(floorDivBy(m, d, 1 / d)).toBe(Number(BigInt(m) / BigInt(d)));
+    };
+    const halfUpCheck = (n: number, d: number) => {
+      if (2 * n + 2 * d > TWO_52) return;
+      expect(floorDivBy(2 * n + d, 2 * d, 0.5 / d)).toBe(Number(divRoundHalfUpBig(BigInt(n), BigInt(d))));
+    };
+    // Any size of m and d, the rows' sizes, and the largest m the schedule lets through.
+    const numerator = fc.oneof(
+      fc.integer({ min: 0, max: TWO_52 }),
+      fc.integer({ min: 0, max: 2 ** 40 }),
+      fc.integer({ min: TWO_52 - 2 ** 24, max: TWO_52 }),
+      fc.integer({ min: 2 ** 51 - 2 ** 24, max: 2 ** 51 }),
+    );
+    const divisor = fc.oneof(
+      fc.integer({ min: 1, max: TWO_52 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.constantFrom(1, 2, 3, 100, 200, 800, 1600, 4800),
+    );
+    fc.assert(
+      fc.property(numerator, divisor, (m, d) => {
+        floorCheck(m, d);
+        halfUpCheck(Math.floor(m / 2), d);
+        // Just below, at and above a multiple of d: where a rounded reciprocal errs.
+        const q = Math.floor(m / d);
+        for (const x of [q * d - 1, q * d, q * d + 1, q * d + d - 1]) if (x >= 0) floorCheck(x, d);
+        // The exact half cents of half-up rounding.
+        for (const x of [q * d + Math.floor(d / 2) - 1, q * d + Math.floor(d / 2), q * d + Math.ceil(d / 2)]) if (x >= 0) halfUpCheck(x, d);
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const d of [1, 2, 3, 7, 100, 200, 800, 2400, 2 ** 26 + 1]) {
+      for (let m = 0; m < 5000; m++) {
+        floorCheck(m, d);
+        halfUpCheck(m, d);
+      }
+    }
   });
   it('splits with the remainder on the first part, summing exactly', () => {
     expect(splitRemainderFirst(1000, 3)).toEqual([334, 333, 333]);

@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { percentToRational, rational } from '../../src/credit/rate.js';
+
+describe('exact rates', () => {
+  it('percentToRational reads any text as its substrings-and-Number reading did (the character-code fast path)', () => {
+    const asBefore = (text: string) => {
+      const dot = text.indexOf('.');
+      if (dot < 0) return rational(Number(text), 100);
+      return rational(Number(text.slice(0, dot) + text.slice(dot + 1)), 100 * 10 ** (text.length - dot - 1));
+    };
+    // Digits, at most one dot (a validated percentage text is the function's precondition: both
+    // readings loop forever on a text Number() reads as NaN, the gcd of NaN never reaching 0).
+    const digitText = fc.string({ unit: fc.constantFrom('0', '1', '3', '5', '9'), maxLength: 18 });
+    const text = fc
+      .tuple(digitText, fc.option(digitText, { nil: undefined }))
+      .filter(([w, f]) => w.length > 0 || (f !== undefined && f.length > 0))
+      .map(([w, f]) => (f === undefined ? w : `${w}.${f}`));
+    fc.assert(
+      fc.property(text, (t) => {
+        const [got, expected] = [percentToRational(t), asBefore(t)];
+        expect(Object.is(got.num, expected.num) && Object.is(got.den, expected.den)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(percentToRational('13.50')).toEqual({ num: 27, den: 200 });
+  });
+});
