@@ -25,12 +25,12 @@
  * many decimals times a round amount: 50,000,000.00 at 99.999999 % monthly gives S·g = 483,333,328.5
  * cents), p̂ₖ exceeds t by S·g·(1 + g)^−m / (1 − (1 + g)^−m), 10⁻³⁰ cents and less over hundreds of
  * payments: far below the float bound, and every such row went to decimal.js (615 of 997 rows,
- * 6 ms a quote). With a tolerance of ½ the payment is p̂ rounded half-up (see `rederive`), so once
- * the estimate is within its bound of t (p̂ < t + 1) and S·g ≥ t is checked in integers, the
- * payment is t + ½.
+ * 6 ms a quote). So once the estimate is within its bound of a boundary b (a half cent, or
+ * held ± tolerance) and S·g ≥ b is checked in integers, p̂ is above b (strictly, when S exceeds the
+ * final capital), and the decision follows without the exact integers.
  */
 import { Decimal } from '../money/decimal.js';
-import { type Fraction, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
+import { type Fraction, decideBySides, dyadic, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -203,37 +203,26 @@ export class Annuity {
   }
 
   /**
-   * p̂ₖ rounded half-up, decided on the double-double value when the double estimate sat within its
-   * bound of a half cent t: the pair's error bound is about 10⁻¹⁶ of the double's (no final
-   * rounding), so (hi − t) + lo — hi − t exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
-   * tells the side of t unless p̂ₖ is within ~10⁻²⁰ cents of it (a single row near a half cent made
-   * decimal.js build its 50-digit arrays over all periods: 2.5 ms of a 4 ms quote). Undefined when
-   * it cannot tell or the tolerance is not ½.
+   * Which side of a boundary b (a half cent, or held ± tolerance) p̂ₖ lies on, without the exact
+   * integers: 1 above, −1 below, 0 when neither test can tell.
+   *
+   * - The double-double pair, before its rounding to one double: its bound is about 10⁻¹⁶ of the
+   *   double's, so (hi − b) + lo — hi − b exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
+   *   tells the side unless p̂ₖ is within ~10⁻²⁰ cents of b (a single row 10⁻⁹ to 10⁻⁸ cents from
+   *   a half cent made valid quotes take 3.6 to 7.2 ms).
+   * - The tie rule: p̂ₖ ≥ S·g for the least rate g from k on, strictly when S exceeds the final
+   *   capital (see the module comment); so S·g ≥ b, checked in integers, puts p̂ₖ above b.
    */
-  #roundedFromPair(k: number, balance: number, balloon: number): number | undefined {
-    if (this.tolerance !== 0.5) return undefined;
+  #sideOf(k: number, balance: number, balloon: number, boundary: number): -1 | 0 | 1 {
     const [pairHi, pairLo, bound] = this.estimatePair(k, balance, balloon);
-    const tie = Math.round(pairHi - 0.5) + 0.5;
-    const diff = pairHi - tie + pairLo;
-    if (!(Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) || !(Math.abs(diff) <= 0.5)) return undefined;
-    // p̂ₖ in (t, t + ½ + bound) or (t − ½ − bound, t): rounded half-up, t ± ½.
-    return diff > 0 ? tie + 0.5 : tie - 0.5;
-  }
-
-  /**
-   * The payment when p̂ₖ is within `bound` of a half cent t and S·g ≥ t for the least rate g from
-   * k on (then t ≤ p̂ₖ < t + 1, see the module comment, whatever the balloon): t + ½. Undefined when that does not hold
-   * or the tolerance is not ½ (the caller decides then). Exact: the comparison is in integers.
-   */
-  #tieAbove(k: number, balance: number, estimate: number, bound: number): number | undefined {
-    if (this.tolerance !== 0.5 || !(bound < 0.25)) return undefined;
-    const tie = Math.round(estimate - 0.5) + 0.5;
-    if (!(Math.abs(estimate - tie) <= bound)) return undefined;
+    const diff = pairHi - boundary + pairLo;
+    if (Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) return diff > 0 ? 1 : -1;
+    if (!(balance > Math.min(balloon, balance))) return 0;
     const g = this.#rates[this.#leastRates()[k] as number] as Rational;
-    // S·num·(100 + iva) / (den·100) ≥ t  ⇔  2·S·num·(100 + iva) ≥ 2t·den·100 (2t an integer).
-    const lhs = 2n * BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva);
-    const rhs = BigInt(2 * tie) * BigInt(g.den) * 100n;
-    return lhs >= rhs ? tie + 0.5 : undefined;
+    // S·num·(100 + iva) / (den·100) ≥ b, with b = bn / bd exactly.
+    const b = dyadic(boundary);
+    const lhs = BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva) * b.den;
+    return lhs >= b.num * BigInt(g.den) * 100n ? 1 : 0;
   }
 
   /**
@@ -354,7 +343,8 @@ export class Annuity {
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     return (
-      this.#roundedFromPair(k, balance, balloon) ?? this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon)
+      decideBySides(undefined, estimate, bound, undefined, (b) => this.#sideOf(k, balance, balloon, b)) ??
+      this.initialExact(k, balance, balloon)
     );
   }
 
@@ -389,11 +379,9 @@ export class Annuity {
       const frac = estimate - floor;
       if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     }
-    // With a tolerance of ½ the rule is p̂ rounded half-up: |p̂ − held| < ½ holds for one integer only.
+    // Near a boundary: the pair or the tie rule tells the side, else the exact integers.
     return (
-      this.#roundedFromPair(k, balance, balloon) ??
-      this.#tieAbove(k, balance, estimate, bound) ??
-      this.rederiveExact(held, k, balance, balloon)
+      decideBySides(held, estimate, bound, H, (b) => this.#sideOf(k, balance, balloon, b)) ?? this.rederiveExact(held, k, balance, balloon)
     );
   }
 

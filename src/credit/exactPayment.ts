@@ -18,6 +18,7 @@
  * m·log₂(Q + P) bits (≈ 44,000 at 999 payments): a decision costs up to a millisecond, which is why
  * it is kept for the rows the estimates cannot decide.
  */
+import { invariant } from '../errors/quoteError.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -74,6 +75,7 @@ export function roundHalfUpFraction(f: Fraction): number {
 
 /** A finite double ≥ 0 as an exact fraction (doubles are dyadic: doubling until integral is exact). */
 function doubleFraction(x: number): Fraction {
+  invariant(Number.isFinite(x), 'frontera no finita');
   let den = 1n;
   let v = x;
   while (!Number.isInteger(v)) {
@@ -99,4 +101,66 @@ export function heldOrRounded(held: number, f: Fraction, tolerance: number): num
   if (distance < 0n) distance = -distance;
   // |N/D − held| < t.num/t.den  ⇔  |N − held·D|·t.den < t.num·D
   return distance * t.den < t.num * f.den ? held : roundHalfUpFraction(f);
+}
+
+/**
+ * A finite double ≥ 0 as an exact fraction (doubles are dyadic: doubling until integral is exact).
+ *
+ * @example
+ * ```ts
+ * dyadic(0.3); // { num: 5404319552844595n, den: 18014398509481984n }
+ * dyadic(2.5); // { num: 5n, den: 2n }
+ * ```
+ */
+export function dyadic(x: number): Fraction {
+  return doubleFraction(x);
+}
+
+/** Which side of a boundary b the exact p̂ lies on: 1 above, −1 below, 0 when the caller cannot tell. */
+export type SideOf = (boundary: number) => -1 | 0 | 1;
+
+/**
+ * The schedule's two decisions on p̂ (rounded half-up; held while |p̂ − held| < tolerance) from a
+ * float estimate within `bound` of p̂ and an exact side test for the one boundary the estimate is
+ * near: the boundaries (half cents, held ± tolerance) are at least `bound`·4 apart when this is
+ * used, so at most one is within `bound` of p̂ and every other is decided by the estimate. `held`
+ * undefined asks for the rounding alone (the first payment). Undefined when the side test cannot
+ * tell (the caller decides in integers then).
+ *
+ * @example
+ * ```ts
+ * decideBySides(24, 24.5, 1e-9, 0.5, () => 1); // 25 (p̂ just above 24.5)
+ * decideBySides(24, 24.5, 1e-9, 0.5, () => -1); // 24
+ * decideBySides(undefined, 24.5, 1e-9, undefined, () => 0); // undefined
+ * ```
+ */
+export function decideBySides(
+  held: number | undefined,
+  estimate: number,
+  bound: number,
+  tolerance: number | undefined,
+  sideOf: SideOf,
+): number | undefined {
+  if (!(bound < 0.125) || (tolerance !== undefined && tolerance !== 0 && !(bound * 4 < tolerance))) return undefined;
+  if (held !== undefined && tolerance !== undefined && tolerance !== 0) {
+    const below = held - tolerance;
+    const above = held + tolerance;
+    let keep: boolean;
+    if (estimate - bound > below && estimate + bound < above) keep = true;
+    else if (estimate + bound < below || estimate - bound > above) keep = false;
+    else {
+      const near = Math.abs(estimate - below) <= Math.abs(estimate - above) ? below : above;
+      const side = sideOf(near);
+      if (side === 0) return undefined;
+      keep = near === below ? side > 0 : side < 0;
+    }
+    if (keep) return held;
+  }
+  // p̂ rounded half-up: ⌊p̂ + ½⌋.
+  const floor = Math.floor(estimate);
+  const frac = estimate - floor;
+  if (Math.abs(frac - 0.5) > bound) return frac > 0.5 ? floor + 1 : floor;
+  const tie = floor + 0.5;
+  const side = sideOf(tie);
+  return side === 0 ? undefined : side > 0 ? tie + 0.5 : tie - 0.5;
 }

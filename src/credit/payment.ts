@@ -17,7 +17,7 @@
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { divRoundHalfUp } from '../money/cents.js';
-import { type Fraction, frenchIdealFraction, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
+import { type Fraction, decideBySides, dyadic, frenchIdealFraction, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
 import { rationalToDecimal, type Rational } from './rate.js';
 
 /**
@@ -51,18 +51,34 @@ export class PaymentRate {
   }
 
   /**
-   * Whether S·r ≥ t exactly, for a balance S and a half cent t (integers: 2·S·num·(100 + iva) ≥
-   * 2t·den·100).
+   * Which side of a boundary b (a double, taken exactly) p̂ lies on, without a power: p̂ = S·r + e
+   * with e = S·r·w / (1 − w) > 0 (w = (1 + r)^−m). S·r − b is exact in integers; when it is
+   * negative its logarithm is compared with e's, ln S + ln r − m·log1p r − ln(−expm1(−m·log1p r)),
+   * which float64 knows within 10⁻¹¹ (no underflow: it stays in logarithms). 1 above, −1 below, 0
+   * when the two logarithms are within 10⁻⁹ (then the integers decide). This is what decides a
+   * nearly interest-only loan whose S·r sits on a boundary: e is 10⁻³⁰ cents and less there.
    *
    * @example
    * ```ts
-   * paymentRate({ num: 1, den: 6 }, 0).reaches(39, 6.5); // true (39 / 6 = 6.5)
-   * paymentRate({ num: 1, den: 6 }, 0).reaches(38, 6.5); // false
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 2, 24.5); // 0 (p̂ is exactly 24.5: undecided)
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 600, 6.5); // 1 (p̂ = 6.5 + 10⁻⁴⁷ or so)
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 2, 24); // 1
    * ```
    */
-  reaches(balance: number, tie: number): boolean {
-    const lhs = 2n * BigInt(balance) * BigInt(this.#periodic.num) * BigInt(100 + this.#iva);
-    return lhs >= BigInt(2 * tie) * BigInt(this.#periodic.den) * 100n;
+  sideOf(balance: number, remaining: number, boundary: number): -1 | 0 | 1 {
+    if (this.isZero) return 0;
+    const b = dyadic(boundary);
+    const P = BigInt(this.#periodic.num) * BigInt(100 + this.#iva);
+    const Q = BigInt(this.#periodic.den) * 100n;
+    const c = BigInt(balance) * P * b.den - b.num * Q; // (S·r − b)·Q·b.den
+    if (c >= 0n) return balance > 0 ? 1 : c > 0n ? 1 : 0;
+    if (balance === 0) return -1;
+    const lnGap = Math.log(Number(-c)) - Math.log(Number(Q * b.den));
+    const x = remaining * this.log1pR;
+    const lnExcess = Math.log(balance) + Math.log(this.r) - x - Math.log(-Math.expm1(-x));
+    if (lnExcess < lnGap - 1e-9) return -1;
+    if (lnExcess > lnGap + 1e-9) return 1;
+    return 0;
   }
 
   /**
@@ -222,7 +238,9 @@ export function initialPayment(balance: number, count: number, rate: PaymentRate
   const floor = Math.floor(estimate);
   const frac = estimate - floor;
   if (Math.abs(frac - 0.5) > bound && floor + 1 < Number.MAX_SAFE_INTEGER) return frac > 0.5 ? floor + 1 : floor;
-  return initialPaymentExact(balance, count, rate);
+  return (
+    decideBySides(undefined, estimate, bound, undefined, (b) => rate.sideOf(balance, count, b)) ?? initialPaymentExact(balance, count, rate)
+  );
 }
 
 /**
@@ -270,14 +288,10 @@ export function rederivedFromEstimate(
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound) return frac > 0.5 ? floor + 1 : floor;
   }
-  if (H === 0.5 && !rate.isZero) {
-    // With a tolerance of ½ the rule is p̂ rounded half-up (|p̂ − held| < ½ means round(p̂) = held),
-    // and the estimate sits on a half cent t. p̂ is r·S divided by 1 − (1 + r)^−m < 1, so it is
-    // above r·S: when r·S reaches t (in integers), p̂ is in [t, t + 1) and the payment is t + ½
-    // without a power (at 1,000 % most rows sit on such a tie).
-    const tie = Math.round(estimate - 0.5) + 0.5;
-    if (Math.abs(estimate - tie) <= bound && bound < 0.25 && rate.reaches(balance, tie)) return tie + 0.5;
-  }
+  // Near a boundary: the side test (nearly interest-only loans whose r·S sits on a half cent or on
+  // held ± tolerance: at 1,000 % most rows do), else the exact decision.
+  const decided = decideBySides(held, estimate, bound, H, (b) => rate.sideOf(balance, remaining, b));
+  if (decided !== undefined) return decided;
   return rederivedPaymentExact(held, balance, remaining, rate);
 }
 
