@@ -77,6 +77,14 @@ export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; 
     request: request(999, { montoSolicitado: '50000000.00' }),
     options: { firstPaymentDate: '2026-03-20' },
   },
+  // A tolerance other than ½ moves the boundaries to held ± tolerance: r·S = 9,666,666,656.7 cents
+  // sits on held − 0.3 on every row (14-50 ms with decimal.js; the side test of
+  // PaymentRate.sideOf decides it from r·S and the excess's logarithm).
+  {
+    name: '999 monthly, 10,000,000.00 at 999.999999 %, paymentTolerance 0.3 (every row near held − 0.3)',
+    request: request(999, { montoSolicitado: '10000000.00' }),
+    options: { conventions: { paymentTolerance: 0.3 } },
+  },
   // One row within 10⁻⁸ cents of a half cent made decimal.js build its 50-digit arrays over all
   // 999 periods (2.5 ms) until the double-double pair decided it (src/credit/annuity.ts); found by
   // a search over round amounts and many-decimal rates: 7.2, 4.7 and 3.6 ms before.

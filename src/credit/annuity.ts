@@ -10,11 +10,13 @@
  * computed for every k at once by the backward recurrences Aₖ = dₖ (1 + Aₖ₊₁) and Dₖ = dₖ Dₖ₊₁
  * (A_e = 0, D_e = 1). With equal rates it is S·r / (1 − (1 + r)^−m), the French payment.
  *
- * Two implementations, as for the equal-rate payment (`./payment.ts`): float64 arrays with an error
- * bound, and decimal.js at 50 digits, used when the float estimate falls within its bound of a
- * decision boundary and, always, by the reference schedule.
+ * Two implementations, as for the equal-rate payment (`./payment.ts`): double-double arrays with an
+ * error bound, and exact integers (αₖ, Πₖ, δₖ below; `./exactPayment.ts`), used when the estimate
+ * falls within its bound of a decision boundary and, always, by the reference schedule. (They were
+ * decimal.js at 50 digits, which takes the wrong side of an exact half-cent tie when a discount has
+ * no finite decimal expansion.)
  *
- * Half-cent ties without decimal.js. With g the least of the rates gⱼ from k on and B = min(balloon, S),
+ * Half-cent ties without the exact arrays. With g the least of the rates gⱼ from k on and B = min(balloon, S),
  *
  *     p̂ₖ ≥ S·g   (equality only when B = S),
  *
@@ -23,11 +25,12 @@
  * many decimals times a round amount: 50,000,000.00 at 99.999999 % monthly gives S·g = 483,333,328.5
  * cents), p̂ₖ exceeds t by S·g·(1 + g)^−m / (1 − (1 + g)^−m), 10⁻³⁰ cents and less over hundreds of
  * payments: far below the float bound, and every such row went to decimal.js (615 of 997 rows,
- * 6 ms a quote). With a tolerance of ½ the payment is p̂ rounded half-up (see `rederive`), so once
- * the estimate is within its bound of t (p̂ < t + ½) and S·g ≥ t is checked in integers, the
- * payment is t + ½: no 50-digit power.
+ * 6 ms a quote). So once the estimate is within its bound of a boundary b (a half cent, or
+ * held ± tolerance) and S·g ≥ b is checked in integers, p̂ is above b (strictly, when S exceeds the
+ * final capital), and the decision follows without the exact integers.
  */
-import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
+import { Decimal } from '../money/decimal.js';
+import { type Fraction, decideBySides, dyadic, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -126,8 +129,10 @@ export class Annuity {
   /** Double-double aₖ and Dₖ: hi and lo parts side by side (2k, 2k + 1). */
   #a: Float64Array = new Float64Array(2);
   #d: Float64Array = new Float64Array(2);
-  #exactA: Decimal[] | undefined;
-  #exactD: Decimal[] | undefined;
+  /** αₖ, Πₖ, δₖ (see #exactIntegers), built on first use. */
+  #exact: [bigint[], bigint[], bigint[]] | undefined;
+  /** The lowest k whose exact integers are built. */
+  #exactFrom = 0;
   /** The index of a least rate among periods k … end − 1, for each k (built on the first tie). */
   #leastFrom: Int32Array | undefined;
 
@@ -177,8 +182,7 @@ export class Annuity {
     }
     this.#a = a;
     this.#d = d;
-    this.#exactA = undefined;
-    this.#exactD = undefined;
+    this.#exact = undefined;
     this.#leastFrom = undefined;
   }
 
@@ -199,69 +203,77 @@ export class Annuity {
   }
 
   /**
-   * p̂ₖ rounded half-up, decided on the double-double value when the double estimate sat within its
-   * bound of a half cent t: the pair's error bound is about 10⁻¹⁶ of the double's (no final
-   * rounding), so (hi − t) + lo — hi − t exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
-   * tells the side of t unless p̂ₖ is within ~10⁻²⁰ cents of it (a single row near a half cent made
-   * decimal.js build its 50-digit arrays over all periods: 2.5 ms of a 4 ms quote). Undefined when
-   * it cannot tell or the tolerance is not ½.
+   * Which side of a boundary b (a half cent, or held ± tolerance) p̂ₖ lies on, without the exact
+   * integers: 1 above, −1 below, 0 when neither test can tell.
+   *
+   * - The double-double pair, before its rounding to one double: its bound is about 10⁻¹⁶ of the
+   *   double's, so (hi − b) + lo — hi − b exact by Sterbenz's lemma, the sum within 2⁻⁵² of itself —
+   *   tells the side unless p̂ₖ is within ~10⁻²⁰ cents of b (a single row 10⁻⁹ to 10⁻⁸ cents from
+   *   a half cent made valid quotes take 3.6 to 7.2 ms).
+   * - The tie rule: p̂ₖ ≥ S·g for the least rate g from k on, strictly when S exceeds the final
+   *   capital (see the module comment); so S·g ≥ b, checked in integers, puts p̂ₖ above b.
    */
-  #roundedFromPair(k: number, balance: number, balloon: number): number | undefined {
-    if (this.tolerance !== 0.5) return undefined;
+  #sideOf(k: number, balance: number, balloon: number, boundary: number): -1 | 0 | 1 {
     const [pairHi, pairLo, bound] = this.estimatePair(k, balance, balloon);
-    const tie = Math.round(pairHi - 0.5) + 0.5;
-    const diff = pairHi - tie + pairLo;
-    if (!(Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) || !(Math.abs(diff) <= 0.5)) return undefined;
-    // p̂ₖ in (t, t + ½ + bound) or (t − ½ − bound, t): rounded half-up, t ± ½.
-    return diff > 0 ? tie + 0.5 : tie - 0.5;
-  }
-
-  /**
-   * The payment when p̂ₖ is within `bound` of a half cent t and S·g ≥ t for the least rate g from
-   * k on (then t ≤ p̂ₖ < t + 1, see the module comment, whatever the balloon): t + ½. Undefined when that does not hold
-   * or the tolerance is not ½ (the caller decides then). Exact: the comparison is in integers.
-   */
-  #tieAbove(k: number, balance: number, estimate: number, bound: number): number | undefined {
-    if (this.tolerance !== 0.5 || !(bound < 0.25)) return undefined;
-    const tie = Math.round(estimate - 0.5) + 0.5;
-    if (!(Math.abs(estimate - tie) <= bound)) return undefined;
+    const diff = pairHi - boundary + pairLo;
+    if (Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) return diff > 0 ? 1 : -1;
+    if (!(balance > Math.min(balloon, balance))) return 0;
     const g = this.#rates[this.#leastRates()[k] as number] as Rational;
-    // S·num·(100 + iva) / (den·100) ≥ t  ⇔  2·S·num·(100 + iva) ≥ 2t·den·100 (2t an integer).
-    const lhs = 2n * BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva);
-    const rhs = BigInt(2 * tie) * BigInt(g.den) * 100n;
-    return lhs >= rhs ? tie + 0.5 : undefined;
-  }
-
-  #exactArrays(): [Decimal[], Decimal[]] {
-    if (this.#exactA === undefined || this.#exactD === undefined) {
-      const end = this.#end;
-      const a = new Array<Decimal>(end + 1);
-      const d = new Array<Decimal>(end + 1);
-      a[end] = new Decimal(0);
-      d[end] = new Decimal(1);
-      // A period's discount depends on its rate alone, and the rates of a schedule take few values
-      // (actual days: 28 to 31 of them): each distinct one is divided out once, the same Decimal.
-      const discounts = new Map<string, Decimal>();
-      for (let k = end - 1; k >= 0; k--) {
-        const rate = this.#rates[k] as Rational;
-        const key = `${rate.num}/${rate.den}`;
-        let discount = discounts.get(key);
-        if (discount === undefined) {
-          const grossed = new Decimal(rate.num).mul(100 + this.#iva).div(new Decimal(rate.den).mul(100));
-          discount = new Decimal(1).div(grossed.add(1));
-          discounts.set(key, discount);
-        }
-        a[k] = discount.mul((a[k + 1] as Decimal).add(1));
-        d[k] = discount.mul(d[k + 1] as Decimal);
-      }
-      this.#exactA = a;
-      this.#exactD = d;
-    }
-    return [this.#exactA, this.#exactD];
+    // S·num·(100 + iva) / (den·100) ≥ b, with b = bn / bd exactly.
+    const b = dyadic(boundary);
+    const lhs = BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva) * b.den;
+    return lhs >= b.num * BigInt(g.den) * 100n ? 1 : 0;
   }
 
   /**
-   * p̂ₖ at 50 digits for balance S with a final capital of min(balloon, S).
+   * Aₖ and Dₖ as exact fractions over a common denominator, for every k: with gⱼ = Pⱼ / Qⱼ
+   * (Pⱼ = num·(100 + iva), Qⱼ = den·100), Πₖ = Πⱼ≥ₖ (Qⱼ + Pⱼ), αₖ = Aₖ·Πₖ and δₖ = Dₖ·Πₖ are
+   * integers: αₖ = Qₖ·(Πₖ₊₁ + αₖ₊₁), Πₖ = (Qₖ + Pₖ)·Πₖ₊₁, δₖ = Qₖ·δₖ₊₁ (α_e = 0, Π_e = δ_e = 1);
+   * so p̂ₖ = (S·Πₖ − B·δₖ) / αₖ. Built from the end down to the rows the estimates cannot decide.
+   */
+  #exactIntegers(k: number): [bigint[], bigint[], bigint[]] {
+    let exact = this.#exact;
+    if (exact === undefined) {
+      const end = this.#end;
+      exact = [new Array<bigint>(end + 1), new Array<bigint>(end + 1), new Array<bigint>(end + 1)];
+      exact[0][end] = 0n;
+      exact[1][end] = 1n;
+      exact[2][end] = 1n;
+      this.#exact = exact;
+      this.#exactFrom = end;
+    }
+    // Extended downwards only as far as asked: a late row's decision costs its few periods.
+    const [alpha, pi, delta] = exact;
+    const grossing = BigInt(100 + this.#iva);
+    for (let j = this.#exactFrom - 1; j >= k; j--) {
+      const rate = this.#rates[j] as Rational;
+      const Q = BigInt(rate.den) * 100n;
+      const P = BigInt(rate.num) * grossing;
+      alpha[j] = Q * ((pi[j + 1] as bigint) + (alpha[j + 1] as bigint));
+      pi[j] = (Q + P) * (pi[j + 1] as bigint);
+      delta[j] = Q * (delta[j + 1] as bigint);
+    }
+    if (k < this.#exactFrom) this.#exactFrom = k;
+    return exact;
+  }
+
+  /**
+   * p̂ₖ for balance S with a final capital of min(balloon, S), as an exact fraction.
+   *
+   * @example
+   * ```ts
+   * const p = new Annuity([{ num: 1, den: 6 }, { num: 1, den: 6 }], 0, 0.5).idealFraction(0, 39, 0);
+   * Number(p.num) / Number(p.den); // 24.5
+   * ```
+   */
+  idealFraction(k: number, balance: number, balloon: number): Fraction {
+    const [alpha, pi, delta] = this.#exactIntegers(k);
+    const final = Math.min(balloon, balance);
+    return { num: BigInt(balance) * (pi[k] as bigint) - BigInt(final) * (delta[k] as bigint), den: alpha[k] as bigint };
+  }
+
+  /**
+   * p̂ₖ at 50 significant digits: the exact fraction divided once (for checking the estimates).
    *
    * @example
    * ```ts
@@ -269,9 +281,8 @@ export class Annuity {
    * ```
    */
   idealExact(k: number, balance: number, balloon: number): Decimal {
-    const [a, d] = this.#exactArrays();
-    const final = Math.min(balloon, balance);
-    return new Decimal(balance).sub((d[k] as Decimal).mul(final)).div(a[k] as Decimal);
+    const p = this.idealFraction(k, balance, balloon);
+    return new Decimal(p.num.toString()).div(p.den.toString());
   }
 
   /**
@@ -332,12 +343,13 @@ export class Annuity {
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     return (
-      this.#roundedFromPair(k, balance, balloon) ?? this.#tieAbove(k, balance, estimate, bound) ?? this.initialExact(k, balance, balloon)
+      decideBySides(undefined, estimate, bound, undefined, (b) => this.#sideOf(k, balance, balloon, b)) ??
+      this.initialExact(k, balance, balloon)
     );
   }
 
   /**
-   * {@link Annuity.initial} decided at 50 digits.
+   * {@link Annuity.initial} decided exactly, in integers (`./exactPayment.ts`).
    *
    * @example
    * ```ts
@@ -345,7 +357,7 @@ export class Annuity {
    * ```
    */
   initialExact(k: number, balance: number, balloon: number): number {
-    return this.idealExact(k, balance, balloon).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+    return roundHalfUpFraction(this.idealFraction(k, balance, balloon));
   }
 
   /**
@@ -367,16 +379,14 @@ export class Annuity {
       const frac = estimate - floor;
       if (Math.abs(frac - 0.5) > bound && frac - bound > -0.5 && frac + bound < 1.5) return frac > 0.5 ? floor + 1 : floor;
     }
-    // With a tolerance of ½ the rule is p̂ rounded half-up: |p̂ − held| < ½ holds for one integer only.
+    // Near a boundary: the pair or the tie rule tells the side, else the exact integers.
     return (
-      this.#roundedFromPair(k, balance, balloon) ??
-      this.#tieAbove(k, balance, estimate, bound) ??
-      this.rederiveExact(held, k, balance, balloon)
+      decideBySides(held, estimate, bound, H, (b) => this.#sideOf(k, balance, balloon, b)) ?? this.rederiveExact(held, k, balance, balloon)
     );
   }
 
   /**
-   * {@link Annuity.rederive} decided at 50 digits.
+   * {@link Annuity.rederive} decided exactly, in integers (`./exactPayment.ts`).
    *
    * @example
    * ```ts
@@ -384,8 +394,6 @@ export class Annuity {
    * ```
    */
   rederiveExact(held: number, k: number, balance: number, balloon: number): number {
-    const ideal = this.idealExact(k, balance, balloon);
-    if (ideal.sub(held).abs().lt(this.tolerance)) return held;
-    return ideal.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+    return heldOrRounded(held, this.idealFraction(k, balance, balloon), this.tolerance);
   }
 }

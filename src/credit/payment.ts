@@ -10,11 +10,14 @@
  * payment absorb a few cents more.
  *
  * Two implementations of p̂ and of the two decisions taken on it: a float64 estimate with a
- * proven error bound (fast path), and decimal.js at 50 significant digits (used by the fast path
- * whenever the estimate is too close to a decision boundary, and by the reference schedule).
+ * proven error bound (fast path), and an exact one (used by the fast path whenever the estimate is
+ * too close to a decision boundary, and by the reference schedule): decimal.js at 50 significant
+ * digits where it is farther than 10⁻³⁰ from every boundary, exact integers otherwise
+ * (`./exactPayment.ts`).
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { divRoundHalfUp } from '../money/cents.js';
+import { type Fraction, decideBySides, dyadic, frenchIdealFraction, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
 import { rationalToDecimal, type Rational } from './rate.js';
 
 /**
@@ -45,6 +48,50 @@ export class PaymentRate {
     this.log1pR = Math.log1p(this.r);
     this.isZero = periodic.num === 0;
     this.tolerance = tolerance;
+  }
+
+  /**
+   * Which side of a boundary b (a double, taken exactly) p̂ lies on, without a power: p̂ = S·r + e
+   * with e = S·r·w / (1 − w) > 0 (w = (1 + r)^−m). S·r − b is exact in integers; when it is
+   * negative its logarithm is compared with e's, ln S + ln r − m·log1p r − ln(−expm1(−m·log1p r)),
+   * which float64 knows within 10⁻¹¹ (no underflow: it stays in logarithms). 1 above, −1 below, 0
+   * when the two logarithms are within 10⁻⁹ (then the integers decide). This is what decides a
+   * nearly interest-only loan whose S·r sits on a boundary: e is 10⁻³⁰ cents and less there.
+   *
+   * @example
+   * ```ts
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 2, 24.5); // 0 (p̂ is exactly 24.5: undecided)
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 600, 6.5); // 1 (p̂ = 6.5 + 10⁻⁴⁷ or so)
+   * paymentRate({ num: 1, den: 6 }, 0).sideOf(39, 2, 24); // 1
+   * ```
+   */
+  sideOf(balance: number, remaining: number, boundary: number): -1 | 0 | 1 {
+    if (this.isZero) return 0;
+    const b = dyadic(boundary);
+    const P = BigInt(this.#periodic.num) * BigInt(100 + this.#iva);
+    const Q = BigInt(this.#periodic.den) * 100n;
+    const c = BigInt(balance) * P * b.den - b.num * Q; // (S·r − b)·Q·b.den
+    if (c >= 0n) return balance > 0 ? 1 : c > 0n ? 1 : 0;
+    if (balance === 0) return -1;
+    const lnGap = Math.log(Number(-c)) - Math.log(Number(Q * b.den));
+    const x = remaining * this.log1pR;
+    const lnExcess = Math.log(balance) + Math.log(this.r) - x - Math.log(-Math.expm1(-x));
+    if (lnExcess < lnGap - 1e-9) return -1;
+    if (lnExcess > lnGap + 1e-9) return 1;
+    return 0;
+  }
+
+  /**
+   * p̂ for `remaining` payments on `balance` as an exact fraction (`./exactPayment.ts`).
+   *
+   * @example
+   * ```ts
+   * const p = paymentRate({ num: 1, den: 6 }, 0).idealFraction(39, 2);
+   * Number(p.num) / Number(p.den); // 24.5
+   * ```
+   */
+  idealFraction(balance: number, remaining: number): Fraction {
+    return frenchIdealFraction(balance, remaining, this.#periodic, this.#iva);
   }
 
   /** Exact rate: the periodic interest rate × (100 + iva) / 100, computed on first use only
@@ -192,7 +239,9 @@ export function initialPayment(balance: number, count: number, rate: PaymentRate
   const floor = Math.floor(estimate);
   const frac = estimate - floor;
   if (Math.abs(frac - 0.5) > bound && floor + 1 < Number.MAX_SAFE_INTEGER) return frac > 0.5 ? floor + 1 : floor;
-  return idealPaymentDecimal(balance, count, rate).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+  return (
+    decideBySides(undefined, estimate, bound, undefined, (b) => rate.sideOf(balance, count, b)) ?? initialPaymentExact(balance, count, rate)
+  );
 }
 
 /**
@@ -240,40 +289,59 @@ export function rederivedFromEstimate(
     const frac = estimate - floor;
     if (Math.abs(frac - 0.5) > bound) return frac > 0.5 ? floor + 1 : floor;
   }
-  if (H === 0.5 && !rate.isZero) {
-    // With a tolerance of ½ the rule is p̂ rounded half-up (|p̂ − held| < ½ means round(p̂) = held),
-    // and the estimate sits on a half cent t. decimal.js's p̂ is r·S (rounded) divided by
-    // 1 − (1 + r)^−m ≤ 1, so it is at least r·S: when r·S reaches t, the payment is t + ½ without
-    // the 50-digit power (at 1,000 % most rows sit on such a tie, 20 µs each).
-    const tie = Math.round(estimate - 0.5) + 0.5;
-    if (Math.abs(estimate - tie) <= bound && rate.exact.mul(balance).gte(tie)) return tie + 0.5;
-  }
-  return rederivedPaymentDecimal(held, balance, remaining, rate);
+  // Near a boundary: the side test (nearly interest-only loans whose r·S sits on a half cent or on
+  // held ± tolerance: at 1,000 % most rows do), else the exact decision.
+  const decided = decideBySides(held, estimate, bound, H, (b) => rate.sideOf(balance, remaining, b));
+  if (decided !== undefined) return decided;
+  return rederivedPaymentExact(held, balance, remaining, rate);
 }
 
 /**
- * {@link rederivedPayment} decided entirely in decimal.js (the reference rule).
+ * Relative margin kept around a decision boundary when decimal.js's 50-digit p̂ decides: its
+ * operations are each within a unit of the 50th digit and the largest amplification, 1 − (1 + r)^−m
+ * at the lowest rate (10⁻¹¹ a day), is 10¹¹, so its p̂ is within 10⁻³⁸ of the exact one; 10⁻³⁰ leaves
+ * eight orders to spare. Within it (exact ties) the integers decide.
+ */
+const DECIMAL_MARGIN = new Decimal('1e-30');
+
+/**
+ * {@link rederivedPayment} decided exactly (the reference rule): decimal.js's 50-digit p̂ where it
+ * is farther than {@link DECIMAL_MARGIN} from every boundary, exact integers (`./exactPayment.ts`)
+ * otherwise. (decimal.js alone took the wrong side of exact half-cent ties: 24.5 came out as
+ * 24.4999…97 and a three-payment quote was a cent off.)
  *
  * @example
  * ```ts
- * rederivedPaymentDecimal(261276, 756608, 3, paymentRate({ num: 37, den: 2400 }, 16)); // 261276
+ * rederivedPaymentExact(261276, 756608, 3, paymentRate({ num: 37, den: 2400 }, 16)); // 261276
+ * rederivedPaymentExact(24, 39, 2, paymentRate({ num: 1, den: 6 }, 0)); // 25 (p̂ = 24.5 exactly)
  * ```
  */
-export function rederivedPaymentDecimal(held: number, balance: number, remaining: number, rate: PaymentRate): number {
+export function rederivedPaymentExact(held: number, balance: number, remaining: number, rate: PaymentRate): number {
   const H = rate.tolerance;
   const ideal = idealPaymentDecimal(balance, remaining, rate);
-  if (ideal.sub(held).abs().lt(H)) return held;
-  return ideal.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+  const margin = ideal.abs().add(1).mul(DECIMAL_MARGIN);
+  const distance = ideal.sub(held).abs();
+  if (distance.lt(Decimal.sub(H, margin))) return held;
+  if (distance.gt(Decimal.add(H, margin))) {
+    const floor = ideal.floor();
+    const frac = ideal.sub(floor).sub(0.5).abs();
+    if (frac.gt(margin)) return ideal.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+  }
+  return heldOrRounded(held, rate.idealFraction(balance, remaining), H);
 }
 
 /**
- * {@link initialPayment} decided entirely in decimal.js.
+ * {@link initialPayment} decided exactly: decimal.js's p̂ away from a half cent, integers on it.
  *
  * @example
  * ```ts
- * initialPaymentDecimal(1001, 2, paymentRate({ num: 0, den: 1 }, 16)); // 501 (500.5 half-up)
+ * initialPaymentExact(1001, 2, paymentRate({ num: 0, den: 1 }, 16)); // 501 (500.5 half-up)
+ * initialPaymentExact(39, 2, paymentRate({ num: 1, den: 6 }, 0)); // 25 (p̂ = 24.5 exactly)
  * ```
  */
-export function initialPaymentDecimal(balance: number, count: number, rate: PaymentRate): number {
-  return idealPaymentDecimal(balance, count, rate).toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+export function initialPaymentExact(balance: number, count: number, rate: PaymentRate): number {
+  const ideal = idealPaymentDecimal(balance, count, rate);
+  const margin = ideal.abs().add(1).mul(DECIMAL_MARGIN);
+  if (ideal.sub(ideal.floor()).sub(0.5).abs().gt(margin)) return ideal.toDecimalPlaces(0, ROUND_HALF_UP).toNumber();
+  return roundHalfUpFraction(rate.idealFraction(balance, count));
 }

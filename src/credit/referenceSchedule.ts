@@ -1,10 +1,11 @@
 /**
- * The reference schedule: the rule of `./schedule.ts` written plainly in decimal.js, every
- * decision taken at 50 significant digits. Slow and obviously right; tests compare the fast path
- * against it cell by cell.
+ * The reference schedule: the rule of `./schedule.ts` written plainly in decimal.js, every payment
+ * decision taken exactly (`initialPaymentExact`, `rederivedPaymentExact`: 50 digits away from a
+ * boundary, integers on it). Slow and obviously right; tests compare the fast path against it
+ * cell by cell.
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
-import { initialPaymentDecimal, paymentRate, rederivedPaymentDecimal } from './payment.js';
+import { initialPaymentExact, paymentRate, rederivedPaymentExact } from './payment.js';
 import type { Schedule, ScheduleSpec } from './schedule.js';
 import type { Annuity } from './annuity.js';
 import { buildFeatureSchedule, type FeatureColumns, type ScheduleFeatures, type ScheduleOps } from './featureSchedule.js';
@@ -31,12 +32,12 @@ export function buildReferenceSchedule(spec: ScheduleSpec, tolerance = 0.5): Sch
   const vat = new Float64Array(count);
   const level = new Float64Array(count);
   let balance = new Decimal(spec.principal);
-  let held = initialPaymentDecimal(spec.principal, count, rate);
+  let held = initialPaymentExact(spec.principal, count, rate);
   let totalInterest = new Decimal(0);
   let totalVat = new Decimal(0);
   let totalLevel = new Decimal(0);
   for (let k = 0; k < count; k++) {
-    if (k > 0 && k < count - 1) held = rederivedPaymentDecimal(held, balance.toNumber(), count - k, rate);
+    if (k > 0 && k < count - 1) held = rederivedPaymentExact(held, balance.toNumber(), count - k, rate);
     const i = periodicInterest(balance);
     const v = i.mul(iva).div(100).toDecimalPlaces(0, ROUND_HALF_UP);
     if (k === count - 2) {

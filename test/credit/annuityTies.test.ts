@@ -88,3 +88,44 @@ describe('unequal-period payments next to a half cent', () => {
     );
   });
 });
+
+describe('exact half-cent ties (p̂ exactly t + ½): decided in integers, as the oracle does', () => {
+  // The first payment of a short loan is p̂ = S·g / (1 − (1 + g)^−m); for g = P/Q it is an exact
+  // half cent for the S below. decimal.js at 50 digits took the wrong side on 71 of 148 such
+  // quotes (12 %, 3 payments, 2,371,042.62½ → 80,875,409.44 instead of .45).
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const tiesOf = (tasa: string, m: number, count: number): bigint[] => {
+    const P = BigInt(Math.round(Number(tasa) * 100) * 116);
+    const Q = 120_000n * 100n;
+    const grown = (Q + P) ** BigInt(m);
+    const N = P * grown;
+    const D = Q * (grown - Q ** BigInt(m));
+    const step = D / gcd(D, 2n * N);
+    const out: bigint[] = [];
+    for (let i = 1n; out.length < count && step * i < 5_000_000_000_000n; i++) {
+      const twice = 2n * step * i * N;
+      if (twice % D === 0n && (twice / D) % 2n === 1n) out.push(step * i);
+    }
+    return out;
+  };
+  for (const [tasa, m] of [
+    ['12.00', 3],
+    ['24.00', 3],
+    ['60.00', 4],
+    ['120.00', 4],
+  ] as const) {
+    it(`${tasa} %, ${m} monthly payments`, () => {
+      const ties = tiesOf(tasa, m, 3);
+      expect(ties.length).toBeGreaterThan(0);
+      for (const S of ties) {
+        const monto = `${S / 100n}.${String(S % 100n).padStart(2, '0')}`;
+        const outcome = compareCase({
+          kind: 'credit',
+          solicitud: { ...solicitud(tasa, monto, 'M'), plazo: m, comisiones: '0.00' },
+          options: {},
+        });
+        expect(outcome.diffs, monto).toEqual([]);
+      }
+    });
+  }
+});
