@@ -45,7 +45,7 @@ describe('PaymentRate.sideOf', () => {
 });
 
 describe('nearly interest-only loans on a boundary (r·S = j + f, tolerance 1 − f or ½)', () => {
-  it('equal the exact reference and never reach the exact decision', () => {
+  it('equal the exact reference and reach the exact decision only a few payments from the end', () => {
     fc.assert(
       fc.property(
         fc.constantFrom([0.3, 7], [0.1, 9], [0.5, 5], [0.7, 3]),
@@ -54,12 +54,14 @@ describe('nearly interest-only loans on a boundary (r·S = j + f, tolerance 1 �
         ([tolerance, f], j, count) => {
           // r = 1/10 a period, no IVA, S = 10j + f: r·S = j + f/10, held j + 1 sits f/10 − 1 from it
           const spec = { principal: 10 * j + (f as number), count, periodic: { num: 1, den: 10 }, iva: 0 };
-          // the exact decision's integers (PaymentRate.idealFraction) are never asked for by the fast path
+          // The fast path never asks for the exact decision's integers (PaymentRate.idealFraction) on
+          // the interest-only rows; a few payments from the end p̂ is a short fraction (121S/210
+          // with two left) that can sit exactly on held ± tolerance, and only there may it.
           const exact = vi.spyOn(payment.PaymentRate.prototype, 'idealFraction');
           let fast: ReturnType<typeof buildSchedule>;
           try {
             fast = buildSchedule(spec, payment.paymentRate(spec.periodic, 0, tolerance as number));
-            expect(exact).not.toHaveBeenCalled();
+            for (const [, remaining] of exact.mock.calls) expect(remaining).toBeLessThanOrEqual(3);
           } finally {
             exact.mockRestore();
           }
