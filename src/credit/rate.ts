@@ -2,6 +2,7 @@
  * Exact periodic rates: a percentage string becomes a rational number of safe integers, so the
  * interest of a period is computed by one exact integer division with named rounding.
  */
+import { quoteError } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
 
 /**
@@ -48,6 +49,7 @@ export function rational(num: number, den: number): Rational {
  * @example
  * ```ts
  * percentToRational('13.50'); // { num: 27, den: 200 }
+ * percentToRational('-'); // throws QuoteError ERRESQ005 'porcentaje'
  * ```
  */
 export function percentToRational(text: string): Rational {
@@ -71,6 +73,10 @@ export function percentToRational(text: string): Rational {
 
 /** {@link percentToRational} of any other text, as it always read it. */
 function percentTextToRational(text: string): Rational {
+  // Decimal text only: '-', '..' or '1e5' read as NaN or an inexact number, and gcd never ends on NaN.
+  if (!/^\d+(\.\d+)?$/.test(text) || text.replace('.', '').replace(/^0+/, '').length > 15) {
+    throw quoteError('ERRESQ005', 'porcentajeTexto', 'porcentaje');
+  }
   const dot = text.indexOf('.');
   if (dot < 0) return rational(Number(text), 100);
   const decimals = text.length - dot - 1;
