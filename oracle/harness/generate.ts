@@ -94,7 +94,52 @@ const STANDARD: Record<string, OraclePeriodicity> = {
 
 // ---------------------------------------------------------------- credit
 
+/**
+ * A short monthly loan whose first ideal payment is exactly a half cent: p̂ = S·g / (1 − (1 + g)^−m)
+ * (docs/conventions.md) with g = tasa/12 × (1 + iva) a rational P/Q, and S a multiple of the least
+ * amount for which 2p̂ is an odd integer. Random draws almost never land on one, and a 50-digit
+ * computation takes the wrong side of such a tie when 1/(1 + g) has no finite decimal expansion.
+ * Undefined when no such amount fits under the largest price.
+ */
+function halfCentTieCase(r: Random): CreditCase | undefined {
+  const basisPoints = BigInt(r.int(1, 20_000)); // tasa 0.01 %–200.00 %
+  const iva = r.pick([16, 16, 0, r.int(0, 99)]);
+  const m = r.int(2, 6);
+  const P = basisPoints * BigInt(100 + iva);
+  const Q = 120_000n * 100n; // tasa/12 with two decimals of percent, ×100 for the IVA
+  const grown = (Q + P) ** BigInt(m);
+  const N = P * grown;
+  const D = Q * (grown - Q ** BigInt(m));
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const step = D / gcd(D, 2n * N);
+  const most = 7_900_000_000_000n / step; // S ≤ 79,000,000,000.00: a price at 80 % stays admissible
+  if (most < 1n) return undefined;
+  for (let tries = 0; tries < 8; tries++) {
+    const S = step * r.big(1n, most);
+    if (((2n * S * N) / D) % 2n === 1n) {
+      const tasa = `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, '0')}`;
+      const solicitud: Record<string, unknown> = {
+        fechaApertura: randomDate(r),
+        montoSolicitado: formatCents(S),
+        valorFactura: '99999999999.99',
+        tasa,
+        plazo: m,
+        periodicidad: 'M',
+        iva,
+        comisiones: '0',
+        generaTablaPagos: true,
+      };
+      return { kind: 'credit', solicitud, options: {} };
+    }
+  }
+  return undefined;
+}
+
 export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
+  if (r.chance(0.03)) {
+    const tie = halfCentTieCase(r);
+    if (tie !== undefined) return tie;
+  }
   const s: Record<string, unknown> = {};
   const options: CreditCaseOptions = {};
   const conventions: { -readonly [K in keyof OracleConventions]?: OracleConventions[K] } = {};
