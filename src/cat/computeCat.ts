@@ -920,8 +920,10 @@ function closeIn(solver: Solver, lo: number, hi: number, x: number, sLo: -1 | 0 
       break;
     }
   }
-  // Still wider than the promise (an ill-conditioned root): halve with exact signs.
-  while (hi - lo > TARGET * Math.max(1, Math.abs(lo), Math.abs(hi))) {
+  // Still wider than the promise (an ill-conditioned root): halve with exact signs. The promise is
+  // on 1 + i, whose relative width is the width in x itself: not relative to x (that let a root at
+  // −99.4 %, x = −5.2, keep 5.2 × 2⁻⁴⁰, and its rate text missed the promise; oracle seed 42).
+  while (hi - lo > TARGET) {
     const mid = lo + (hi - lo) / 2;
     const s = solver.sign(mid);
     if (s === 0) return [mid, mid];

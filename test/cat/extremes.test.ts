@@ -11,6 +11,7 @@ import { solvePeriodicCat } from '../../src/cat/periodic.js';
 import { formatTenths } from '../../src/cat/round.js';
 import { formatCents } from '../../src/money/cents.js';
 import { cents } from '../helpers.js';
+import { compareCase } from '../../oracle/harness/compare.js';
 import { bisectIncreasing, cmp, isolate, pow, q, rootsIn, sturm, tenthOf, toQ, type Poly, type Q } from './polynomialOracle.js';
 
 const codeOf = (f: () => unknown): [string, string | undefined, string | undefined] | undefined => {
@@ -400,5 +401,27 @@ describe('the credit quote’s CAT at every magnitude', () => {
       'tasa',
       'catTechoTasa',
     ]);
+  });
+});
+
+describe('the rate promise far from zero in x = ln(1 + i)', () => {
+  it('an ill-conditioned root at −99.4 % keeps 1 + rate within 2⁻⁴⁰ of 1 + the root (oracle seed 42, case 16351)', () => {
+    // Three disbursements against seven payments: the root's bracket was closed in by exact
+    // halving to 2⁻⁴⁰ relative to x = −5.2, five times the promise on 1 + i; the text
+    // -0.99447698774598 was 5.6 × 10⁻¹⁵ from the root where 2⁻⁴⁰ (1 + i) is 5.0 × 10⁻¹⁵.
+    const flows = {
+      disbursements: [
+        { time: 0, amount: '283385.90' },
+        { time: 0.5, amount: '199827.17' },
+        { time: 0.875, amount: '65566.59' },
+      ],
+      payments: ['48090.71', '45257.65', '46951.39', '47511.23', '45256.37', '48636.11', '46293.27'].map((amount, k) => ({
+        time: (k + 1) / 8,
+        amount,
+      })),
+    };
+    expect(computeCat(flows)).toEqual({ rate: '-0.994476987745985', percent: '-99.4' });
+    const outcome = compareCase({ kind: 'cat', family: 'multiDisbursement', flows } as never);
+    expect(outcome.diffs).toEqual([]);
   });
 });
