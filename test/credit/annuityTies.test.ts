@@ -92,7 +92,7 @@ describe('unequal-period payments next to a half cent', () => {
 describe('exact half-cent ties (p̂ exactly t + ½): decided in integers, as the oracle does', () => {
   // The first payment of a short loan is p̂ = S·g / (1 − (1 + g)^−m); for g = P/Q it is an exact
   // half cent for the S below. decimal.js at 50 digits took the wrong side on 71 of 148 such
-  // quotes (12 %, 3 payments, 2,371,042.62½ → 80,875,409.44 instead of .45).
+  // quotes (12 %, 3 payments, 237,104,262.50 → 80,875,409.44 instead of .45).
   const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
   const tiesOf = (tasa: string, m: number, count: number): bigint[] => {
     const P = BigInt(Math.round(Number(tasa) * 100) * 116);
