@@ -36,9 +36,10 @@ const DAILY: CreditOptions['conventions'] = {
 
 /** The candidates: a name, the request and the options. */
 export const WORST_CANDIDATES: readonly { name: string; request: CreditRequest; options?: CreditOptions }[] = [
-  // at 999.999999 % the payments of 999 months total about 830× the amount: 1,000,000,000.00 is about
-  // the largest amount whose total stays within exact float cents (2^53); 99,999,999,999.99 is ERRNEG001
-  { name: '999 monthly, 999.999999 %, 1,000,000,000.00 (the most it admits)', request: request(999, { montoSolicitado: '1000000000.00' }) },
+  // at 999.999999 % the payments of 999 months total about 966× the amount (with the 5 % commission
+  // financed): up to about 93,000,000,000.00 the total stays under 2^53 cents (93,500,000,000.00 is
+  // ERRNEG001 on montoSolicitado, as are the largest amounts)
+  { name: '999 monthly, 999.999999 %, 1,000,000,000.00', request: request(999, { montoSolicitado: '1000000000.00' }) },
   { name: '999 monthly, largest amounts, 13.5 %', request: request(999, { tasa: '13.50' }) },
   { name: '947 monthly, largest amounts, 13.5 % (the issue\u2019s 90 ms case)', request: request(947, { tasa: '13.50' }) },
   {

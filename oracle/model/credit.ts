@@ -322,6 +322,8 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   const R = rows.length;
   // a prepayment after the loan is settled (or the table ended) is refused
   if ((question.prepayments ?? []).some((p) => p.period > R)) return err('ERRNEG001', '');
+  // docs/credit.md, "The range": the level payments must total under 2^53 cents
+  if (rows.reduce((total, row) => total + row.payment, 0n) >= 2n ** 53n) return err('ERRNEG001', 'montoSolicitado');
   // a table that ends early: what is still owed of the insurance is charged with the last row
   const owedAfter = (list: bigint[]): bigint => list.slice(R).reduce((a, b) => a + b, 0n);
   const lifeCol = life.slice(0, R);
