@@ -8,6 +8,7 @@ import { loanDates, periodRates } from '../../src/credit/calendar.js';
 import { DEFAULT_CREDIT_CONVENTIONS, type BusinessDays, type InterestBasis } from '../../src/credit/conventions.js';
 import { scheduleLoan } from '../../src/credit/loan.js';
 import { Annuity } from '../../src/credit/annuity.js';
+import { Decimal } from '../../src/money/decimal.js';
 import { addSteps, toCivilDay } from '../../src/dates/civil.js';
 
 /** Wide random loans with unequal periods and every feature, alone and combined. */
@@ -148,7 +149,7 @@ describe('scheduleLoan with real calendars ≡ the decimal.js reference over the
 });
 
 describe('the unequal-period annuity estimate', () => {
-  it('stays within half its error bound of decimal.js, over random rates, balances and balloons', () => {
+  it('stays within half its error bound of the exact value, and so does the unrounded double-double pair', () => {
     const rateArb = fc.record({
       num: fc.integer({ min: 0, max: 200_000 }),
       den: fc.constantFrom(36_000, 36_500, 72_000, 2_400, 1_000_000),
@@ -168,6 +169,16 @@ describe('the unequal-period annuity estimate', () => {
           const exact = annuity.idealExact(k, balance, balloon);
           // The double's exact value (toFixed is exact; Decimal(number) would read its shortest text).
           expect(exact.sub(estimate.toFixed(100)).abs().toNumber()).toBeLessThanOrEqual(bound / 2);
+          // The pair before its rounding to one double (what decides a row next to a boundary):
+          // hi + lo summed exactly (each double's exact value; 50 digits hold the pair's ~35).
+          const [hi, lo, pairBound] = annuity.estimatePair(k, balance, balloon);
+          const pair = new Decimal(hi.toFixed(60)).add(lo.toFixed(80));
+          expect(
+            exact
+              .sub(pair)
+              .abs()
+              .lte(pairBound / 2),
+          ).toBe(true);
         },
       ),
       { numRuns: 400 },
