@@ -73,18 +73,6 @@ export function roundHalfUpFraction(f: Fraction): number {
   return Number(floorDiv(2n * f.num + f.den, 2n * f.den));
 }
 
-/** A finite double ≥ 0 as an exact fraction (doubles are dyadic: doubling until integral is exact). */
-function doubleFraction(x: number): Fraction {
-  invariant(Number.isFinite(x), 'frontera no finita');
-  let den = 1n;
-  let v = x;
-  while (!Number.isInteger(v)) {
-    v *= 2;
-    den *= 2n;
-  }
-  return { num: BigInt(v), den };
-}
-
 /**
  * The schedule's rule on an exact p̂: `held` while |p̂ − held| < tolerance, else p̂ rounded half-up.
  *
@@ -96,7 +84,7 @@ function doubleFraction(x: number): Fraction {
  * ```
  */
 export function heldOrRounded(held: number, f: Fraction, tolerance: number): number {
-  const t = doubleFraction(tolerance);
+  const t = dyadic(tolerance);
   let distance = f.num - BigInt(held) * f.den;
   if (distance < 0n) distance = -distance;
   // |N/D − held| < t.num/t.den  ⇔  |N − held·D|·t.den < t.num·D
@@ -113,7 +101,14 @@ export function heldOrRounded(held: number, f: Fraction, tolerance: number): num
  * ```
  */
 export function dyadic(x: number): Fraction {
-  return doubleFraction(x);
+  invariant(Number.isFinite(x), 'frontera no finita');
+  let den = 1n;
+  let v = x;
+  while (!Number.isInteger(v)) {
+    v *= 2;
+    den *= 2n;
+  }
+  return { num: BigInt(v), den };
 }
 
 /** Which side of a boundary b the exact p̂ lies on: 1 above, −1 below, 0 when the caller cannot tell. */
