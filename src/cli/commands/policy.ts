@@ -9,7 +9,7 @@ import { usageError } from '../errors.js';
 import { CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
 import { displayName, openOutput, readSolicitud, type Output } from '../io.js';
 import { cliText, type CliLang } from '../messages.js';
-import { openWorkbook } from '../xlsx.js';
+import { openWorkbook, type XlsxColumn } from '../xlsx.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderTable } from '../text.js';
@@ -89,6 +89,14 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
   await out.end();
 }
 
+/** The columns that name an offer, first on both sheets. */
+const OFFER_IDENTITY: readonly XlsxColumn[] = [
+  { header: 'idAseguradora', kind: 'integer' },
+  { header: 'aseguradora', kind: 'text', width: 30 },
+  { header: 'paquete', kind: 'text', width: 22 },
+  { header: 'idCotizacion', kind: 'text', width: 26 },
+];
+
 /**
  * The policy workbook: an Ofertas sheet (one row per offer) and a Recibos sheet (one row per
  * receipt, with its offer).
@@ -104,10 +112,7 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
 export async function writePolicyXlsx(out: Output, result: PolicyResult): Promise<void> {
   const book = await openWorkbook(out);
   const offers = book.addSheet('Ofertas', [
-    { header: 'idAseguradora', kind: 'integer' },
-    { header: 'aseguradora', kind: 'text', width: 30 },
-    { header: 'paquete', kind: 'text', width: 22 },
-    { header: 'idCotizacion', kind: 'text', width: 26 },
+    ...OFFER_IDENTITY,
     { header: 'vigenciaInicial', kind: 'dmyDate' },
     { header: 'vigenciaFin', kind: 'dmyDate' },
     { header: 'primaTotal', kind: 'amount' },
@@ -130,10 +135,7 @@ export async function writePolicyXlsx(out: Output, result: PolicyResult): Promis
     ]);
   }
   const receipts = book.addSheet('Recibos', [
-    { header: 'idAseguradora', kind: 'integer' },
-    { header: 'aseguradora', kind: 'text', width: 30 },
-    { header: 'paquete', kind: 'text', width: 22 },
-    { header: 'idCotizacion', kind: 'text', width: 26 },
+    ...OFFER_IDENTITY,
     { header: 'numeroRecibo', kind: 'integer' },
     { header: 'vigenciaInicial', kind: 'dmyDate' },
     { header: 'vigenciaFin', kind: 'dmyDate' },
