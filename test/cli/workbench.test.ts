@@ -62,6 +62,19 @@ function sheetXml(book: XLSX.WorkBook, index: number): string {
   return Buffer.from(files[`xl/worksheets/sheet${index}.xml`]?.content ?? []).toString('utf8');
 }
 
+/** Record A-001 of examples/cartera.csv as a solicitud. */
+const a001: CreditRequest = {
+  fechaApertura: '2026-01-31',
+  montoSolicitado: '280000.00',
+  valorFactura: '350000.00',
+  tasa: '13.50',
+  plazo: 36,
+  periodicidad: 'M',
+  comisiones: '2.00',
+  importeCatSegVida: '2800.00',
+  nombreModelo: 'Sedán 1.6 L 2026',
+};
+
 describe('sharp edges', () => {
   it('--version prints the package version', async () => {
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -236,17 +249,6 @@ describe('engine options on the command line', () => {
     expect(grid[1]?.[1]).toBe(quoteCredit({ ...credit, plazo: 36 }, options).pagoMensual);
     expect(grid[2]?.[3]).toBe(quoteCredit({ ...credit, plazo: 48 }, options).importeInteresTotal);
     const batch = parseCsv((await cli(['batch', PORTFOLIO, '--id', 'id', '--grace', '2'])).stdout);
-    const a001 = {
-      fechaApertura: '2026-01-31',
-      montoSolicitado: '280000.00',
-      valorFactura: '350000.00',
-      tasa: '13.50',
-      plazo: 36,
-      periodicidad: 'M',
-      comisiones: '2.00',
-      importeCatSegVida: '2800.00',
-      nombreModelo: 'Sedán 1.6 L 2026',
-    };
     expect(batch[1]?.[5]).toBe(quoteCredit(a001, { grace: { periods: 2 } }).pagoMensual);
     const chart = await cli(['chart', CREDIT, '--grace', '3']);
     expect(parseXml(chart.stdout).name).toBe('svg');
@@ -254,18 +256,6 @@ describe('engine options on the command line', () => {
 });
 
 describe('batch', () => {
-  const a001: CreditRequest = {
-    fechaApertura: '2026-01-31',
-    montoSolicitado: '280000.00',
-    valorFactura: '350000.00',
-    tasa: '13.50',
-    plazo: 36,
-    periodicidad: 'M',
-    comisiones: '2.00',
-    importeCatSegVida: '2800.00',
-    nombreModelo: 'Sedán 1.6 L 2026',
-  };
-
   it('csv: one output record per input record, with its line, results, and errors as rows', async () => {
     const run = await cli(['batch', PORTFOLIO, '--id', 'id']);
     expect(run.status).toBe(0);
