@@ -30,7 +30,7 @@
  * final capital), and the decision follows without the exact integers.
  */
 import { Decimal } from '../money/decimal.js';
-import { type Fraction, decideBySides, dyadic, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
+import { type Fraction, decideBySides, heldOrRounded, rateTimesBalanceMinus, roundHalfUpFraction } from './exactPayment.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -219,10 +219,7 @@ export class Annuity {
     if (Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) return diff > 0 ? 1 : -1;
     if (!(balance > Math.min(balloon, balance))) return 0;
     const g = this.#rates[this.#leastRates()[k] as number] as Rational;
-    // S·num·(100 + iva) / (den·100) ≥ b, with b = bn / bd exactly.
-    const b = dyadic(boundary);
-    const lhs = BigInt(balance) * BigInt(g.num) * BigInt(100 + this.#iva) * b.den;
-    return lhs >= b.num * BigInt(g.den) * 100n ? 1 : 0;
+    return rateTimesBalanceMinus(balance, g, this.#iva, boundary).num >= 0n ? 1 : 0;
   }
 
   /**

@@ -159,3 +159,21 @@ export function decideBySides(
   const side = sideOf(tie);
   return side === 0 ? undefined : side > 0 ? tie + 0.5 : tie - 0.5;
 }
+
+/**
+ * S·g − b as an exact fraction, for a balance S (cents), the IVA-grossed rate g of a periodic
+ * rate and a boundary b (a double, taken exactly): the sign says which side of b the product lies.
+ *
+ * @example
+ * ```ts
+ * const d = rateTimesBalanceMinus(39, { num: 1, den: 6 }, 0, 6.5); // a sixth of 39 cents, less 6.5
+ * d.num; // 0n
+ * rateTimesBalanceMinus(39, { num: 1, den: 6 }, 0, 6).num > 0n; // true
+ * ```
+ */
+export function rateTimesBalanceMinus(balance: number, periodic: Rational, iva: number, boundary: number): Fraction {
+  const b = dyadic(boundary);
+  const P = BigInt(periodic.num) * BigInt(100 + iva);
+  const Q = BigInt(periodic.den) * 100n;
+  return { num: BigInt(balance) * P * b.den - b.num * Q, den: Q * b.den };
+}

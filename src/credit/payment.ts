@@ -17,7 +17,14 @@
  */
 import { Decimal, ROUND_HALF_UP } from '../money/decimal.js';
 import { divRoundHalfUp } from '../money/cents.js';
-import { type Fraction, decideBySides, dyadic, frenchIdealFraction, heldOrRounded, roundHalfUpFraction } from './exactPayment.js';
+import {
+  type Fraction,
+  decideBySides,
+  frenchIdealFraction,
+  heldOrRounded,
+  rateTimesBalanceMinus,
+  roundHalfUpFraction,
+} from './exactPayment.js';
 import { rationalToDecimal, type Rational } from './rate.js';
 
 /**
@@ -67,13 +74,10 @@ export class PaymentRate {
    */
   sideOf(balance: number, remaining: number, boundary: number): -1 | 0 | 1 {
     if (this.isZero) return 0;
-    const b = dyadic(boundary);
-    const P = BigInt(this.#periodic.num) * BigInt(100 + this.#iva);
-    const Q = BigInt(this.#periodic.den) * 100n;
-    const c = BigInt(balance) * P * b.den - b.num * Q; // (S·r − b)·Q·b.den
-    if (c >= 0n) return balance > 0 ? 1 : c > 0n ? 1 : 0;
+    const gap = rateTimesBalanceMinus(balance, this.#periodic, this.#iva, boundary); // S·r − b
+    if (gap.num >= 0n) return balance > 0 ? 1 : gap.num > 0n ? 1 : 0;
     if (balance === 0) return -1;
-    const lnGap = Math.log(Number(-c)) - Math.log(Number(Q * b.den));
+    const lnGap = Math.log(Number(-gap.num)) - Math.log(Number(gap.den));
     const x = remaining * this.log1pR;
     const lnExcess = Math.log(balance) + Math.log(this.r) - x - Math.log(-Math.expm1(-x));
     if (lnExcess < lnGap - 1e-9) return -1;
