@@ -61,6 +61,25 @@ const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : Str
 export function formatCents(cents: number): string {
   if (cents === 0) return '0.00';
   if (cents < 0) return `-${formatCents(-cents)}`;
+  // Below 2^31 (21,474,836.47) through 32-bit integers, in a function of its own: once larger
+  // amounts had reached a shared conversion, V8 compiled it for doubles and every later call paid
+  // for that (a profile after the slowest quotes put the table quote's conversions 10 % slower).
+  return cents <= INT32_MAX ? formatInt32Cents(cents | 0) : formatLargeCents(cents);
+}
+
+const INT32_MAX = 2 ** 31 - 1;
+
+/** {@link formatCents} of 0 < cents < 2^31: `(cents / 100) | 0` is the floor (the quotient is below 2^25, its double within 2^-28). */
+function formatInt32Cents(cents: number): string {
+  const whole = (cents / 100) | 0;
+  return `${whole}.${TWO_DIGITS[cents - whole * 100] as string}`;
+}
+
+/**
+ * {@link formatCents} of 2^31 ≤ cents < 2^53. Exact: the quotient is below 2^47, so its double is
+ * within 2^-7 of it, less than the 1/100 that separates a non-integral quotient from an integer.
+ */
+function formatLargeCents(cents: number): string {
   const whole = Math.floor(cents / 100);
   return `${whole}.${TWO_DIGITS[cents - whole * 100] as string}`;
 }
