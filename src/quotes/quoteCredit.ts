@@ -10,6 +10,7 @@ import { QuoteError, quoteError } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
+import { fieldReader, type FieldReader } from '../validation/reader.js';
 import { formatTenths } from '../cat/round.js';
 import { solveDatedCat } from '../cat/dated.js';
 import { solvePeriodicCat, type PeriodicCat } from '../cat/periodic.js';
@@ -65,6 +66,31 @@ export interface CreditOptions {
  * ```
  */
 export function quoteValidCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
+  return quoteRead(readRequest(solicitud) ?? solicitud, options);
+}
+
+/** The credit request's one-pass reader (`src/validation/reader.ts`), compiled on first use. */
+let requestReader: FieldReader<typeof CreditRequestSchema> | undefined;
+
+/**
+ * The solicitud's fields as one object of a fixed shape when the schema accepts it, else
+ * `undefined` (then TypeBox reports the issue). Every later read of the request is of that copy, so
+ * it stays monomorphic however varied the requests a process quotes.
+ */
+function readRequest(solicitud: unknown): CreditRequest | undefined {
+  requestReader ??= fieldReader(CreditRequestSchema);
+  return requestReader(solicitud);
+}
+
+/** Validates the solicitud and returns the object to quote: its fixed-shape copy, or (an object TypeBox accepts but not as plain) itself. */
+function checkedRequest(solicitud: CreditRequest): CreditRequest {
+  const request = readRequest(solicitud);
+  if (request !== undefined) return request;
+  assertValid(CreditRequestSchema, solicitud);
+  return solicitud;
+}
+
+function quoteRead(solicitud: CreditRequest, options: CreditOptions): CreditResult {
   const conventions = resolveConventions(options.conventions);
   const plan = planWith(solicitud, options, conventions);
   return assemble(solicitud, plan, schedule(plan), conventions);
@@ -88,9 +114,9 @@ export function quoteValidCredit(solicitud: CreditRequest, options: CreditOption
  * ```
  */
 export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOptions = {}): OpeningCharges {
-  assertValid(CreditRequestSchema, solicitud);
+  const request = checkedRequest(solicitud);
   const conventions = resolveConventions(options.conventions);
-  return openingCharges(planWith(solicitud, options, conventions), conventions);
+  return openingCharges(planWith(request, options, conventions), conventions);
 }
 
 function planWith(solicitud: CreditRequest, options: CreditOptions, conventions: CreditConventions): CreditPlan {
@@ -174,8 +200,7 @@ function schedule(plan: CreditPlan): LoanSchedule {
  * ```
  */
 export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
-  assertValid(CreditRequestSchema, solicitud);
-  return quoteValidCredit(solicitud, options);
+  return quoteRead(checkedRequest(solicitud), options);
 }
 
 /** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
