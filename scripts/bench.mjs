@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './build-cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Beside the sources, so the bundle resolves the peers and dependencies from node_modules.
@@ -21,12 +22,7 @@ try {
     absWorkingDir: root,
     entryPoints: ['benchmarks/run.ts'],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
+    ...NODE_BUNDLE,
   });
   const run = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exitCode = run.status ?? 1;

@@ -9,6 +9,9 @@ import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+/** How the command line (and `npm run bench`, `scripts/bench.mjs`) is bundled: ESM for node 20, runtime dependencies left to node_modules. */
+export const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' };
+
 /** Bundles the CLI to `outfile`; esbuild reports any error on stderr and the promise rejects. */
 export async function bundleCli(outfile = 'dist/cli.js') {
   const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,12 +23,7 @@ export async function bundleCli(outfile = 'dist/cli.js') {
     outdir,
     splitting: true,
     chunkNames: 'cli-chunks/[name]-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
+    ...NODE_BUNDLE,
   });
   chmodSync(outfile, 0o755);
 }

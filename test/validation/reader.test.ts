@@ -8,6 +8,8 @@ import { PolicyRequestSchema } from '../../src/contracts/policy.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { fieldReader } from '../../src/validation/reader.js';
 import { INSURED_PACKAGE, solicitudArb } from '../helpers.js';
+import { BASE } from '../insurance/helpers.js';
+import { POLICY_BODY } from '../service/helpers.js';
 
 /** Values that sit on or across the schemas' limits, of every JSON type and some that are not JSON. */
 const junk = fc.oneof(
@@ -61,37 +63,8 @@ function nearlyValid(schema: TObject, valid: fc.Arbitrary<Record<string, unknown
   });
 }
 
-/** A policy solicitud the schema accepts, with and without its optional fields. */
-const policyBase = fc.constantFrom<Record<string, unknown>>(
-  {
-    idPaquete: 0,
-    cveEntidadFederativa: 9,
-    idTipoUnidad: 1,
-    idUsoAutomovil: 1,
-    idClaveVehiculo: 1002,
-    modelo: 2026,
-    idAgencia: 4501,
-    idFormaPago: 4,
-    montoSumaAsegurada: '420000.00',
-    sumaAccesorio: '15000.00',
-    enganche: '84000.00',
-    plazoFinanciado: 48,
-    codigoPostal: '03100',
-    indicadorReposicion: 1,
-  },
-  {
-    cveEntidadFederativa: 9,
-    idTipoUnidad: 1,
-    idUsoAutomovil: 1,
-    idClaveVehiculo: 1002,
-    modelo: 2026,
-    idAgencia: 4501,
-    montoSumaAsegurada: '420000.00',
-    enganche: '84000.00',
-    plazoFinanciado: 0,
-    codigoPostal: '03100',
-  },
-);
+/** Policy solicitudes the schema accepts: with most optional fields, and with few. */
+const policyBase = fc.constantFrom<Record<string, unknown>>(BASE, POLICY_BODY.solicitud);
 
 const cases: [string, TObject, fc.Arbitrary<Record<string, unknown>>][] = [
   ['the credit request', CreditRequestSchema, solicitudArb as fc.Arbitrary<Record<string, unknown>>],
