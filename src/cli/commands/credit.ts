@@ -1,7 +1,7 @@
 /** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV, the engine's JSON or an Excel workbook. */
 import { creditOpeningCharges, quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
 import type { OpeningCharges } from '../../quotes/credit/charges.js';
-import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/credit.js';
+import { CREDIT_ROW_KEYS, type CreditRequest, type CreditResult, type CreditRow } from '../../contracts/credit.js';
 import { CREDIT_ROW_COLUMNS, creditRowsToCsv } from '../../analysis/csv.js';
 import { choice, parseCommand, singleFile } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
@@ -175,18 +175,9 @@ function reconciliation(result: CreditResult, charges: OpeningCharges, lang: Cli
 const OPTIONAL_COLUMNS = ['comisionAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo'] as const;
 
 function scheduleTable(rows: readonly CreditRow[]): string {
-  const shown = OPTIONAL_COLUMNS.filter((key) => rows.some((r) => r[key] !== '0.00'));
-  const keys: (keyof CreditRow)[] = [
-    'numAmortizacion',
-    'fechaAmortizacion',
-    'saldoCapital',
-    'abonoCapital',
-    'interesAmortizacion',
-    'ivaAmortizacion',
-    ...shown,
-    'pagoAmortizacion',
-    'saldoFin',
-  ];
+  // The row's fields in the interface's order, an optional column only where some row has it.
+  const hidden = OPTIONAL_COLUMNS.filter((key) => rows.every((r) => r[key] === '0.00'));
+  const keys: (keyof CreditRow)[] = CREDIT_ROW_KEYS.filter((key) => !(hidden as readonly string[]).includes(key));
   const headers: Partial<Record<keyof CreditRow, string>> = {
     numAmortizacion: '#',
     fechaAmortizacion: 'fecha',
