@@ -283,6 +283,19 @@ export class Annuity {
   }
 
   /**
+   * (S − B·Dₖ) / Aₖ in double-double, left in the module's (hi, lo); returns (S + B·Dₖ) / Aₖ in
+   * plain doubles, the magnitude both error bounds scale with. `final` is B = min(balloon, S).
+   */
+  #quotient(k: number, balance: number, final: number): number {
+    const a = this.#a;
+    const d = this.#d;
+    ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
+    ddAdd(-hi, -lo, balance);
+    ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
+    return (balance + final * (d[2 * k] as number)) / (a[2 * k] as number);
+  }
+
+  /**
    * The float estimate of p̂ₖ and a bound on its absolute error.
    *
    * @example
@@ -292,17 +305,9 @@ export class Annuity {
    * ```
    */
   estimate(k: number, balance: number, balloon: number): [number, number] {
-    const a = this.#a;
-    const d = this.#d;
-    const final = Math.min(balloon, balance);
     // (S − B·Dₖ) / Aₖ in double-double, rounded to a double.
-    ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
-    ddAdd(-hi, -lo, balance);
-    ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
-    const value = hi + lo;
-    const dk = d[2 * k] as number;
-    const ak = a[2 * k] as number;
-    return [value, ((balance + final * dk) / ak) * relativeBound(this.#end - k) + 1e-9];
+    const magnitude = this.#quotient(k, balance, Math.min(balloon, balance));
+    return [hi + lo, magnitude * relativeBound(this.#end - k) + 1e-9];
   }
 
   /**
@@ -316,13 +321,7 @@ export class Annuity {
    * ```
    */
   estimatePair(k: number, balance: number, balloon: number): [number, number, number] {
-    const a = this.#a;
-    const d = this.#d;
-    const final = Math.min(balloon, balance);
-    ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
-    ddAdd(-hi, -lo, balance);
-    ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
-    const magnitude = (balance + final * (d[2 * k] as number)) / (a[2 * k] as number);
+    const magnitude = this.#quotient(k, balance, Math.min(balloon, balance));
     return [hi, lo, magnitude * pairBound(this.#end - k)];
   }
 
