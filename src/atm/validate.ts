@@ -4,7 +4,7 @@
  */
 import { collectIssues, issue, type Issue, type ValidationResult } from '../validation/validate.js';
 import { QuoteError } from '../errors/quoteError.js';
-import { messageText } from '../errors/messages.js';
+import { LEGACY_MESSAGES, messageText } from '../errors/messages.js';
 import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from '../contracts/atm.js';
 import { parseDateTime } from '../dates/timestamps.js';
 
@@ -94,7 +94,11 @@ export class AtmDatasetError extends QuoteError {
   constructor(issues: readonly Issue[]) {
     const first = issues[0];
     const params = { detail: first?.message ?? 'sin detalle' };
-    super(first?.code ?? 'ERRESQ005', messageText('atmDatasetInvalido', 'es', params), first?.path, { id: 'atmDatasetInvalido', params });
+    super(first?.code ?? 'ERRESQ005', messageText('atmDatasetInvalido', 'es', params), first?.path, {
+      catalog: LEGACY_MESSAGES,
+      id: 'atmDatasetInvalido',
+      params,
+    });
     this.name = 'AtmDatasetError';
     this.issues = Object.freeze([...issues]);
   }

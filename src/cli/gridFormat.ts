@@ -126,7 +126,8 @@ export function gridWriter(spec: GridWriterSpec): GridWriter {
  *
  * @example
  * ```ts
- * const error = new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' });
+ * const terms = defineCatalog('terms', { es: { plazoMinimo: 'El plazo debe ser de al menos un pago' }, en: { plazoMinimo: 'The term must have at least one payment' } });
+ * const error = quoteErrorFrom(terms)('ERRESQ004', 'plazoMinimo', 'plazo');
  * gridCells([{ field: 'plazo', values: [0] }], [0], error, 'en');
  * // [0, undefined, undefined, undefined, undefined, 'ERRESQ004', 'plazo', 'The term must have at least one payment']
  * ```

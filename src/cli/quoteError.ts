@@ -27,7 +27,8 @@ export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_
  *
  * @example
  * ```ts
- * const error = new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' });
+ * const terms = defineCatalog('terms', { es: { plazoMinimo: 'El plazo debe ser de al menos un pago' }, en: { plazoMinimo: 'The term must have at least one payment' } });
+ * const error = quoteErrorFrom(terms)('ERRESQ004', 'plazoMinimo', 'plazo');
  * describeQuoteError('x.json', error); // "x.json: campo 'plazo': ERRESQ004 El plazo debe ser de al menos un pago"
  * describeQuoteError('x.json', error, 'en'); // "x.json: field 'plazo': ERRESQ004 The term must have at least one payment"
  * ```

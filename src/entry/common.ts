@@ -1,5 +1,7 @@
-/** What every entry of the package exports: the one error class and the interface's codes. */
-export { QuoteError, isQuoteError, localizedMessage } from '../errors/quoteError.js';
+/** What every entry of the package exports: the one error class, the interface's codes, and the message catalogs' languages and lookup. */
+export { QuoteError, isQuoteError, localizedMessage, quoteErrorFrom, withField } from '../errors/quoteError.js';
 export { ERROR_CODES } from '../errors/codes.js';
 export type { ErrorCode, RequestErrorCode } from '../errors/codes.js';
-export type { MessageId, MessageParams, Lang } from '../errors/messages.js';
+export { LANGS, defineCatalog, messageRef, renderMessage, isLang } from '../errors/catalog.js';
+export type { Catalog, Lang, Locale, MessageParam, MessageParams, MessageRef } from '../errors/catalog.js';
+export type { MessageId } from '../errors/messages.js';

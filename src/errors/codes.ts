@@ -1,5 +1,21 @@
-/** The interface's error codes ("Errors" in the interface document) and their standard texts. */
-import { messageText, type Lang } from './messages.js';
+/**
+ * The interface's error codes ("Errors" in the interface document), their standard texts in every
+ * language (`./locales/`), and the catalog of the library's own bottom layer (those texts and
+ * the broken-invariant message).
+ */
+import { defineCatalog, renderMessage, type Lang } from './catalog.js';
+import { en } from './locales/en.js';
+import { es } from './locales/es.js';
+
+/**
+ * The catalog of the error codes' standard texts and of the broken-invariant message.
+ *
+ * @example
+ * ```ts
+ * ERRORS_MESSAGES.locales.en.ERRSER001; // 'The request timed out'
+ * ```
+ */
+export const ERRORS_MESSAGES = defineCatalog('errors', { es, en });
 
 /**
  * Error codes of the interface with their standard Spanish text.
@@ -10,25 +26,25 @@ import { messageText, type Lang } from './messages.js';
  * ```
  */
 export const ERROR_CODES = {
-  ERRNEG001: 'Error de negocio',
-  ERRESQ001: 'El JSON del cuerpo no es válido',
-  ERRESQ002: 'Se enviaron campos vacíos o nulos',
-  ERRESQ003: 'Se enviaron campos no definidos en la API',
-  ERRESQ004: 'La longitud o el rango de un campo no es el especificado',
-  ERRESQ005: 'Un campo tiene un tipo de dato distinto al especificado',
-  ERRESQ006: 'No se enviaron campos requeridos',
-  ERRSEG001: 'Token no válido',
-  ERRSEG002: 'Token expirado',
-  ERRSEG003: 'Token sin privilegios',
-  ERRSEG004: 'Método distinto al especificado',
-  ERRSEG005: 'Valor incorrecto en el encabezado Accept',
-  ERRSEG006: 'Recurso ejecutado con demasiada frecuencia',
-  ERRSEG007: 'Demasiada información en los encabezados',
-  ERRSER001: 'Tiempo de espera agotado',
-  ERRSER002: 'Error en los sistemas del banco',
-  ERRSER003: 'Los sistemas de la API no tienen conexión con el banco',
-  ERROFF001: 'La funcionalidad de una API está apagada',
-  ERROFF002: 'La funcionalidad de todas las APIs está apagada',
+  ERRNEG001: es.ERRNEG001,
+  ERRESQ001: es.ERRESQ001,
+  ERRESQ002: es.ERRESQ002,
+  ERRESQ003: es.ERRESQ003,
+  ERRESQ004: es.ERRESQ004,
+  ERRESQ005: es.ERRESQ005,
+  ERRESQ006: es.ERRESQ006,
+  ERRSEG001: es.ERRSEG001,
+  ERRSEG002: es.ERRSEG002,
+  ERRSEG003: es.ERRSEG003,
+  ERRSEG004: es.ERRSEG004,
+  ERRSEG005: es.ERRSEG005,
+  ERRSEG006: es.ERRSEG006,
+  ERRSEG007: es.ERRSEG007,
+  ERRSER001: es.ERRSER001,
+  ERRSER002: es.ERRSER002,
+  ERRSER003: es.ERRSER003,
+  ERROFF001: es.ERROFF001,
+  ERROFF002: es.ERROFF002,
 } as const;
 
 /**
@@ -52,8 +68,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type RequestErrorCode = 'ERRESQ001' | 'ERRESQ002' | 'ERRESQ003' | 'ERRESQ004' | 'ERRESQ005' | 'ERRESQ006';
 
 /**
- * The standard text of a code in `lang` (`mensaje` of an error envelope): the Spanish text of
- * {@link ERROR_CODES}, or its English translation from the message table.
+ * The standard text of a code in `lang` (`mensaje` of an error envelope), from
+ * {@link ERROR_CODES}' catalog.
  *
  * @example
  * ```ts
@@ -62,5 +78,5 @@ export type RequestErrorCode = 'ERRESQ001' | 'ERRESQ002' | 'ERRESQ003' | 'ERRESQ
  * ```
  */
 export function codeMessage(code: ErrorCode, lang: Lang = 'es'): string {
-  return messageText(`codigo${code}`, lang);
+  return renderMessage({ catalog: ERRORS_MESSAGES, id: code }, lang);
 }

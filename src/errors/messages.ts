@@ -4,27 +4,9 @@
  * {@link messageText} fills them. Engines never inline a message: they name its entry.
  */
 
-/**
- * A language the table speaks.
- *
- * @example
- * ```ts
- * const lang: Lang = 'en';
- * localizedMessage(new QuoteError('ERRESQ004', 'El plazo debe ser de al menos un pago', 'plazo', { id: 'plazoMinimo' }), lang); // 'The term must have at least one payment'
- * ```
- */
-export type Lang = 'es' | 'en';
+import { defineCatalog, renderMessage, type Lang, type MessageParams } from './catalog.js';
 
-/**
- * Values a message is rendered with.
- *
- * @example
- * ```ts
- * const params: MessageParams = { months: 12 };
- * messageText('polizaAnualMaximo', 'en', params); // 'An annual policy covers at most 12 months'
- * ```
- */
-export type MessageParams = Readonly<Record<string, string | number>>;
+export type { Lang, MessageParams } from './catalog.js';
 
 interface Entry {
   readonly es: string;
@@ -48,7 +30,6 @@ export const MESSAGES = {
   formatoInvalido: { es: 'El tipo o el formato del campo no es válido', en: 'The type or format of the field is not valid' },
   campoFaltante: { es: 'Falta un campo requerido', en: 'A required field is missing' },
   campoRepetido: { es: 'El campo se envió más de una vez', en: 'The field was sent more than once' },
-  invariante: { es: 'Invariante interna rota: {detail}', en: 'Internal invariant broken: {detail}' },
 
   // Money.
   importeFueraDeRango: { es: 'importe fuera del rango de centavos exactos', en: 'amount outside the range of exact cents' },
@@ -372,34 +353,6 @@ export const MESSAGES = {
   // Service, issue 12: the standard text of each error code (`mensaje`, in both languages), the
   // interface's 408/429/503 and switch-off answers, body reading, signing keys, rate limits,
   // switches, and the ATM error descriptions (es_MX by default, en_US on request).
-  codigoERRNEG001: { es: 'Error de negocio', en: 'Business error' },
-  codigoERRESQ001: { es: 'El JSON del cuerpo no es válido', en: 'The JSON in the body is not valid' },
-  codigoERRESQ002: { es: 'Se enviaron campos vacíos o nulos', en: 'Empty or null fields were sent' },
-  codigoERRESQ003: { es: 'Se enviaron campos no definidos en la API', en: 'Fields not defined in the API were sent' },
-  codigoERRESQ004: {
-    es: 'La longitud o el rango de un campo no es el especificado',
-    en: "A field's length or range is not the specified one",
-  },
-  codigoERRESQ005: {
-    es: 'Un campo tiene un tipo de dato distinto al especificado',
-    en: 'A field has a data type other than the specified one',
-  },
-  codigoERRESQ006: { es: 'No se enviaron campos requeridos', en: 'Required fields were not sent' },
-  codigoERRSEG001: { es: 'Token no válido', en: 'Invalid token' },
-  codigoERRSEG002: { es: 'Token expirado', en: 'Expired token' },
-  codigoERRSEG003: { es: 'Token sin privilegios', en: 'Token without privileges' },
-  codigoERRSEG004: { es: 'Método distinto al especificado', en: 'Method other than the specified one' },
-  codigoERRSEG005: { es: 'Valor incorrecto en el encabezado Accept', en: 'Wrong value in the Accept header' },
-  codigoERRSEG006: { es: 'Recurso ejecutado con demasiada frecuencia', en: 'Resource executed too frequently' },
-  codigoERRSEG007: { es: 'Demasiada información en los encabezados', en: 'Too much information in the headers' },
-  codigoERRSER001: { es: 'Tiempo de espera agotado', en: 'The request timed out' },
-  codigoERRSER002: { es: 'Error en los sistemas del banco', en: "Error in the bank's systems" },
-  codigoERRSER003: {
-    es: 'Los sistemas de la API no tienen conexión con el banco',
-    en: 'The API systems have no connection to the bank',
-  },
-  codigoERROFF001: { es: 'La funcionalidad de una API está apagada', en: 'The functionality of one API is switched off' },
-  codigoERROFF002: { es: 'La funcionalidad de todas las APIs está apagada', en: 'The functionality of all APIs is switched off' },
   tiempoAgotado: {
     es: 'La petición no llegó completa en {seconds} s',
     en: 'The request did not arrive complete within {seconds} s',
@@ -483,6 +436,19 @@ export const MESSAGES = {
 export type MessageId = keyof typeof MESSAGES;
 
 /**
+ * The table as a catalog, while the domains move their messages into catalogs of their own.
+ *
+ * @example
+ * ```ts
+ * LEGACY_MESSAGES.locales.en.plazoMinimo; // 'The term must have at least one payment'
+ * ```
+ */
+export const LEGACY_MESSAGES = defineCatalog('legacy', {
+  es: Object.fromEntries(Object.entries(MESSAGES).map(([id, entry]) => [id, entry.es])) as Record<MessageId, string>,
+  en: Object.fromEntries(Object.entries(MESSAGES).map(([id, entry]) => [id, entry.en])) as Record<MessageId, string>,
+});
+
+/**
  * A message in `lang` with its `{name}` values filled (a missing value stays as written).
  *
  * @example
@@ -492,10 +458,5 @@ export type MessageId = keyof typeof MESSAGES;
  * ```
  */
 export function messageText(id: MessageId, lang: Lang = 'es', params?: MessageParams): string {
-  const text: string = MESSAGES[id][lang];
-  if (params === undefined) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  return renderMessage({ catalog: LEGACY_MESSAGES, id, params }, lang);
 }

@@ -1,15 +1,20 @@
 /**
  * The library's one error class. Expected bad input throws a {@link QuoteError} carrying the
  * interface's `codigoError`, the field at fault (`valorIncorrecto`) and a Spanish message from the
- * message table (`./messages.ts`); a broken internal invariant throws the same class with code
+ * catalog of the domain that threw it (`./catalog.ts`), whose reference it keeps so the message can
+ * be rendered in any language; a broken internal invariant throws the same class with code
  * `ERRSER002`.
  *
  * The class is branded with a registered symbol, so `instanceof QuoteError` and `isQuoteError`
  * hold for an error thrown by any copy of the library in the process (the ESM and the CommonJS
  * build, or two installed versions).
  */
+import { renderMessage, type Catalog, type Lang, type MessageParams, type MessageRef } from './catalog.js';
 import type { ErrorCode } from './codes.js';
-import { messageText, type MessageId, type MessageParams } from './messages.js';
+import { ERRORS_MESSAGES } from './codes.js';
+import { LEGACY_MESSAGES, type MessageId } from './messages.js';
+
+const invariantError = quoteErrorFrom(ERRORS_MESSAGES);
 
 const BRAND: unique symbol = Symbol.for('cotizador.QuoteError') as never;
 
@@ -34,17 +39,14 @@ export class QuoteError extends Error {
   readonly valorIncorrecto: string | undefined;
   /** Spanish, human-readable description (`message` adds the field). */
   readonly mensaje: string;
-  /** The message's entry in the message table, when it came from one (used to translate it). */
-  readonly messageId: MessageId | undefined;
+  /** The message's id in its catalog, when it came from one. */
+  readonly messageId: string | undefined;
   /** The values the message was rendered with. */
   readonly messageParams: MessageParams | undefined;
+  /** The message (catalog, id, values), when it came from a catalog: what translates it. Not enumerable. */
+  declare readonly messageRef: MessageRef | undefined;
 
-  constructor(
-    codigoError: ErrorCode,
-    mensaje: string,
-    valorIncorrecto?: string,
-    message?: { readonly id: MessageId; readonly params?: MessageParams | undefined },
-  ) {
+  constructor(codigoError: ErrorCode, mensaje: string, valorIncorrecto?: string, message?: MessageRef) {
     super(valorIncorrecto === undefined ? mensaje : `${mensaje} (${valorIncorrecto})`);
     this.name = 'QuoteError';
     this.codigoError = codigoError;
@@ -52,6 +54,7 @@ export class QuoteError extends Error {
     this.valorIncorrecto = valorIncorrecto;
     this.messageId = message?.id;
     this.messageParams = message?.params;
+    Object.defineProperty(this, 'messageRef', { value: message });
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -62,6 +65,26 @@ export class QuoteError extends Error {
 }
 
 /**
+ * The error constructor of a domain: a {@link QuoteError} whose message is `id` in `catalog`
+ * (Spanish in `mensaje`, any language through {@link localizedMessage}).
+ *
+ * @example
+ * ```ts
+ * const greetings = defineCatalog('greetings', { es: { vacio: 'Falta {campo}' }, en: { vacio: '{campo} is missing' } });
+ * const greetingError = quoteErrorFrom(greetings);
+ * greetingError('ERRESQ006', 'vacio', 'nombre', { campo: 'nombre' }).mensaje; // 'Falta nombre'
+ * ```
+ */
+export function quoteErrorFrom<Id extends string>(
+  catalog: Catalog<Id>,
+): (codigoError: ErrorCode, id: Id, valorIncorrecto?: string, params?: MessageParams) => QuoteError {
+  return (codigoError, id, valorIncorrecto, params) => {
+    const ref: MessageRef<Id> = params === undefined ? { catalog, id } : { catalog, id, params };
+    return new QuoteError(codigoError, renderMessage(ref, 'es'), valorIncorrecto, ref);
+  };
+}
+
+/**
  * A {@link QuoteError} whose message comes from the message table.
  *
  * @example
@@ -69,8 +92,20 @@ export class QuoteError extends Error {
  * quoteError('ERRESQ004', 'plazoMinimo', 'plazo').mensaje; // 'El plazo debe ser de al menos un pago'
  * ```
  */
-export function quoteError(codigoError: ErrorCode, id: MessageId, valorIncorrecto?: string, params?: MessageParams): QuoteError {
-  return new QuoteError(codigoError, messageText(id, 'es', params), valorIncorrecto, { id, params });
+export const quoteError: (codigoError: ErrorCode, id: MessageId, valorIncorrecto?: string, params?: MessageParams) => QuoteError =
+  quoteErrorFrom(LEGACY_MESSAGES);
+
+/**
+ * The same error (code, message, translation) blamed on another field: what a composition layer
+ * throws when the field an engine named is known to its caller by another path.
+ *
+ * @example
+ * ```ts
+ * withField(quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'options.plazo').valorIncorrecto; // 'options.plazo'
+ * ```
+ */
+export function withField(error: QuoteError, valorIncorrecto: string | undefined): QuoteError {
+  return new QuoteError(error.codigoError, error.mensaje, valorIncorrecto, error.messageRef);
 }
 
 /**
@@ -86,16 +121,17 @@ export function isQuoteError(value: unknown): value is QuoteError {
 }
 
 /**
- * The error's message in `lang`: the table's translation when the message came from the table,
- * the Spanish text otherwise.
+ * The error's message in `lang`: its catalog's text when the message came from a catalog, the
+ * Spanish text otherwise.
  *
  * @example
  * ```ts
  * localizedMessage(quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'en'); // 'The term must have at least one payment'
  * ```
  */
-export function localizedMessage(error: QuoteError, lang: 'es' | 'en'): string {
-  return error.messageId === undefined ? error.mensaje : messageText(error.messageId, lang, error.messageParams);
+export function localizedMessage(error: QuoteError, lang: Lang): string {
+  const ref = error.messageRef;
+  return ref === undefined ? error.mensaje : renderMessage(ref, lang);
 }
 
 /**
@@ -108,5 +144,5 @@ export function localizedMessage(error: QuoteError, lang: 'es' | 'en'): string {
  * ```
  */
 export function invariant(condition: boolean, message: string): asserts condition {
-  if (!condition) throw quoteError('ERRSER002', 'invariante', undefined, { detail: message });
+  if (!condition) throw invariantError('ERRSER002', 'invariante', undefined, { detail: message });
 }

@@ -6,7 +6,7 @@
  * `src/cat/dated.ts` otherwise), and the rows are written back.
  */
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { QuoteError, quoteError } from '../errors/quoteError.js';
+import { QuoteError, quoteError, withField } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
@@ -173,12 +173,7 @@ function schedule(plan: CreditPlan): LoanSchedule {
     return scheduleLoanInto(plan.loan, payments >= 1 && payments <= MAX_PAYMENTS ? workspaceFor(payments).columns : undefined);
   } catch (error) {
     if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
-      throw new QuoteError(
-        error.codigoError,
-        error.mensaje,
-        `options.${error.valorIncorrecto.slice('loan.'.length)}`,
-        error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams },
-      );
+      throw withField(error, `options.${error.valorIncorrecto.slice('loan.'.length)}`);
     }
     throw error;
   }

@@ -5,7 +5,7 @@
  */
 import type { InsuranceInfo } from '../../contracts/credit.js';
 import type { PolicyOffer, PolicyRequest } from '../../contracts/policy.js';
-import { QuoteError, quoteError } from '../../errors/quoteError.js';
+import { QuoteError, quoteError, withField } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
 import { formatIsoDate } from '../../dates/civil.js';
 import type { CreditConventions } from '../../credit/conventions.js';
@@ -86,12 +86,7 @@ export function quoteCreditInsurance(
   } catch (error) {
     if (error instanceof QuoteError && error.codigoError !== 'ERRSER002') {
       const path = error.valorIncorrecto === 'fechaInicio' ? 'fechaInicio' : creditPath(error.valorIncorrecto);
-      throw new QuoteError(
-        error.codigoError,
-        error.mensaje,
-        path,
-        error.messageId === undefined ? undefined : { id: error.messageId, params: error.messageParams },
-      );
+      throw withField(error, path);
     }
     throw error;
   }
