@@ -9,6 +9,7 @@ import { QuoteError, quoteError } from '../errors/quoteError.js';
 import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { AMOUNT_TEXT } from '../validation/fields.js';
 import { quoteCredit, type CreditOptions } from '../quotes/quoteCredit.js';
+import { validationError } from '../validation/messages.js';
 
 /**
  * A value a scenario gives to one field of the solicitud.
@@ -149,7 +150,7 @@ function fieldKind(field: string): FieldKind {
   const nested = InsuranceInfoSchema.properties as Readonly<Record<string, SchemaProperty>>;
   if (tail === undefined) property = Object.hasOwn(top, head as string) ? top[head as string] : undefined;
   else if (head === 'informacionSeguro' && rest.length === 0) property = Object.hasOwn(nested, tail) ? nested[tail] : undefined;
-  if (property === undefined || property.type === 'object') throw quoteError('ERRESQ003', 'campoNoDefinido', field);
+  if (property === undefined || property.type === 'object') throw validationError('ERRESQ003', 'campoNoDefinido', field);
   if (property.type === 'integer' || property.type === 'number' || property.type === 'boolean') return property.type;
   if (property.pattern === AMOUNT_TEXT) return 'amount';
   if (property.pattern === PERCENT_TEXT) return 'percent';

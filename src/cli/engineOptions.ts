@@ -12,6 +12,7 @@ import { stringList, stringOption, type ParsedValues } from './args.js';
 import { usageError } from './errors.js';
 import { isRecord, readJson, type ReadOptions } from './io.js';
 import { withQuoteErrors } from './quoteError.js';
+import { validationError } from '../validation/messages.js';
 
 /**
  * The parseArgs declarations of the engine's flags.
@@ -52,7 +53,7 @@ export function optionsFromJson(value: unknown, source: string): CreditOptions {
   return withQuoteErrors(source, () => {
     if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', 'options', { shape: '{ conventions, prepayments, … }' });
     for (const key of Object.keys(value)) {
-      if (!(OPTION_KEYS as readonly string[]).includes(key)) throw quoteError('ERRESQ003', 'campoNoDefinido', `options.${key}`);
+      if (!(OPTION_KEYS as readonly string[]).includes(key)) throw validationError('ERRESQ003', 'campoNoDefinido', `options.${key}`);
     }
     return value as CreditOptions;
   });

@@ -5,6 +5,7 @@
 import type { DateStep } from '../dates/civil.js';
 import { quoteError, type QuoteError } from '../errors/quoteError.js';
 import { deepFreeze } from '../util/freeze.js';
+import { validationError } from '../validation/messages.js';
 
 /**
  * One periodicity code: payments per year, days of interest per period, the calendar step.
@@ -280,7 +281,7 @@ export function resolveConventions(overrides?: Partial<CreditConventions>): Cred
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     const check = (CHECKS as Record<string, ((value: unknown) => void) | undefined>)[key];
-    if (check === undefined || !Object.hasOwn(CHECKS, key)) throw quoteError('ERRESQ003', 'campoNoDefinido', `conventions.${key}`);
+    if (check === undefined || !Object.hasOwn(CHECKS, key)) throw validationError('ERRESQ003', 'campoNoDefinido', `conventions.${key}`);
     check(value);
   }
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as Partial<CreditConventions>;

@@ -21,6 +21,7 @@ import { buildFeatureSchedule, fastScheduleOps, type PrepaymentMode, type Schedu
 import { paymentRate } from './payment.js';
 import { mulRational, rational, type Rational } from './rate.js';
 import { buildSchedule, type Schedule, type ScheduleColumns } from './schedule.js';
+import { validationError } from '../validation/messages.js';
 
 /**
  * An extra payment to capital made with payment `period`.
@@ -122,11 +123,11 @@ const isCount = (value: unknown, min: number, max: number): value is number =>
 
 // Module-level, not closures inside the checks: they run on every quote.
 function range(field: string): QuoteError {
-  return quoteError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
+  return validationError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
 }
 
 function bad(field: string): QuoteError {
-  return quoteError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
+  return validationError('ERRESQ005', 'formatoInvalido', `loan.${field}`);
 }
 
 function checkFeatures(loan: Loan): void {

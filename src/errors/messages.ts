@@ -23,13 +23,6 @@ interface Entry {
  */
 export const MESSAGES = {
   // Request validation (one standard text per code).
-  jsonInvalido: { es: 'El cuerpo de la petición no es un JSON válido', en: 'The request body is not valid JSON' },
-  campoVacio: { es: 'El campo está vacío o es nulo', en: 'The field is empty or null' },
-  campoNoDefinido: { es: 'El campo no está definido en la API', en: 'The field is not defined in the API' },
-  rangoInvalido: { es: 'La longitud o el rango del campo no es válido', en: 'The length or range of the field is not valid' },
-  formatoInvalido: { es: 'El tipo o el formato del campo no es válido', en: 'The type or format of the field is not valid' },
-  campoFaltante: { es: 'Falta un campo requerido', en: 'A required field is missing' },
-  campoRepetido: { es: 'El campo se envió más de una vez', en: 'The field was sent more than once' },
 
   // Money.
   importeFueraDeRango: { es: 'importe fuera del rango de centavos exactos', en: 'amount outside the range of exact cents' },
@@ -367,11 +360,6 @@ export const MESSAGES = {
   },
   apiApagada: { es: 'La API {api} está apagada', en: 'The {api} API is switched off' },
   apisApagadas: { es: 'Todas las APIs están apagadas', en: 'All APIs are switched off' },
-  cuerpoNoUtf8: { es: 'El cuerpo no es texto UTF-8 válido', en: 'The body is not valid UTF-8 text' },
-  formularioCampos: {
-    es: 'El formulario tiene más de {fields} campos',
-    en: 'The form has more than {fields} fields',
-  },
   soloGet: { es: 'Solo se aceptan los métodos GET y HEAD', en: 'Only the GET and HEAD methods are accepted' },
   configLlaveRsaCorta: {
     es: 'Las llaves RSA deben tener al menos {bits} bits',

@@ -19,6 +19,8 @@ import { quoteCredit } from '../quotes/quoteCredit.js';
 import { quotePolicy } from '../quotes/quotePolicy.js';
 import { ATM_SCOPES, UPDATE_SCOPE } from './auth.js';
 import { DEFAULT_RESPONSE_HEADERS } from './respond.js';
+import { messageRef, renderMessage } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES } from '../validation/messages.js';
 
 type Json = Record<string, unknown>;
 
@@ -123,7 +125,7 @@ function envelopeErrors(skip: readonly number[] = []): Json {
 }
 
 const OAUTH_ERRORS: readonly [number, string, string][] = [
-  [400, 'unsupported_grant_type', messageText('formatoInvalido')],
+  [400, 'unsupported_grant_type', renderMessage(messageRef(VALIDATION_MESSAGES, 'formatoInvalido'))],
   [401, 'invalid_client', messageText('credencialesInvalidas')],
   [405, 'invalid_request', messageText('soloPost')],
   [406, 'invalid_request', messageText('soloJson')],

@@ -6,6 +6,7 @@ import { SECURITY_HEADERS } from '../http/headers.js';
 import { asciiJson } from '../http/json.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
 import { codeMessage, type ErrorCode } from '../errors/codes.js';
+import { renderMessage, type MessageRef } from '../errors/catalog.js';
 import { messageText, type Lang, type MessageId, type MessageParams } from '../errors/messages.js';
 import type { ServiceResponse } from '../http/types.js';
 
@@ -44,7 +45,11 @@ export function jsonResponse(status: number, body: unknown, extra: Readonly<Reco
  * const wording: Wording = { id: 'encabezadosExceden', params: { bytes: 8192 } };
  * ```
  */
-export type Wording = MessageId | { readonly id: MessageId; readonly params?: MessageParams | undefined } | ((lang: Lang) => string);
+export type Wording =
+  | MessageId
+  | MessageRef
+  | { readonly id: MessageId; readonly params?: MessageParams | undefined }
+  | ((lang: Lang) => string);
 
 /**
  * The text of a wording in `lang`.
@@ -57,6 +62,7 @@ export type Wording = MessageId | { readonly id: MessageId; readonly params?: Me
 export function say(wording: Wording, lang: Lang): string {
   if (typeof wording === 'function') return wording(lang);
   if (typeof wording === 'string') return messageText(wording, lang);
+  if ('catalog' in wording) return renderMessage(wording, lang);
   return messageText(wording.id, lang, wording.params);
 }
 

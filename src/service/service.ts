@@ -27,6 +27,8 @@ import { failureResponse, jsonResponse, say, DEFAULT_RESPONSE_HEADERS, type Fail
 import { openApiDocument } from './openapi.js';
 import { beginGrant, bodyBytes, type Refusal } from './token.js';
 import type { ApiName } from './switches.js';
+import { messageRef } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES } from '../validation/messages.js';
 
 /**
  * Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`).
@@ -479,7 +481,12 @@ export function createService(config: ServiceConfig): Service {
         case 'malformed':
           return failureIn(
             family,
-            { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: 'request', propiedad: 'formatoInvalido' },
+            {
+              status: 400,
+              codigoError: 'ERRESQ005',
+              valorIncorrecto: 'request',
+              propiedad: messageRef(VALIDATION_MESSAGES, 'formatoInvalido'),
+            },
             folio,
             lang,
             'badRequest',

@@ -20,6 +20,8 @@ import { authenticateClient, parseBasic, type ClientRecord } from './clients.js'
 import type { ResolvedConfig } from './config.js';
 import { signToken } from './jwt.js';
 import type { Failure } from './respond.js';
+import { messageRef } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES } from '../validation/messages.js';
 
 /**
  * A granted token.
@@ -175,13 +177,23 @@ async function finishGrant(
     }
     if (formId === undefined || formSecret === undefined) {
       const missing = formId === undefined ? 'client_id' : 'client_secret';
-      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ006', valorIncorrecto: missing, propiedad: 'campoFaltante' });
+      return refuse('invalid_request', {
+        status: 400,
+        codigoError: 'ERRESQ006',
+        valorIncorrecto: missing,
+        propiedad: messageRef(VALIDATION_MESSAGES, 'campoFaltante'),
+      });
     }
     const clientId = formCredential(formId);
     const clientSecret = formCredential(formSecret);
     if (clientId === undefined || clientSecret === undefined) {
       const wrong = clientId === undefined ? 'client_id' : 'client_secret';
-      return refuse('invalid_request', { status: 400, codigoError: 'ERRESQ005', valorIncorrecto: wrong, propiedad: 'formatoInvalido' });
+      return refuse('invalid_request', {
+        status: 400,
+        codigoError: 'ERRESQ005',
+        valorIncorrecto: wrong,
+        propiedad: messageRef(VALIDATION_MESSAGES, 'formatoInvalido'),
+      });
     }
     client = await authenticateClient(config.clients, { clientId, clientSecret });
     if (client === undefined) return BAD_CREDENTIALS;
@@ -226,8 +238,9 @@ async function finishGrant(
  *
  * @example
  * ```ts
- * issueFailure([{ code: 'ERRESQ006', path: 'grant_type', message: 'Falta un campo requerido', messageId: 'campoFaltante' }]);
- * // { codigoError: 'ERRESQ006', propiedad: { id: 'campoFaltante', params: undefined }, valorIncorrecto: 'grant_type' }
+ * const failure = issueFailure([{ code: 'ERRESQ006', path: 'grant_type', message: 'Falta un campo requerido', messageId: 'campoFaltante' }]);
+ * [failure.codigoError, failure.valorIncorrecto]; // ['ERRESQ006', 'grant_type']
+ * renderMessage(failure.propiedad as MessageRef, 'en'); // 'A required field is missing'
  * ```
  */
 export function issueFailure(
@@ -237,7 +250,7 @@ export function issueFailure(
   const first = issues[0];
   return {
     codigoError: report.codigoError,
-    propiedad: first === undefined ? undefined : { id: first.messageId, params: first.messageParams },
+    propiedad: first === undefined ? undefined : messageRef(VALIDATION_MESSAGES, first.messageId, first.messageParams),
     valorIncorrecto: report.valorIncorrecto,
   };
 }

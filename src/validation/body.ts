@@ -4,7 +4,8 @@
  * as own data properties, so a hostile body never reaches a prototype; the schemas then report
  * such keys as fields not defined in the API (ERRESQ003).
  */
-import { messageText } from '../errors/messages.js';
+import { renderMessage, type MessageParams } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES, type ValidationMessageId } from './messages.js';
 import { issue, type Issue, type ValidationResult } from './validate.js';
 
 function rootIssue(code: 'ERRESQ001' | 'ERRESQ002'): ValidationResult<never> {
@@ -33,7 +34,7 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
 
 /** The issue of a body that is not UTF-8 (ERRESQ001: what is not text is not JSON either). */
 function notUtf8(): ValidationResult<never> {
-  return { success: false, issues: [{ code: 'ERRESQ001', path: '', message: messageText('cuerpoNoUtf8'), messageId: 'cuerpoNoUtf8' }] };
+  return { success: false, issues: [{ code: 'ERRESQ001', path: '', message: validationText('cuerpoNoUtf8'), messageId: 'cuerpoNoUtf8' }] };
 }
 
 /**
@@ -94,7 +95,7 @@ export interface FormLimits {
 }
 
 function formFieldsIssue(maxFields: number): ValidationResult<never> {
-  const message = messageText('formularioCampos', 'es', { fields: maxFields });
+  const message = validationText('formularioCampos', { fields: maxFields });
   return {
     success: false,
     issues: [{ code: 'ERRESQ004', path: '', message, messageId: 'formularioCampos', messageParams: { fields: maxFields } }],
@@ -110,7 +111,7 @@ function parsedForm(body: object, limits: FormLimits): ValidationResult<Record<s
   const data: [string, unknown][] = [];
   for (const [key, value] of entries) {
     if (Array.isArray(value)) {
-      issues.push({ code: 'ERRESQ005', path: key, message: messageText('campoRepetido'), messageId: 'campoRepetido' });
+      issues.push({ code: 'ERRESQ005', path: key, message: validationText('campoRepetido'), messageId: 'campoRepetido' });
       if (issues.length >= (limits.maxIssues ?? Number.POSITIVE_INFINITY)) break;
     } else data.push([key, value]);
   }
@@ -155,7 +156,7 @@ export function parseFormBody(body: unknown, limits: FormLimits = {}): Validatio
   const issues: Issue[] = [];
   for (const [key, value] of new URLSearchParams(text)) {
     if (seen.has(key)) {
-      issues.push({ code: 'ERRESQ005', path: key, message: messageText('campoRepetido'), messageId: 'campoRepetido' });
+      issues.push({ code: 'ERRESQ005', path: key, message: validationText('campoRepetido'), messageId: 'campoRepetido' });
       if (issues.length >= maxIssues) break;
       continue;
     }
@@ -164,4 +165,8 @@ export function parseFormBody(body: unknown, limits: FormLimits = {}): Validatio
   }
   if (issues.length > 0) return { success: false, issues };
   return { success: true, data: Object.fromEntries(entries) };
+}
+
+function validationText(id: ValidationMessageId, params?: MessageParams): string {
+  return renderMessage({ catalog: VALIDATION_MESSAGES, id, params });
 }

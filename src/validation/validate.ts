@@ -7,8 +7,8 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import type { RequestErrorCode } from '../errors/codes.js';
-import { messageText, type MessageId, type MessageParams } from '../errors/messages.js';
-import { quoteError } from '../errors/quoteError.js';
+import { renderMessage, type MessageParams } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES, validationError, type ValidationMessageId } from './messages.js';
 
 /**
  * One problem found in a request: the interface's code, the field's path, a Spanish message.
@@ -24,8 +24,8 @@ export interface Issue {
   /** Dotted path with indices: `solicitud.plazo`, `data[0].Brand[0].ATM[3].ATMServices[1]`. */
   readonly path: string;
   readonly message: string;
-  /** The message's entry in the message table (to render it in another language). */
-  readonly messageId: MessageId;
+  /** The message's id in request validation's catalog (`VALIDATION_MESSAGES`, to render it in another language). */
+  readonly messageId: ValidationMessageId;
   /** The values the message was rendered with, if any. */
   readonly messageParams?: MessageParams | undefined;
 }
@@ -101,8 +101,8 @@ function codeOf(error: ValueError): RequestErrorCode {
   }
 }
 
-/** The message table's standard text of each request error code. */
-const ISSUE_MESSAGES: Readonly<Record<RequestErrorCode, MessageId>> = {
+/** The catalog's standard text of each request error code. */
+const ISSUE_MESSAGES: Readonly<Record<RequestErrorCode, ValidationMessageId>> = {
   ERRESQ001: 'jsonInvalido',
   ERRESQ002: 'campoVacio',
   ERRESQ003: 'campoNoDefinido',
@@ -120,18 +120,18 @@ const ISSUE_MESSAGES: Readonly<Record<RequestErrorCode, MessageId>> = {
  * ```
  */
 export function issueMessage(code: RequestErrorCode): string {
-  return messageText(ISSUE_MESSAGES[code]);
+  return renderMessage({ catalog: VALIDATION_MESSAGES, id: ISSUE_MESSAGES[code] });
 }
 
 /**
- * The message-table id of a request error code's standard text.
+ * The catalog id of a request error code's standard text.
  *
  * @example
  * ```ts
  * issueMessageId('ERRESQ006'); // 'campoFaltante'
  * ```
  */
-export function issueMessageId(code: RequestErrorCode): MessageId {
+export function issueMessageId(code: RequestErrorCode): ValidationMessageId {
   return ISSUE_MESSAGES[code];
 }
 
@@ -221,5 +221,5 @@ export function assertValid<T extends TSchema>(
 ): asserts value is Static<T> {
   const issues = collectIssues(schema, value, basePath);
   const first = issues[0];
-  if (first !== undefined) throw quoteError(first.code, ISSUE_MESSAGES[first.code], first.path === '' ? rootName : first.path);
+  if (first !== undefined) throw validationError(first.code, ISSUE_MESSAGES[first.code], first.path === '' ? rootName : first.path);
 }

@@ -21,6 +21,7 @@ import type { LoanPrepayment } from '../../credit/loan.js';
 import type { PrepaymentMode } from '../../credit/featureSchedule.js';
 import { percentToRational } from '../../credit/rate.js';
 import type { CreditTerms } from './terms.js';
+import { validationError } from '../../validation/messages.js';
 
 /**
  * One prepayment as the options take it.
@@ -88,7 +89,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 function checkKeys(value: Record<string, unknown>, path: string, allowed: readonly string[]): void {
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw quoteError('ERRESQ003', 'campoNoDefinido', `${path}.${key}`);
+    if (!allowed.includes(key)) throw validationError('ERRESQ003', 'campoNoDefinido', `${path}.${key}`);
   }
 }
 
@@ -114,7 +115,7 @@ function readGrace(value: unknown, plazo: number): number {
   if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', path, { shape: '{ periods }' });
   checkKeys(value, path, ['periods']);
   const periods = value['periods'];
-  if (periods === undefined) throw quoteError('ERRESQ006', 'campoFaltante', `${path}.periods`);
+  if (periods === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${path}.periods`);
   if (!Number.isSafeInteger(periods)) throw quoteError('ERRESQ005', 'prepagoPeriodoEntero', `${path}.periods`);
   if ((periods as number) < 1 || (periods as number) > plazo - 1) {
     throw quoteError('ERRESQ004', 'graciaPeriodos', `${path}.periods`, { max: plazo - 1 });
@@ -155,12 +156,12 @@ function readPrepayments(value: unknown, plazo: number, grace: number, balloon: 
     if (!isRecord(item)) throw quoteError('ERRESQ005', 'opcionObjeto', at, { shape: '{ period, amount, mode }' });
     checkKeys(item, at, ['period', 'amount', 'mode']);
     const { period, amount, mode = 'reducePayment' } = item;
-    if (period === undefined) throw quoteError('ERRESQ006', 'campoFaltante', `${at}.period`);
+    if (period === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${at}.period`);
     if (!Number.isSafeInteger(period)) throw quoteError('ERRESQ005', 'prepagoPeriodoEntero', `${at}.period`);
     if ((period as number) < 1 || (period as number) > plazo - 1) {
       throw quoteError('ERRESQ004', 'prepagoPeriodo', `${at}.period`, { max: plazo - 1 });
     }
-    if (amount === undefined) throw quoteError('ERRESQ006', 'campoFaltante', `${at}.amount`);
+    if (amount === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${at}.amount`);
     const cents = positiveAmount(amount, `${at}.amount`);
     if (mode !== 'reducePayment' && mode !== 'reduceTerm') throw quoteError('ERRESQ005', 'prepagoModo', `${at}.mode`);
     if (seen.has(period as number)) throw quoteError('ERRNEG001', 'prepagoRepetido', `${at}.period`, { period: period as number });
