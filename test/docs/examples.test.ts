@@ -6,11 +6,13 @@
  * - Claims: `expr; // <literal>` asserts that `expr` deep-equals the literal;
  *   `expr; // throws Name CODE 'field'` asserts the throw. The full convention is in `claims.ts`;
  *   a comment that starts like a value but is not a checkable claim fails the example.
- * - Scope: TSDoc examples see every export of the package and of the file they document;
- *   Markdown examples import what they use (`cotizador`, `cotizador/<subpath>` map to
- *   `src/entry/<subpath>.ts`). Both may use the fixtures of `prelude.ts` (`solicitud`,
- *   `policySolicitud`, `clients`, `service`, `token`) and the environment `EXAMPLE_ENV` (`CLIENT_SECRET`,
- *   `TOKEN_SECRET`), nothing else.
+ * - Scope: TSDoc examples see every export of the package and of the file they document, and
+ *   the fixtures of `prelude.ts` (`solicitud`, `policySolicitud`, `clients`, `service`, `token`):
+ *   they document a function next to its code. Markdown examples are what a reader copies: each
+ *   fence imports what it uses (`cotizador`, `cotizador/<subpath>` map to
+ *   `src/entry/<subpath>.ts`) and defines every variable it reads, and it runs in an empty
+ *   working directory (no `examples/`, `data/` or `dist/` to read). Both may read the environment
+ *   `EXAMPLE_ENV` (`CLIENT_SECRET`, `TOKEN_SECRET`), nothing else.
  * - Servers: `createServer(...).listen(8080)` (node:http, and Express's and Fastify's servers,
  *   which are made by node:http) binds an ephemeral port on 127.0.0.1; the server must answer as
  *   the service does (an unknown route, a token for `app`/`s3cret`) and is closed after the
@@ -70,8 +72,10 @@ describe('documentation examples', () => {
 
   for (const example of examples) {
     it(`${example.file}:${example.line} ${example.label}`, async () => {
-      const own = example.file.startsWith('src/') ? await importQuietly(join(ROOT, example.file)) : {};
-      const scope = example.file.startsWith('src/') ? { ...api, ...own, ...(await fixtures(api)) } : await fixtures(api);
+      // A guide's fence sees nothing it does not import or define (the reader copies it alone).
+      const scope = example.file.startsWith('src/')
+        ? { ...api, ...(await importQuietly(join(ROOT, example.file))), ...(await fixtures(api)) }
+        : {};
       // dist/ holds the CLI bundle of this run (test/cli/bundle.ts), never a stale or missing build:
       // the parallelGrid example runs ./dist/cli.js in its worker threads.
       const report = await runExample(example, { scope, importModule, dist: dirname(inject('cliBundle')) });

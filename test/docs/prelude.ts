@@ -6,8 +6,9 @@
  *    what it uses, as a reader would copy it.
  * 2. In a TSDoc example, the exports of the file it documents (internal helpers are shown on
  *    their own names).
- * 3. The fixtures below, the only variables an example may use without defining them. Each
- *    example gets fresh copies.
+ * 3. The fixtures below, the only variables a TSDoc example may use without defining them. Each
+ *    example gets fresh copies. A Markdown example gets none of them: a reader copies a fence
+ *    alone, so it defines what it uses.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

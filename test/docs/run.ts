@@ -128,7 +128,7 @@ export interface RunContext {
   readonly scope: Readonly<Record<string, unknown>>;
   /** Answers `import ... from specifier`; node:http is answered by the runner itself. */
   readonly importModule: (specifier: string) => Promise<unknown>;
-  /** What `dist/` is in the example's working directory (default: the repository's). */
+  /** What `dist/` is in a TSDoc example's working directory (default: the repository's). */
   readonly dist?: string;
 }
 
@@ -158,8 +158,10 @@ function checkThrown(error: unknown, name: string, code: string | null, field: s
  * While it runs, node:http's `createServer` (the import and the CommonJS export frameworks use)
  * makes servers whose `listen(...)` binds an ephemeral port on 127.0.0.1 whatever port the
  * example names; each server must then answer a request for an unknown route as the service
- * does (400 `ERRNEG001`), and is closed. The working directory is a fresh temporary directory
- * in which `examples/`, `data/` and `dist/` are the repository's, so files the example writes go nowhere.
+ * does (400 `ERRNEG001`), and is closed. The working directory is a fresh temporary directory, so
+ * files the example writes go nowhere; for a TSDoc example (`src/`) `examples/`, `data/` and
+ * `dist/` in it are the repository's, for a guide's fence it is empty (a reader's project has none
+ * of them).
  * `console.log` and `process.stdout.write` are captured.
  */
 export async function runExample(example: DocExample, context: RunContext): Promise<RunReport> {
@@ -243,9 +245,11 @@ export async function runExample(example: DocExample, context: RunContext): Prom
 
   const cwd = process.cwd();
   const dir = mkdtempSync(join(tmpdir(), 'cotizador-docs-'));
-  symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
-  symlinkSync(join(ROOT, 'data'), join(dir, 'data'));
-  symlinkSync(context.dist ?? join(ROOT, 'dist'), join(dir, 'dist'));
+  if (example.file.startsWith('src/')) {
+    symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+    symlinkSync(join(ROOT, 'data'), join(dir, 'data'));
+    symlinkSync(context.dist ?? join(ROOT, 'dist'), join(dir, 'dist'));
+  }
   const exitCode = process.exitCode;
   const write = process.stdout.write;
   process.stdout.write = ((chunk: string | Uint8Array) => {
