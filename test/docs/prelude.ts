@@ -13,7 +13,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Service, ServiceConfig } from '../../src/entry/service.js';
-import { ROOT } from './extract.js';
+import { type DocExample, ROOT } from './extract.js';
+
+/**
+ * The names `example` may use without importing or defining them: for a TSDoc example (`src/`)
+ * the package's exports (`api`), its own file's and the fixtures; for a guide's fence none (the
+ * reader copies it alone).
+ */
+export async function exampleScope(example: DocExample, api: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  if (!example.file.startsWith('src/')) return {};
+  // No documented module runs anything when imported (the CLI's binary, src/cli/bin.ts, documents nothing).
+  const own = (await import(/* @vite-ignore */ join(ROOT, example.file))) as Record<string, unknown>;
+  return { ...api, ...own, ...(await fixtures(api)) };
+}
 
 /**
  * The fixtures, all of them:
