@@ -63,7 +63,7 @@ const RUNS = {
       // The largest amount whose payment is at most the budget, exact to the cent: the payment
       // is within the budget, and one cent more either passes it or is an amount the engine
       // refuses (the down payment rule caps it). Then the prepayment's saving, from the tables.
-      async check(output, { quoteCredit, isQuoteError }) {
+      check(output, { quoteCredit, isQuoteError }) {
         const budget = cents('8000.00');
         const base = {
           fechaApertura: '2026-01-31',
