@@ -6,8 +6,8 @@
  *
  *   npx tsx examples/affordable-amount.ts [BUDGET] [PRICE]
  */
-import { quoteCredit, solveCredit, type CreditRequest } from '../src/entry/index.js';
-import { formatCents, parseCents } from '../src/money/cents.js';
+import { type CreditRequest, quoteCredit, solveCredit } from 'cotizador';
+import Decimal from 'decimal.js';
 
 const budget = process.argv[2] ?? '8000.00';
 const price = process.argv[3] ?? '450000.00';
@@ -43,13 +43,13 @@ if (longest !== undefined) {
     { ...longest, generaTablaPagos: true },
     { prepayments: [{ period: 12, amount: '40000.00', mode: 'reduceTerm' }] },
   );
-  const saved =
-    parseCents(plain.importeInteresTotal) +
-    parseCents(plain.impIVAInteresTotal) -
-    parseCents(prepaid.importeInteresTotal) -
-    parseCents(prepaid.impIVAInteresTotal);
+  // Exact decimal arithmetic on the quotes' amounts (decimal text), never binary floats.
+  const saved = new Decimal(plain.importeInteresTotal)
+    .plus(plain.impIVAInteresTotal)
+    .minus(prepaid.importeInteresTotal)
+    .minus(prepaid.impIVAInteresTotal);
   console.log(
     `\n${longest.plazo} payments of ${plain.pagoMensual}: a 40,000.00 prepayment with payment 12 ends the credit after ` +
-      `${prepaid.registros.length} payments and saves ${formatCents(saved)} of interest and its IVA.`,
+      `${prepaid.registros.length} payments and saves ${saved.toFixed(2)} of interest and its IVA.`,
   );
 }

@@ -5,9 +5,9 @@
  *
  *   npx tsx examples/down-payment-vs-cat.ts [PRICE] [PLAZO]
  */
-import { scenarioGrid } from '../src/entry/analysis.js';
-import type { CreditRequest } from '../src/entry/credit.js';
-import { Decimal } from '../src/money/decimal.js';
+import { scenarioGrid } from 'cotizador/analysis';
+import type { CreditRequest } from 'cotizador/credit';
+import Decimal from 'decimal.js';
 
 const price = process.argv[2] ?? '420000.00';
 const plazo = Number(process.argv[3] ?? 48);

@@ -1,20 +1,51 @@
 /**
- * Grid throughput of the built CLI, with and without worker threads: scenarios per second for a
- * few grid sizes, best of three runs, process start included (what a user waits for).
+ * Grid throughput of the package's CLI (`cotizador grid`), with and without worker threads:
+ * scenarios per second for a few grid sizes, best of three runs, process start included (what a
+ * user waits for).
  *
- *   npm run build && npx tsx examples/grid-throughput.ts [--quick]
+ *   npx tsx examples/grid-throughput.ts [--quick]    (in this repository: npm run build first)
  *
  * The figures in docs/cli.md and the CLI's worker threshold come from this script.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
-const cli = 'dist/cli.js';
+// The CLI the package installs: its manifest's "bin" (what npm links as node_modules/.bin/cotizador).
+const manifest = createRequire(import.meta.url).resolve('cotizador/package.json');
+const cli = join(dirname(manifest), (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { cotizador: string } }).bin.cotizador);
 if (!existsSync(cli)) {
-  console.error('dist/cli.js is missing: run `npm run build` first');
+  console.error(`${cli} is missing: in the repository, run \`npm run build\` first`);
   process.exit(1);
 }
+// The request every grid varies: the solicitud of examples/autoestrene.json.
+const dir = mkdtempSync(join(tmpdir(), 'grid-throughput-'));
+const request = join(dir, 'autoestrene.json');
+writeFileSync(
+  request,
+  JSON.stringify({
+    solicitud: {
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '280000.00',
+      tasa: '13.50',
+      plazo: 36,
+      periodicidad: 'M',
+      iva: 16,
+      facturaConIva: 1,
+      producto: 'AUTO',
+      comisiones: '2.00',
+      tipoSeguro: 0,
+      valorFactura: '350000.00',
+      nombreModelo: 'Sedán 1.6 L 2026',
+      montoGarantiaExt: '12000.00',
+      creditoGarantiaExt: true,
+      importeCatSegVida: '2800.00',
+      generaTablaPagos: true,
+    },
+  }),
+);
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [500, 5000] : [2000, 10000, 25000, 50000, 100000, 200000];
 const repeats = quick ? 1 : 3;
@@ -27,7 +58,7 @@ function run(size: number, workers: number): number {
   const args = [
     cli,
     'grid',
-    'examples/autoestrene.json',
+    request,
     '--vary',
     'plazo=12:60:12',
     '--vary',
@@ -61,11 +92,15 @@ console.log(
     .join(' ')}`,
 );
 console.log(`${'scenarios'.padStart(9)}  ${'workers 0 (/s)'.padStart(15)}  ${`workers ${cores} (/s)`.padStart(15)}  ratio`);
-for (const size of sizes) {
-  const [t0, tn] = best(size, [0, cores]) as [number, number];
-  const single = size / t0;
-  const pooled = size / tn;
-  console.log(
-    `${String(size).padStart(9)}  ${Math.round(single).toString().padStart(15)}  ${Math.round(pooled).toString().padStart(15)}  ${(pooled / single).toFixed(2)}`,
-  );
+try {
+  for (const size of sizes) {
+    const [t0, tn] = best(size, [0, cores]) as [number, number];
+    const single = size / t0;
+    const pooled = size / tn;
+    console.log(
+      `${String(size).padStart(9)}  ${Math.round(single).toString().padStart(15)}  ${Math.round(pooled).toString().padStart(15)}  ${(pooled / single).toFixed(2)}`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 /**
- * Serves the whole interface over node:http: `npx tsx examples/server.ts`, then
+ * Serves the whole interface over node:http: `npx tsx examples/server.ts` (PORT=0 picks a free
+ * port), then
  *
  *   curl -s -u app:s3cret -d grant_type=client_credentials -d scope=update \
  *     http://127.0.0.1:8080/api/esb/ValidaCredenciales/accesstoken
@@ -8,7 +9,8 @@
  *     http://127.0.0.1:8080/api/esb/ServiciosContribuyentes/obtenerDocumento
  */
 import { createServer } from 'node:http';
-import { createService, toNodeListener } from '../src/entry/service.js';
+import type { AddressInfo } from 'node:net';
+import { createService, toNodeListener } from 'cotizador';
 
 const service = createService({
   clients: [{ clientId: 'app', clientSecret: process.env['CLIENT_SECRET'] ?? 's3cret', scopes: ['update', 'read'] }],
@@ -16,7 +18,7 @@ const service = createService({
   tokenSecret: process.env['TOKEN_SECRET'],
 });
 
-const port = Number(process.env['PORT'] ?? 8080);
-createServer(toNodeListener(service)).listen(port, '127.0.0.1', () => {
-  console.log(`cotizador listening on http://127.0.0.1:${port}`);
+const server = createServer(toNodeListener(service));
+server.listen(Number(process.env['PORT'] ?? 8080), '127.0.0.1', () => {
+  console.log(`cotizador listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });

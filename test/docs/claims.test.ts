@@ -40,7 +40,12 @@ describe('claims', () => {
   it('passes true claims and fails false ones', async () => {
     await expect(run("[1 + 1, 'a'.repeat(2)]; // [2, 'aa']\nconst n = 40 + 2; // 42")).resolves.toBeDefined();
     await expect(run('1 + 1; // 3')).rejects.toThrow(/expected 2 to strictly equal 3/);
-    await expect(run('({ a: 1, b: undefined }); // { a: 1 }')).rejects.toThrow();
+    await expect(run('const n = 40 + 2; // 43')).rejects.toThrow(/expected 42 to strictly equal 43/);
+    await expect(run('[1, 2].map((x) => x * 2);\n// [2, 5]')).rejects.toThrow(/to strictly equal \[ 2, 5 \]/);
+    await expect(run('({ a: 1, b: 2 });\n// { a: 1,\n//   b: 3 }')).rejects.toThrow(/to strictly equal/);
+    await expect(run('({ a: 1, b: 2 });\n// { a: 1,\n//   b: 2 }')).resolves.toBeDefined();
+    // toStrictEqual: a key holding undefined is not an absent key.
+    await expect(run('({ a: 1, b: undefined }); // { a: 1 }')).rejects.toThrow(/to strictly equal/);
     await expect(run('if (false) { 1; // 1\n}')).rejects.toThrow(/never reached/);
     await expect(run('missing();')).rejects.toThrow(/missing is not defined/);
   });

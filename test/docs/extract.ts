@@ -79,7 +79,7 @@ export function tsdocExamples(file: string): DocExample[] {
   return examples;
 }
 
-/** The ```` ```ts ```` fences of a Markdown file (an info string with more than `ts` does not run). */
+/** The ```` ```ts ```` fences of a Markdown file (an info string with more than `ts` does not run; examples.test.ts refuses one). */
 export function markdownExamples(file: string): DocExample[] {
   const lines = readFileSync(file, 'utf8').split('\n');
   const examples: DocExample[] = [];

@@ -6,13 +6,26 @@
  *    what it uses, as a reader would copy it.
  * 2. In a TSDoc example, the exports of the file it documents (internal helpers are shown on
  *    their own names).
- * 3. The fixtures below, the only variables an example may use without defining them. Each
- *    example gets fresh copies.
+ * 3. The fixtures below, the only variables a TSDoc example may use without defining them. Each
+ *    example gets fresh copies. A Markdown example gets none of them: a reader copies a fence
+ *    alone, so it defines what it uses.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Service, ServiceConfig } from '../../src/entry/service.js';
-import { ROOT } from './extract.js';
+import { type DocExample, ROOT } from './extract.js';
+
+/**
+ * The names `example` may use without importing or defining them: for a TSDoc example (`src/`)
+ * the package's exports (`api`), its own file's and the fixtures; for a guide's fence none (the
+ * reader copies it alone).
+ */
+export async function exampleScope(example: DocExample, api: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  if (!example.file.startsWith('src/')) return {};
+  // No documented module runs anything when imported (the CLI's binary, src/cli/bin.ts, documents nothing).
+  const own = (await import(/* @vite-ignore */ join(ROOT, example.file))) as Record<string, unknown>;
+  return { ...api, ...own, ...(await fixtures(api)) };
+}
 
 /**
  * The fixtures, all of them:

@@ -40,6 +40,20 @@ export async function loadEntries(): Promise<Map<string, Record<string, unknown>
   return entries;
 }
 
+/**
+ * Answers an example's imports: `cotizador` and `cotizador/<subpath>` from the loaded `entries`,
+ * anything else (node:fs, decimal.js, express) as Node resolves it; another `cotizador/...` name
+ * is not an entry of the package.
+ */
+export function packageImporter(entries: ReadonlyMap<string, Record<string, unknown>>): (specifier: string) => Promise<unknown> {
+  return async (specifier) => {
+    const entry = entryPath(specifier);
+    if (entry !== undefined) return entries.get(specifier) ?? import(/* @vite-ignore */ entry);
+    if (specifier.startsWith('cotizador')) throw new Error(`'${specifier}' is not an entry of the package`);
+    return import(/* @vite-ignore */ specifier);
+  };
+}
+
 /** Every name (value or type) an entry exports, read from its source. */
 export function entryNames(path: string): Set<string> {
   const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
@@ -56,13 +70,21 @@ export function entryNames(path: string): Set<string> {
   return names;
 }
 
-/** Imports of the package that name something the entry does not export. */
-export function unknownImports(code: string): string[] {
+/**
+ * Imports of the package that name something the entry does not export, and, unless
+ * `relative` (a TSDoc example may import its file's neighbours), imports of a path: checked
+ * before the run, as an import whose bindings go unused is dropped when the types are stripped.
+ */
+export function unknownImports(code: string, relative = false): string[] {
   const file = ts.createSourceFile('example.ts', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const problems: string[] = [];
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const specifier = statement.moduleSpecifier.text;
+    if (!relative && (specifier.startsWith('.') || specifier.startsWith('/'))) {
+      problems.push(`examples import the package ('cotizador/...'), not '${specifier}'`);
+      continue;
+    }
     if (!specifier.startsWith('cotizador')) continue;
     const path = entryPath(specifier);
     if (path === undefined) {
@@ -128,7 +150,7 @@ export interface RunContext {
   readonly scope: Readonly<Record<string, unknown>>;
   /** Answers `import ... from specifier`; node:http is answered by the runner itself. */
   readonly importModule: (specifier: string) => Promise<unknown>;
-  /** What `dist/` is in the example's working directory (default: the repository's). */
+  /** What `dist/` is in a TSDoc example's working directory (default: the repository's). */
   readonly dist?: string;
 }
 
@@ -158,13 +180,16 @@ function checkThrown(error: unknown, name: string, code: string | null, field: s
  * While it runs, node:http's `createServer` (the import and the CommonJS export frameworks use)
  * makes servers whose `listen(...)` binds an ephemeral port on 127.0.0.1 whatever port the
  * example names; each server must then answer a request for an unknown route as the service
- * does (400 `ERRNEG001`), and is closed. The working directory is a fresh temporary directory
- * in which `examples/`, `data/` and `dist/` are the repository's, so files the example writes go nowhere.
- * `console.log` and `process.stdout.write` are captured.
+ * does (400 `ERRNEG001`), and is closed. The working directory is a fresh temporary directory, so
+ * files the example writes go nowhere; for a TSDoc example (`src/`) `examples/`, `data/` and
+ * `dist/` in it are the repository's, for a guide's fence it is empty (a reader's project has none
+ * of them).
+ * `console.log` and `process.stdout.write` are captured. An example that leaves a non-zero
+ * `process.exitCode` fails.
  */
 export async function runExample(example: DocExample, context: RunContext): Promise<RunReport> {
   const instrumented: Instrumented = instrument(example.code, example.line);
-  const problems = [...instrumented.problems, ...unknownImports(example.code).map((p) => `import: ${p}`)];
+  const problems = [...instrumented.problems, ...unknownImports(example.code, example.file.startsWith('src/')).map((p) => `import: ${p}`)];
   if (problems.length > 0) throw new Error(`${example.file}:${example.line}:\n  ${problems.join('\n  ')}`);
   const reached = new Set<number>();
   const at = (id: number): string => {
@@ -243,9 +268,11 @@ export async function runExample(example: DocExample, context: RunContext): Prom
 
   const cwd = process.cwd();
   const dir = mkdtempSync(join(tmpdir(), 'cotizador-docs-'));
-  symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
-  symlinkSync(join(ROOT, 'data'), join(dir, 'data'));
-  symlinkSync(context.dist ?? join(ROOT, 'dist'), join(dir, 'dist'));
+  if (example.file.startsWith('src/')) {
+    symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+    symlinkSync(join(ROOT, 'data'), join(dir, 'data'));
+    symlinkSync(context.dist ?? join(ROOT, 'dist'), join(dir, 'dist'));
+  }
   const exitCode = process.exitCode;
   const write = process.stdout.write;
   process.stdout.write = ((chunk: string | Uint8Array) => {
@@ -253,9 +280,15 @@ export async function runExample(example: DocExample, context: RunContext): Prom
     return true;
   }) as typeof process.stdout.write;
   http.createServer = createServer;
+  process.exitCode = undefined;
   try {
     process.chdir(dir);
     await run(claim, claimThrows, claimRejects, importModule, captured, ...names.map((n) => context.scope[n]));
+    // An example that runs a command (`process.exitCode = await main([...])`) must succeed; a
+    // failing command's code is claimed instead (`await main([...]); // 2`).
+    const code = process.exitCode as number | string | undefined;
+    if (code !== undefined && Number(code) !== 0)
+      throw new Error(`${example.file}:${example.line}: the example set process.exitCode to ${code}`);
     for (const server of servers) await checkServer(server, example);
   } finally {
     http.createServer = realCreateServer;

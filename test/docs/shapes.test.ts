@@ -1,7 +1,7 @@
 /**
  * A guide's ```` ```ts ```` block that declares an interface (`interface PolicyOptions { ... }`)
  * shows the shape of an exported type: it runs as an example (a declaration does nothing), and
- * here its fields must be the real type's, one for one, optionality included.
+ * here its fields and methods must be the real type's, one for one, optionality included.
  */
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -27,7 +27,7 @@ interface Shape {
   readonly fields: readonly string[];
 }
 
-/** The interfaces the guides declare: name and fields (`name?` when optional), sorted. */
+/** The interfaces the guides declare: name and members, fields and methods (`name?` when optional), sorted. */
 function documentedShapes(): Shape[] {
   return guideFiles()
     .flatMap(markdownExamples)
@@ -37,7 +37,7 @@ function documentedShapes(): Shape[] {
         where: `${example.file}:${example.line}`,
         name: declaration.name.text,
         fields: declaration.members
-          .filter(ts.isPropertySignature)
+          .filter((m) => ts.isPropertySignature(m) || ts.isMethodSignature(m))
           .map((m) => `${m.name.getText(file)}${m.questionToken ? '?' : ''}`)
           .sort(),
       }));
@@ -48,7 +48,7 @@ describe('shapes in the guides', () => {
   const shapes = documentedShapes();
 
   it('finds them', () => {
-    expect(shapes.map((s) => s.name).sort()).toEqual(['AtmApiConfig', 'AtmDataset', 'PolicyOptions']);
+    expect(shapes.map((s) => s.name).sort()).toEqual(['AtmApiConfig', 'AtmDataset', 'PolicyOptions', 'RateLimitStore']);
   });
 
   it('match the exported types field for field', () => {
