@@ -6,7 +6,7 @@
  * `src/cat/dated.ts` otherwise), and the rows are written back.
  */
 import { CreditRequestSchema, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { QuoteError, quoteError, withField } from '../errors/quoteError.js';
+import { QuoteError, withField } from '../errors/quoteError.js';
 import { formatCents } from '../money/cents.js';
 import { formatIsoDate, isoDateSequence } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
@@ -22,6 +22,7 @@ import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
 import { addColumns, planCredit, type CreditPlan, type PaymentExtras } from './credit/plan.js';
+import { quotesError } from './messages.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
 /**
@@ -283,14 +284,14 @@ function ceilingError(
       ['informacionSeguro', policyUpfront],
     ];
     const [field] = items.reduce((best, item) => (item[1] > best[1] ? item : best));
-    return quoteError('ERRNEG001', 'catTechoCargos', field, params);
+    return quotesError('ERRNEG001', 'catTechoCargos', field, params);
   }
   if (insurance !== undefined && within(catPayments(schedule, undefined), principal)) {
     const external = (plan.externalColumn ?? []).reduce((sum, x) => sum + x, 0);
     const total = insurance.reduce((sum, x) => sum + x, 0);
-    return quoteError('ERRNEG001', 'catTechoSeguros', external * 2 >= total ? 'importeSeguros' : 'informacionSeguro', params);
+    return quotesError('ERRNEG001', 'catTechoSeguros', external * 2 >= total ? 'importeSeguros' : 'informacionSeguro', params);
   }
-  return quoteError('ERRNEG001', 'catTechoTasa', 'tasa', params);
+  return quotesError('ERRNEG001', 'catTechoTasa', 'tasa', params);
 }
 
 /** A column cut to the table's `count` rows, with what is still owed after the last one added to it. */

@@ -5,8 +5,7 @@
  * quote ids and their URLs.
  */
 import { PolicyRequestSchema, type PolicyOffer, type PolicyRequest, type PolicyResult, type Receipt } from '../contracts/policy.js';
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import type { MessageId } from '../errors/messages.js';
+import type { QuoteError } from '../errors/quoteError.js';
 import { AMOUNT_PATTERN, formatCents, parseCents } from '../money/cents.js';
 import { formatDmyDate, parseIsoDate, type CivilDay } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
@@ -14,6 +13,8 @@ import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventi
 import { defaultTariff } from '../insurance/defaultTariff.js';
 import { priceOffers, type PolicyRisk, type PricedOffer } from '../insurance/priceOffers.js';
 import { assertTariff, isLoadedTariff, type Tariff, type TariffPackage } from '../insurance/tariff.js';
+import { insuranceError } from '../insurance/messages.js';
+import { quotesError, type QuotesMessageId } from './messages.js';
 import { canonicalJson, offerIds, tariffDigest, urlFiller } from './policy/offerId.js';
 
 /**
@@ -43,8 +44,8 @@ export interface PolicyOptions {
   readonly conventions?: Partial<PolicyConventions>;
 }
 
-function badOption(id: MessageId, field: string): QuoteError {
-  return quoteError('ERRESQ005', id, field);
+function badOption(id: QuotesMessageId, field: string): QuoteError {
+  return quotesError('ERRESQ005', id, field);
 }
 
 function resolveConventions(options: PolicyOptions): PolicyConventions {
@@ -60,9 +61,9 @@ function resolveConventions(options: PolicyOptions): PolicyConventions {
 /** The validated start date: its text (for ids) and its civil day. */
 function parseStart(options: PolicyOptions): { readonly text: string; readonly day: CivilDay } {
   const text = options.fechaInicio;
-  if (text === undefined) throw quoteError('ERRESQ006', 'fechaInicioFalta', 'fechaInicio');
+  if (text === undefined) throw quotesError('ERRESQ006', 'fechaInicioFalta', 'fechaInicio');
   const day = typeof text === 'string' ? parseIsoDate(text) : undefined;
-  if (day === undefined) throw badOption('fechaInicioInvalida', 'fechaInicio');
+  if (day === undefined) throw insuranceError('ERRESQ005', 'fechaInicioInvalida', 'fechaInicio');
   return { text, day };
 }
 

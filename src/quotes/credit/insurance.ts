@@ -5,13 +5,14 @@
  */
 import type { InsuranceInfo } from '../../contracts/credit.js';
 import type { PolicyOffer, PolicyRequest } from '../../contracts/policy.js';
-import { QuoteError, quoteError, withField } from '../../errors/quoteError.js';
+import { QuoteError, withField } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
 import { formatIsoDate } from '../../dates/civil.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import { scheduleLoan, type Loan } from '../../credit/loan.js';
 import type { Rational } from '../../credit/rate.js';
 import { quotePolicy, type PolicyOptions } from '../quotePolicy.js';
+import { quotesError } from '../messages.js';
 import type { CreditTerms } from './terms.js';
 
 /** The premiums the credit charges, in cents, and the offer they came from. */
@@ -56,7 +57,7 @@ export function quoteCreditInsurance(
   options: PolicyOptions,
 ): CreditInsurance {
   if (info.idPaquete === undefined || info.idPaquete === 0) {
-    throw quoteError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
+    throw quotesError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
   }
   const request: PolicyRequest = {
     idPaquete: info.idPaquete,
@@ -91,7 +92,7 @@ export function quoteCreditInsurance(
     throw error;
   }
   if (offers.length !== 1) {
-    throw quoteError('ERRNEG001', 'paqueteAmbiguo', 'informacionSeguro.idAseguradora', { count: offers.length });
+    throw quotesError('ERRNEG001', 'paqueteAmbiguo', 'informacionSeguro.idAseguradora', { count: offers.length });
   }
   const offer = offers[0] as PolicyOffer;
   return { damage: parseCents(offer.primaTotal), life: parseCents(offer.segVida), offer };
