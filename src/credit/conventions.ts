@@ -3,9 +3,11 @@
  * part through `options.conventions`; `docs/conventions.md` gives each default and its reason.
  */
 import type { DateStep } from '../dates/civil.js';
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import { messageRef, type MessageParams, type MessageRef } from '../errors/catalog.js';
+import type { QuoteError } from '../errors/quoteError.js';
 import { deepFreeze } from '../util/freeze.js';
 import { validationError } from '../validation/messages.js';
+import { CREDIT_MESSAGES, creditError, type CreditMessageId } from './messages.js';
 
 /**
  * One periodicity code: payments per year, days of interest per period, the calendar step.
@@ -185,9 +187,24 @@ export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({
 /** Percentage text of a rate-grid row ("14.99"): up to three integer digits and six decimals. */
 const PERCENT = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
 
-function invalid(key: string, expected: string): QuoteError {
-  return quoteError('ERRESQ005', 'conventionInvalida', `conventions.${key}`, { expected });
+/**
+ * `ERRESQ005` naming `conventions.<key>`: what the convention is expected to be, as a message of
+ * the catalog (so it renders in the error's language) or a shape of field names (`{ name, … }`).
+ */
+function invalid(key: string, expected: MessageRef | string): QuoteError {
+  return creditError('ERRESQ005', 'conventionInvalida', `conventions.${key}`, { expected });
 }
+
+const expected = (id: CreditMessageId, params?: MessageParams): MessageRef => messageRef(CREDIT_MESSAGES, id, params);
+
+/** "a, b o c": the values a convention accepts, strings quoted. */
+function oneOf(...values: readonly (string | number | boolean)[]): MessageRef {
+  const texts = values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
+  return expected('esperadoAlternativas', { first: texts.slice(0, -1).join(', '), last: texts[texts.length - 1] as string });
+}
+
+const INTEGER_1_366 = expected('esperadoEntero', { min: 1, max: 366 });
+const PERCENT_0_100 = expected('esperadoPorcentaje');
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown, max: number): value is number =>
@@ -196,14 +213,14 @@ const isPercent = (value: unknown): value is number => typeof value === 'number'
 
 function checkPeriodicity(code: string, value: unknown): Periodicity {
   const key = `periodicities.${code}`;
-  if (code.length !== 1) throw invalid(key, 'un código de un carácter');
+  if (code.length !== 1) throw invalid(key, expected('esperadoCodigoUnCaracter'));
   if (!isRecord(value)) throw invalid(key, '{ name, perYear, days, step }');
   const { name, perYear, days, step } = value;
-  if (typeof name !== 'string' || name === '') throw invalid(`${key}.name`, 'un nombre');
-  if (!isCount(perYear, 366)) throw invalid(`${key}.perYear`, 'un entero de 1 a 366');
-  if (!isCount(days, 366)) throw invalid(`${key}.days`, 'un entero de 1 a 366');
+  if (typeof name !== 'string' || name === '') throw invalid(`${key}.name`, expected('esperadoNombre'));
+  if (!isCount(perYear, 366)) throw invalid(`${key}.perYear`, INTEGER_1_366);
+  if (!isCount(days, 366)) throw invalid(`${key}.days`, INTEGER_1_366);
   if (!isRecord(step) || (step['unit'] !== 'months' && step['unit'] !== 'days') || !isCount(step['count'], 366)) {
-    throw invalid(`${key}.step`, "{ unit: 'months' | 'days', count: entero de 1 a 366 }");
+    throw invalid(`${key}.step`, expected('esperadoPaso'));
   }
   return value as unknown as Periodicity;
 }
@@ -211,56 +228,55 @@ function checkPeriodicity(code: string, value: unknown): Periodicity {
 /** One check per key: an override is used only after it passes. */
 const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => void } = {
   periodicities: (value) => {
-    if (!isRecord(value)) throw invalid('periodicities', 'un objeto de código → periodicidad');
+    if (!isRecord(value)) throw invalid('periodicities', expected('esperadoPeriodicidades'));
     for (const [code, periodicity] of Object.entries(value)) checkPeriodicity(code, periodicity);
   },
   interestBasis: (value) => {
-    if (!(INTEREST_BASES as readonly unknown[]).includes(value))
-      throw invalid('interestBasis', "'days360', 'perYear', 'days365', 'actual360' o 'actual365'");
+    if (!(INTEREST_BASES as readonly unknown[]).includes(value)) throw invalid('interestBasis', oneOf(...INTEREST_BASES));
   },
   catTimeBasis: (value) => {
-    if (!(CAT_TIME_BASES as readonly unknown[]).includes(value))
-      throw invalid('catTimeBasis', "'periods', 'days360', 'days365' o 'actual365'");
+    if (!(CAT_TIME_BASES as readonly unknown[]).includes(value)) throw invalid('catTimeBasis', oneOf(...CAT_TIME_BASES));
   },
   defaultPeriodicidad: (value) => {
-    if (typeof value !== 'string' || value.length !== 1) throw invalid('defaultPeriodicidad', 'un código de periodicidad');
+    if (typeof value !== 'string' || value.length !== 1) throw invalid('defaultPeriodicidad', expected('esperadoCodigoPeriodicidad'));
   },
   defaultIva: (value) => {
-    if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > 99) throw invalid('defaultIva', 'un entero de 0 a 99');
+    if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > 99)
+      throw invalid('defaultIva', expected('esperadoEntero', { min: 0, max: 99 }));
   },
   defaultFacturaConIva: (value) => {
-    if (value !== 0 && value !== 1) throw invalid('defaultFacturaConIva', '0 o 1');
+    if (value !== 0 && value !== 1) throw invalid('defaultFacturaConIva', oneOf(0, 1));
   },
   defaultPorcentajeEnganche: (value) => {
-    if (!isPercent(value)) throw invalid('defaultPorcentajeEnganche', 'un porcentaje de 0 a 100');
+    if (!isPercent(value)) throw invalid('defaultPorcentajeEnganche', PERCENT_0_100);
   },
   defaultPorcentajeCredito: (value) => {
-    if (!isPercent(value)) throw invalid('defaultPorcentajeCredito', 'un porcentaje de 0 a 100');
+    if (!isPercent(value)) throw invalid('defaultPorcentajeCredito', PERCENT_0_100);
   },
   rateGrid: (value) => {
-    if (!Array.isArray(value)) throw invalid('rateGrid', 'una lista de { minDownPaymentPercent, tasa }');
+    if (!Array.isArray(value)) throw invalid('rateGrid', expected('esperadoListaTasas'));
     value.forEach((row: unknown, i) => {
       if (!isRecord(row)) throw invalid(`rateGrid[${i}]`, '{ minDownPaymentPercent, tasa }');
-      if (!isPercent(row['minDownPaymentPercent'])) throw invalid(`rateGrid[${i}].minDownPaymentPercent`, 'un porcentaje de 0 a 100');
+      if (!isPercent(row['minDownPaymentPercent'])) throw invalid(`rateGrid[${i}].minDownPaymentPercent`, PERCENT_0_100);
       if (typeof row['tasa'] !== 'string' || !PERCENT.test(row['tasa']))
-        throw invalid(`rateGrid[${i}].tasa`, 'un porcentaje en texto ("14.99")');
+        throw invalid(`rateGrid[${i}].tasa`, expected('esperadoPorcentajeTexto'));
     });
   },
   externalInsuranceInCat: (value) => {
-    if (typeof value !== 'boolean') throw invalid('externalInsuranceInCat', 'true o false');
+    if (typeof value !== 'boolean') throw invalid('externalInsuranceInCat', oneOf(true, false));
   },
   commissionVat: (value) => {
-    if (typeof value !== 'boolean') throw invalid('commissionVat', 'true o false');
+    if (typeof value !== 'boolean') throw invalid('commissionVat', oneOf(true, false));
   },
   defaultProducto: (value) => {
-    if (value !== 'AUTO' && value !== 'AUTONOM') throw invalid('defaultProducto', "'AUTO' o 'AUTONOM'");
+    if (value !== 'AUTO' && value !== 'AUTONOM') throw invalid('defaultProducto', oneOf('AUTO', 'AUTONOM'));
   },
   paymentTolerance: (value) => {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100)
-      throw invalid('paymentTolerance', 'centavos de 0 a 100');
+      throw invalid('paymentTolerance', expected('esperadoCentavos'));
   },
   businessDays: (value) => {
-    if (value !== 'none' && value !== 'MX') throw invalid('businessDays', "'none' o 'MX'");
+    if (value !== 'none' && value !== 'MX') throw invalid('businessDays', oneOf('none', 'MX'));
   },
 };
 
@@ -277,7 +293,7 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
  */
 export function resolveConventions(overrides?: Partial<CreditConventions>): CreditConventions {
   if (overrides === undefined) return DEFAULT_CREDIT_CONVENTIONS;
-  if (!isRecord(overrides)) throw invalid('', 'un objeto de convenciones');
+  if (!isRecord(overrides)) throw invalid('', expected('esperadoConvenciones'));
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     const check = (CHECKS as Record<string, ((value: unknown) => void) | undefined>)[key];
@@ -290,6 +306,7 @@ export function resolveConventions(overrides?: Partial<CreditConventions>): Cred
     ...defined,
     periodicities: { ...DEFAULT_CREDIT_CONVENTIONS.periodicities, ...(defined.periodicities ?? {}) },
   };
-  if (!Object.hasOwn(merged.periodicities, merged.defaultPeriodicidad)) throw invalid('defaultPeriodicidad', 'un código de periodicities');
+  if (!Object.hasOwn(merged.periodicities, merged.defaultPeriodicidad))
+    throw invalid('defaultPeriodicidad', expected('esperadoCodigoDePeriodicities'));
   return deepFreeze(structuredClone(merged));
 }

@@ -20,10 +20,10 @@
  * The arithmetic is passed in ({@link ScheduleOps}): integer cents with float decisions (fast) or
  * decimal.js throughout (`./referenceSchedule.ts`); a property test proves the two identical.
  */
-import { quoteError } from '../errors/quoteError.js';
 import { Annuity } from './annuity.js';
 import { interestVat, periodInterest } from './interest.js';
 import type { Rational } from './rate.js';
+import { creditError } from './messages.js';
 
 /**
  * How a prepayment changes the rest of the schedule: `'reducePayment'` keeps the number of
@@ -263,9 +263,9 @@ export function buildFeatureSchedule(
   }
   if (next < prepayments.length) {
     const late = prepayments[next] as SchedulePrepayment;
-    throw quoteError('ERRNEG001', 'prepagoCreditoLiquidado', `loan.prepayments[${late.index}].period`, { period: late.period, last: k });
+    throw creditError('ERRNEG001', 'prepagoCreditoLiquidado', `loan.prepayments[${late.index}].period`, { period: late.period, last: k });
   }
-  if (!Number.isSafeInteger(totalLevel)) throw quoteError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
+  if (!Number.isSafeInteger(totalLevel)) throw creditError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
   const count = k;
   const cut = (column: Float64Array) => (count === n ? column : column.slice(0, count));
   return {

@@ -13,7 +13,7 @@
  * `./annuity.ts` for the sequence of period rates). Dates, period rates and the CAT's times are
  * `./calendar.ts`.
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../errors/quoteError.js';
 import { addSteps, type CivilDay } from '../dates/civil.js';
 import { loanDates, periodRates } from './calendar.js';
 import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js';
@@ -22,6 +22,7 @@ import { paymentRate } from './payment.js';
 import { mulRational, rational, type Rational } from './rate.js';
 import { buildSchedule, type Schedule, type ScheduleColumns } from './schedule.js';
 import { validationError } from '../validation/messages.js';
+import { creditError } from './messages.js';
 
 /**
  * An extra payment to capital made with payment `period`.
@@ -136,14 +137,14 @@ function checkFeatures(loan: Loan): void {
   if (loan.firstPaymentDate !== undefined) {
     if (!Number.isSafeInteger(loan.firstPaymentDate)) throw bad('firstPaymentDate');
     if (loan.firstPaymentDate <= start || loan.firstPaymentDate > addSteps(start, periodicity.step, 2)) {
-      throw quoteError('ERRESQ004', 'primerPagoFueraDeRango', 'loan.firstPaymentDate');
+      throw creditError('ERRESQ004', 'primerPagoFueraDeRango', 'loan.firstPaymentDate');
     }
   }
   const grace = loan.grace ?? 0;
   if (!isCount(grace, 0, payments - 1)) throw range('grace');
   const balloon = loan.balloon ?? 0;
   if (!Number.isSafeInteger(balloon) || balloon < 0) throw range('balloon');
-  if (balloon > loan.principal) throw quoteError('ERRNEG001', 'globoExcedeMonto', 'loan.balloon');
+  if (balloon > loan.principal) throw creditError('ERRNEG001', 'globoExcedeMonto', 'loan.balloon');
   const prepayments = loan.prepayments ?? [];
   if (!Array.isArray(prepayments)) throw bad('prepayments');
   if (prepayments.length === 0) return;
@@ -155,10 +156,10 @@ function checkFeatures(loan: Loan): void {
     if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw range(`${at}.amount`);
     const mode = p.mode ?? 'reducePayment';
     if (mode !== 'reducePayment' && mode !== 'reduceTerm') throw bad(`${at}.mode`);
-    if (seen.has(p.period)) throw quoteError('ERRNEG001', 'prepagoRepetido', `loan.${at}.period`, { period: p.period });
+    if (seen.has(p.period)) throw creditError('ERRNEG001', 'prepagoRepetido', `loan.${at}.period`, { period: p.period });
     seen.add(p.period);
-    if (p.period <= grace) throw quoteError('ERRNEG001', 'prepagoEnGracia', `loan.${at}.period`, { period: p.period, grace });
-    if (mode === 'reduceTerm' && balloon > 0) throw quoteError('ERRNEG001', 'prepagoConGlobo', `loan.${at}.mode`);
+    if (p.period <= grace) throw creditError('ERRNEG001', 'prepagoEnGracia', `loan.${at}.period`, { period: p.period, grace });
+    if (mode === 'reduceTerm' && balloon > 0) throw creditError('ERRNEG001', 'prepagoConGlobo', `loan.${at}.mode`);
   });
 }
 

@@ -2,8 +2,8 @@
  * Exact periodic rates: a percentage string becomes a rational number of safe integers, so the
  * interest of a period is computed by one exact integer division with named rounding.
  */
-import { quoteError } from '../errors/quoteError.js';
 import { Decimal } from '../money/decimal.js';
+import { creditError } from './messages.js';
 
 /**
  * A non-negative rational num / den with safe-integer parts.
@@ -75,7 +75,7 @@ export function percentToRational(text: string): Rational {
 function percentTextToRational(text: string): Rational {
   // Decimal text only: '-', '..' or '1e5' read as NaN or an inexact number, and gcd never ends on NaN.
   if (!/^\d+(\.\d+)?$/.test(text) || text.replace('.', '').replace(/^0+/, '').length > 15) {
-    throw quoteError('ERRESQ005', 'porcentajeTexto', 'porcentaje');
+    throw creditError('ERRESQ005', 'porcentajeTexto', 'porcentaje');
   }
   const dot = text.indexOf('.');
   if (dot < 0) return rational(Number(text), 100);

@@ -8,11 +8,11 @@
  * clamped to [0, balance] so no amount is ever negative. `./referenceSchedule.ts` is the same rule
  * in decimal.js; a property test proves the two identical.
  */
-import { quoteError } from '../errors/quoteError.js';
 import { floorDivBy } from '../money/cents.js';
 import { interestVat, periodInterest } from './interest.js';
 import { IdealPayments, initialPayment, paymentRate, rederivedFromEstimate, rederivedPayment, type PaymentRate } from './payment.js';
 import type { Rational } from './rate.js';
+import { creditError } from './messages.js';
 
 /** What a schedule needs: amounts in cents, the exact periodic rate, the VAT percentage. */
 export interface ScheduleSpec {
@@ -203,7 +203,7 @@ export function buildSchedule(
   }
   if (!Number.isSafeInteger(totalLevel)) {
     // Every partial sum is positive, so all of them are exact when the total is a safe integer.
-    throw quoteError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
+    throw creditError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
   }
   return { opening, capital, interest, vat, level, totalInterest, totalVat, totalLevel };
 }

@@ -8,12 +8,13 @@
  * The risk keeps the interface's field names: they are the vocabulary of every rule here and the
  * names the engine's errors report (`valorIncorrecto`).
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import type { MessageId, MessageParams } from '../errors/messages.js';
+import type { MessageParams } from '../errors/catalog.js';
+import type { QuoteError } from '../errors/quoteError.js';
 import { divRoundHalfUpBig, parseCents } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
+import { insuranceError, type InsuranceMessageId } from './messages.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
 import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
 import { appendReceipts, receiptDays, type PolicyReceipt, type ReceiptPlan } from './receipts.js';
@@ -105,8 +106,8 @@ export interface PricedOffer {
   readonly lifeCents: number;
 }
 
-function business(id: MessageId, field: string, params?: MessageParams): QuoteError {
-  return quoteError('ERRNEG001', id, field, params);
+function business(id: InsuranceMessageId, field: string, params?: MessageParams): QuoteError {
+  return insuranceError('ERRNEG001', id, field, params);
 }
 
 /** One policy period: a policy year, or the whole annual policy of `plazoMeses`. */
@@ -212,7 +213,7 @@ interface Candidate {
   readonly surcharge: string;
 }
 
-const NO_CANDIDATE: Readonly<Record<'idPaquete' | 'idFormaPago' | 'idUsoAutomovil', MessageId>> = {
+const NO_CANDIDATE: Readonly<Record<'idPaquete' | 'idFormaPago' | 'idUsoAutomovil', InsuranceMessageId>> = {
   idPaquete: 'paqueteNoOfrecido',
   idFormaPago: 'formaPagoNoOfrecida',
   idUsoAutomovil: 'usoTipoNoTarifado',

@@ -4,10 +4,11 @@
  * premium with IVA divided evenly and truncated to the cent, and what truncation leaves (and the
  * IVA rounding) lands on the first receipt, so the receipts add up to the total exactly.
  */
-import { invariant, quoteError } from '../errors/quoteError.js';
+import { invariant } from '../errors/quoteError.js';
 import { divRoundHalfUpBig } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { monthsFrom, type CivilDay } from '../dates/civil.js';
+import { insuranceError } from './messages.js';
 
 /**
  * One receipt: its number, the days it covers and its amount with IVA.
@@ -108,7 +109,7 @@ type PeriodDates = Pick<ReceiptPlan, 'start' | 'fromMonth' | 'months' | 'monthsP
 
 /** The checks of the plan's dates, first (in the order buildReceipts has always made them). */
 function checkDates(plan: PeriodDates): void {
-  if (!Number.isSafeInteger(plan.start)) throw quoteError('ERRESQ005', 'fechaInicioInvalida', 'start');
+  if (!Number.isSafeInteger(plan.start)) throw insuranceError('ERRESQ005', 'fechaInicioInvalida', 'start');
   assertCount(plan.fromMonth ?? 0, 'fromMonth', 0);
   assertCount(plan.months, 'months', 1);
   assertCount(plan.monthsPerReceipt, 'monthsPerReceipt', 1);

@@ -4,12 +4,11 @@
  * Rates and factors are decimal strings (exact), never floats.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { quoteError } from '../errors/quoteError.js';
-import type { MessageId } from '../errors/messages.js';
 import { deepFreeze } from '../util/freeze.js';
 import { amountField } from '../validation/fields.js';
 import { Decimal } from '../money/decimal.js';
 import { assertValid } from '../validation/validate.js';
+import { insuranceError, type InsuranceMessageId } from './messages.js';
 
 /**
  * A non-negative decimal rate or factor as text: "0.0325", "1.15", "0".
@@ -216,8 +215,8 @@ export type TariffPackage = TariffInsurer['packages'][number];
  */
 export type ReplacementValue = Tariff['replacementValues'][number];
 
-function fail(path: string, id: MessageId): never {
-  throw quoteError('ERRESQ005', id, path);
+function fail(path: string, id: InsuranceMessageId): never {
+  throw insuranceError('ERRESQ005', id, path);
 }
 
 function assertUnique<T>(items: readonly T[], key: (item: T) => string | number, path: string, field: string): void {

@@ -3,6 +3,7 @@
  * here is exact on such integers, and rounding is always named.
  */
 import { invariant } from '../errors/quoteError.js';
+import { moneyInvariantError } from './messages.js';
 
 /** Amount strings accepted at the boundary: digits, optionally a dot and one or two decimals. */
 export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
@@ -161,7 +162,7 @@ export function mulDivRoundHalfUp(a: number, b: number, d: number): number {
   const n = a * b;
   if (n <= Number.MAX_SAFE_INTEGER) return divRoundHalfUp(n, d);
   const r = divRoundHalfUpBig(BigInt(a) * BigInt(b), BigInt(d));
-  invariant(r <= BigInt(Number.MAX_SAFE_INTEGER), 'importe fuera del rango de centavos exactos');
+  if (r > BigInt(Number.MAX_SAFE_INTEGER)) throw moneyInvariantError('importeFueraDeRango');
   return Number(r);
 }
 

@@ -1,100 +1,21 @@
 /**
- * `quotePolicy`: the SegAutoVendor quote. Validates the interface's request, maps it onto the
- * insurance engine's typed risk (`src/insurance/priceOffers.ts`), and writes the priced offers
- * back in the response's shape: amounts with two decimals, dates as dd/mm/yyyy, deterministic
- * quote ids and their URLs.
+ * `quotePolicy`: the SegAutoVendor quote. Validates the interface's request, resolves its options
+ * (`./policy/settings.ts`), maps it onto the insurance engine's typed risk (`./policy/risk.ts`,
+ * priced by `src/insurance/priceOffers.ts`), and writes the priced offers back in the response's
+ * shape: amounts with two decimals, dates as dd/mm/yyyy, deterministic quote ids and their URLs.
  */
 import { PolicyRequestSchema, type PolicyOffer, type PolicyRequest, type PolicyResult, type Receipt } from '../contracts/policy.js';
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import type { MessageId } from '../errors/messages.js';
-import { AMOUNT_PATTERN, formatCents, parseCents } from '../money/cents.js';
-import { formatDmyDate, parseIsoDate, type CivilDay } from '../dates/civil.js';
+import { formatCents } from '../money/cents.js';
+import { formatDmyDate, type CivilDay } from '../dates/civil.js';
 import { assertValid } from '../validation/validate.js';
-import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from '../insurance/conventions.js';
-import { defaultTariff } from '../insurance/defaultTariff.js';
-import { priceOffers, type PolicyRisk, type PricedOffer } from '../insurance/priceOffers.js';
-import { assertTariff, isLoadedTariff, type Tariff, type TariffPackage } from '../insurance/tariff.js';
+import type { PolicyConventions } from '../insurance/conventions.js';
+import { priceOffers, type PricedOffer } from '../insurance/priceOffers.js';
+import { isLoadedTariff, type TariffPackage } from '../insurance/tariff.js';
 import { canonicalJson, offerIds, tariffDigest, urlFiller } from './policy/offerId.js';
+import { toRisk } from './policy/risk.js';
+import { policySettings, type PolicyOptions } from './policy/settings.js';
 
-/**
- * Options of {@link quotePolicy}.
- *
- * @example
- * ```ts
- * const options: PolicyOptions = { fechaInicio: '2025-03-10', lifeBalance: 'flat', urlTemplate: 'https://x.example/{idAseguradora}/{idPaquete}' };
- * quotePolicy(policySolicitud, options).listaSeguroAuto[0]!.urlCotizacion; // 'https://x.example/1/1'
- * ```
- */
-export interface PolicyOptions {
-  /**
-   * Policy start, `YYYY-MM-DD`. Required: the engine never reads the clock. A server passes today's
-   * date in Mexico City (`mexicoCityDate(new Date())`).
-   */
-  readonly fechaInicio?: string;
-  /** The tariff to rate with (default `defaultTariff()`, ILLUSTRATIVE). Validated on use unless it came from `loadTariff`. */
-  readonly tariff?: Tariff;
-  /** `urlCotizacion` template; placeholders `{idCotizacion}`, `{idAseguradora}`, `{idPaquete}`. */
-  readonly urlTemplate?: string;
-  /** How the life premium approximates the credit balance (default `'declining'`). */
-  readonly lifeBalance?: LifeBalanceMethod;
-  /** The credit's actual balance at the start of each month (amount text); overrides `lifeBalance`. */
-  readonly lifeBalances?: readonly string[];
-  /** Overrides of the engine's conventions (codes and defaults). */
-  readonly conventions?: Partial<PolicyConventions>;
-}
-
-function badOption(id: MessageId, field: string): QuoteError {
-  return quoteError('ERRESQ005', id, field);
-}
-
-function resolveConventions(options: PolicyOptions): PolicyConventions {
-  const c: PolicyConventions = { ...DEFAULT_POLICY_CONVENTIONS, ...options.conventions };
-  const merged = { ...c, urlTemplate: options.urlTemplate ?? c.urlTemplate, lifeBalance: options.lifeBalance ?? c.lifeBalance };
-  if (typeof merged.urlTemplate !== 'string' || merged.urlTemplate === '') throw badOption('plantillaUrlInvalida', 'urlTemplate');
-  if (merged.lifeBalance !== 'declining' && merged.lifeBalance !== 'flat') throw badOption('lifeBalanceValores', 'lifeBalance');
-  if (!Number.isInteger(merged.idLength) || merged.idLength < 8 || merged.idLength > 64)
-    throw badOption('idLengthRango', 'conventions.idLength');
-  return merged;
-}
-
-/** The validated start date: its text (for ids) and its civil day. */
-function parseStart(options: PolicyOptions): { readonly text: string; readonly day: CivilDay } {
-  const text = options.fechaInicio;
-  if (text === undefined) throw quoteError('ERRESQ006', 'fechaInicioFalta', 'fechaInicio');
-  const day = typeof text === 'string' ? parseIsoDate(text) : undefined;
-  if (day === undefined) throw badOption('fechaInicioInvalida', 'fechaInicio');
-  return { text, day };
-}
-
-function parseLifeBalances(options: PolicyOptions): number[] | undefined {
-  return options.lifeBalances?.map((b, i) => {
-    if (typeof b !== 'string' || !AMOUNT_PATTERN.test(b)) throw badOption('saldoInvalido', `lifeBalances[${i}]`);
-    return parseCents(b);
-  });
-}
-
-/** The request as the engine's typed risk (amounts in cents). */
-function toRisk(s: PolicyRequest): PolicyRisk {
-  return {
-    idPaquete: s.idPaquete ?? 0,
-    idAseguradora: s.idAseguradora ?? 0,
-    cveEntidadFederativa: s.cveEntidadFederativa,
-    idTipoUnidad: s.idTipoUnidad,
-    idUsoAutomovil: s.idUsoAutomovil,
-    idClaveVehiculo: s.idClaveVehiculo,
-    modelo: s.modelo,
-    montoSumaAsegurada: parseCents(s.montoSumaAsegurada),
-    sumaAccesorio: parseCents(s.sumaAccesorio ?? '0'),
-    sumaEquipoEspecial: parseCents(s.sumaEquipoEspecial ?? '0'),
-    enganche: parseCents(s.enganche),
-    plazoFinanciado: s.plazoFinanciado,
-    codigoPostal: s.codigoPostal,
-    idFormaPago: s.idFormaPago,
-    indicadorReposicion: s.indicadorReposicion,
-    idVigencia: s.idVigencia,
-    plazoMeses: s.plazoMeses,
-  };
-}
+export type { PolicyOptions } from './policy/settings.js';
 
 /** One receipt's texts up to its amount, shared by the offers of a quote (same start, same receipts). */
 interface ReceiptHead {
@@ -229,19 +150,16 @@ function conventionsForId(c: PolicyConventions): Record<string, unknown> {
  * ```
  */
 export function quoteValidPolicy(solicitud: PolicyRequest, options: PolicyOptions = {}): PolicyResult {
-  const start = parseStart(options);
-  const conventions = resolveConventions(options);
-  const lifeBalances = parseLifeBalances(options);
-  const tariff = options.tariff ?? defaultTariff();
-  assertTariff(tariff);
-  const offers = priceOffers(toRisk(solicitud), { start: start.day, tariff, conventions, lifeBalances });
+  const settings = policySettings(options);
+  const { tariff, conventions, lifeBalances } = settings;
+  const offers = priceOffers(toRisk(solicitud, solicitud), settings);
   // Everything the offers' content depends on, serialised canonically and hashed once per quote;
   // each offer's id continues that hash with its insurer and package.
   const frozen = isLoadedTariff(tariff);
   const { idOf } = offerIds(
     canonicalJson({
       solicitud,
-      fechaInicio: start.text,
+      fechaInicio: settings.startText,
       tarifa: `${tariff.name}@${tariff.version}`,
       contenidoTarifa: tariffDigest(tariff, frozen),
       convenciones: conventionsForId(conventions),

@@ -11,11 +11,12 @@
  * ({@link SOLVE_DIRECTIONS}); `docs/credit.md` says where the predicate is monotone.
  */
 import type { CreditRequest, CreditResult } from '../contracts/credit.js';
-import { QuoteError, quoteError } from '../errors/quoteError.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { AMOUNT_PATTERN, formatCents, parseCents } from '../money/cents.js';
 import { DECIMAL_TEXT, Decimal, ROUND_DOWN } from '../money/decimal.js';
 import { assertValid } from '../validation/validate.js';
 import { CreditRequestSchema } from '../contracts/credit.js';
+import { quotesError } from './messages.js';
 import { quoteValidCredit, type CreditOptions } from './quoteCredit.js';
 
 /**
@@ -99,20 +100,20 @@ const GRIDS: Readonly<Record<SolveUnknown, { readonly min: number; readonly max:
 };
 
 function readTarget(target: unknown): [TargetKey, number] {
-  if (typeof target !== 'object' || target === null || Array.isArray(target)) throw quoteError('ERRESQ005', 'objetivoForma', 'target');
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) throw quotesError('ERRESQ005', 'objetivoForma', 'target');
   const keys = Object.keys(target);
   const key = keys[0];
   if (keys.length !== 1 || (key !== 'pagoMensual' && key !== 'totalPagar' && key !== 'cat')) {
-    throw quoteError('ERRESQ005', 'objetivoForma', 'target');
+    throw quotesError('ERRESQ005', 'objetivoForma', 'target');
   }
   const text = (target as Record<string, unknown>)[key];
   const path = `target.${key}`;
   if (key === 'cat') {
-    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text)) throw quoteError('ERRESQ005', 'objetivoValor', path);
+    if (typeof text !== 'string' || !DECIMAL_TEXT.test(text)) throw quotesError('ERRESQ005', 'objetivoValor', path);
     // CAT ≤ target ⇔ the published tenths ≤ floor(target × 10).
     return [key, new Decimal(text).mul(10).toDecimalPlaces(0, ROUND_DOWN).toNumber()];
   }
-  if (typeof text !== 'string' || !AMOUNT_PATTERN.test(text)) throw quoteError('ERRESQ005', 'objetivoValor', path);
+  if (typeof text !== 'string' || !AMOUNT_PATTERN.test(text)) throw quotesError('ERRESQ005', 'objetivoValor', path);
   return [key, parseCents(text)];
 }
 
@@ -160,7 +161,7 @@ export function solveCredit<U extends SolveUnknown>(
   assertValid(CreditRequestSchema, solicitud);
   const unknown = problem?.unknown;
   if (unknown !== 'montoSolicitado' && unknown !== 'tasa' && unknown !== 'plazo' && unknown !== 'comisiones') {
-    throw quoteError('ERRESQ005', 'incognitaDesconocida', 'unknown');
+    throw quotesError('ERRESQ005', 'incognitaDesconocida', 'unknown');
   }
   const [key, bound] = readTarget(problem.target);
   const direction = SOLVE_DIRECTIONS[unknown][key];
@@ -187,7 +188,7 @@ export function solveCredit<U extends SolveUnknown>(
     return q instanceof QuoteError ? -1 : measure(q, key) <= bound ? 1 : 0;
   };
   const noSolution = () =>
-    quoteError('ERRNEG001', 'sinSolucion', `target.${key}`, {
+    quotesError('ERRNEG001', 'sinSolucion', `target.${key}`, {
       unknown,
       target: key,
       value: (problem.target as Record<string, string>)[key] as string,

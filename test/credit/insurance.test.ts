@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, quoteCredit, type CreditRequest } from '../../src/entry/index.js';
+import { QuoteError, quoteCredit, type CreditOptions, type CreditRequest } from '../../src/entry/index.js';
 import { quotePolicy } from '../../src/entry/insurance.js';
 import { INSURED_PACKAGE as info, cents, rowViolations } from '../helpers.js';
 
@@ -35,6 +35,18 @@ const policyFor = (plazoFinanciado: number) =>
     },
     { fechaInicio: '2026-01-31' },
   ).listaSeguroAuto[0]!;
+
+/** The code, the field and the message id of what `quoteCredit` throws. */
+function failure(s: CreditRequest, options: CreditOptions = {}): [string, string | undefined, string | undefined] {
+  try {
+    quoteCredit(s, options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(QuoteError);
+    const e = error as QuoteError;
+    return [e.codigoError, e.valorIncorrecto, e.messageId];
+  }
+  throw new Error('did not throw');
+}
 
 describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
   it('paid up front: the premium and the life insurance add to the total and enter the CAT at t = 0', () => {
@@ -101,6 +113,63 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
       'ERRESQ005',
       'informacionSeguro.modelo',
     ]);
+  });
+
+  // The package is priced on a risk built from the validated solicitud; what the insurance engine
+  // refuses keeps its code and message and is blamed on the credit's own field.
+  it.each([
+    [
+      'idClaveVehiculo → idAgencia',
+      { informacionSeguro: { ...info, idAgencia: 999 } },
+      {},
+      'ERRNEG001',
+      'informacionSeguro.idAgencia',
+      'vehiculoDesconocido',
+    ],
+    [
+      'montoSumaAsegurada → valorFactura',
+      { valorFactura: '99000000.00', montoSolicitado: '1000.00' },
+      {},
+      'ERRNEG001',
+      'valorFactura',
+      'sumaAseguradaMaxima',
+    ],
+    ['plazoFinanciado → plazo', { plazo: 120 }, {}, 'ERRNEG001', 'plazo', 'multianualMaximo'],
+    ['modelo', { informacionSeguro: { ...info, modelo: 1990 } }, {}, 'ERRNEG001', 'informacionSeguro.modelo', 'unidadAntigua'],
+    [
+      'plazoMeses',
+      { informacionSeguro: { ...info, idVigencia: 1, plazoMeses: 13 } },
+      {},
+      'ERRNEG001',
+      'informacionSeguro.plazoMeses',
+      'polizaAnualMaximo',
+    ],
+    [
+      'enganche',
+      { informacionSeguro: { ...info, enganche: '400000.00' } },
+      {},
+      'ERRNEG001',
+      'informacionSeguro.enganche',
+      'engancheExcedeSuma',
+    ],
+    ['fechaInicio', {}, { fechaInicio: '2026-02-30' }, 'ERRESQ005', 'fechaInicio', 'fechaInicioInvalida'],
+    ['lifeBalances', {}, { policy: { lifeBalances: ['x'] } }, 'ERRESQ005', 'informacionSeguro.lifeBalances[0]', 'saldoInvalido'],
+  ])('%s: the engine’s refusal is blamed on the credit’s field', (_, change, options, code, field, messageId) => {
+    expect(failure({ ...base, tipoSeguro: 1, ...change }, options)).toEqual([code, field, messageId]);
+  });
+
+  it('a term longer than a policy request finances (999 months) is refused on plazo, as the policy request’s schema refuses it', () => {
+    const annual = { A: { name: 'anual', perYear: 1, days: 360, step: { unit: 'months' as const, count: 12 } } };
+    const s = { ...base, periodicidad: 'A', informacionSeguro: { ...info, idVigencia: 1 } };
+    // 83 years are 996 months: quoted; 84 are 1008.
+    expect(quoteCredit({ ...s, tipoSeguro: 1, plazo: 83 }, { conventions: { periodicities: annual } }).plazo).toBe(83);
+    for (const tipoSeguro of [1, 2]) {
+      expect(failure({ ...s, tipoSeguro, plazo: 84 }, { conventions: { periodicities: annual } })).toEqual([
+        'ERRESQ004',
+        'plazo',
+        'rangoInvalido',
+      ]);
+    }
   });
 
   it('the policy start defaults to the opening date and can be overridden', () => {

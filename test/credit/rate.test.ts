@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { percentToRational, rational } from '../../src/credit/rate.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
+/** The code and field of what `f` throws. */
+function codeOf(f: () => unknown): [string, string | undefined] | undefined {
+  try {
+    f();
+  } catch (error) {
+    return [(error as QuoteError).codigoError, (error as QuoteError).valorIncorrecto];
+  }
+  return undefined;
+}
+
 describe('exact rates', () => {
   it('percentToRational reads any text as its substrings-and-Number reading did (the character-code fast path)', () => {
     const asBefore = (text: string) => {
@@ -19,20 +29,14 @@ describe('exact rates', () => {
       .map(([w, f]) => (f === undefined ? w : `${w}.${f}`));
     fc.assert(
       fc.property(text, (t) => {
-        // Beyond 15 significant digits (or a bare '5.' / '.5') the old reading rounded or was not
-        // a decimal text: now refused.
-        if (!/^\d+(\.\d+)?$/.test(t) || t.replace('.', '').replace(/^0+/, '').length > 15) {
-          if (!/^\d+(\.\d+)?$/.test(t) && !/^\d*\.?\d*$/.test(t)) return;
-          let fast: ReturnType<typeof percentToRational> | undefined;
-          try {
-            fast = percentToRational(t);
-          } catch (error) {
-            expect((error as QuoteError).codigoError).toBe('ERRESQ005');
-            return;
-          }
-          // the fast path reads up to 15 digits itself (a bare dot on either side included)
-          const expected = asBefore(t);
-          expect(Object.is(fast.num, expected.num) && Object.is(fast.den, expected.den)).toBe(true);
+        // Up to 15 digits the character-code path reads the text (a bare '5.' or '.5' included);
+        // beyond, the old reading takes decimal text of at most 15 significant digits (leading
+        // zeros aside), where it rounded or was not a decimal text: the rest is refused.
+        const digits = t.replace('.', '');
+        const accepted = digits.length <= 15 || (/^\d+(\.\d+)?$/.test(t) && digits.replace(/^0+/, '').length <= 15);
+        if (!accepted) {
+          expect(() => percentToRational(t), t).toThrowError(QuoteError);
+          expect(codeOf(() => percentToRational(t))).toEqual(['ERRESQ005', 'porcentaje']);
           return;
         }
         const [got, expected] = [percentToRational(t), asBefore(t)];

@@ -77,7 +77,8 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
         const periodic = mulRational(percentToRational(tasa), days, 360);
         const rate = paymentRate(periodic, iva, tolerance);
         const ideal = IdealPayments.stepping(rate, count);
-        if (ideal === undefined) return;
+        // Stepping has no estimate where the rate gives none (the exact path is used): nothing to bound.
+        fc.pre(ideal !== undefined);
         const every = Math.max(1, Math.floor(count / 25));
         for (let k = 1; k < count - 1; k++) {
           // Any balance will do: the bound is relative (a different one each row, from the seed).
@@ -95,7 +96,7 @@ describe('fast integer-cent schedule ≡ decimal.js reference', () => {
     fc.assert(
       fc.property(specArb, fc.integer({ min: 1, max: 999 }), ({ principal, count, tasa, days, iva, tolerance }, m) => {
         const rate = paymentRate(mulRational(percentToRational(tasa), days, 360), iva, tolerance);
-        if (rate.isZero) return;
+        fc.pre(!rate.isZero);
         const remaining = Math.min(m, count);
         const estimate = idealPaymentFloat(principal, remaining, rate);
         const exact = idealPaymentDecimal(principal, remaining, rate);

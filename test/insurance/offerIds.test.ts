@@ -6,6 +6,7 @@ import { loadTariff, type Tariff } from '../../src/insurance/tariff.js';
 import { canonicalJson, fillUrlTemplate, offerId, tariffDigest, urlFiller } from '../../src/quotes/policy/offerId.js';
 import type { PolicyOffer, PolicyRequest } from '../../src/contracts/policy.js';
 import { quotePolicy, type PolicyOptions } from '../../src/quotes/quotePolicy.js';
+import { QuoteError } from '../../src/errors/quoteError.js';
 import { BASE, requestArb } from './helpers.js';
 
 const START = '2026-01-31';
@@ -17,8 +18,10 @@ const ALL: PolicyRequest = { ...BASE, idPaquete: 0, idAseguradora: 0, plazoFinan
 function quoteOrUndefined(solicitud: PolicyRequest, options: PolicyOptions): PolicyOffer[] | undefined {
   try {
     return quotePolicy(solicitud, options).listaSeguroAuto;
-  } catch {
-    return undefined; // a request the tariff does not rate
+  } catch (error) {
+    // A request the tariff does not rate; anything else is a failure.
+    if (!(error instanceof QuoteError) || error.codigoError !== 'ERRNEG001') throw error;
+    return undefined;
   }
 }
 
@@ -70,10 +73,12 @@ describe('offer ids', () => {
   });
 
   it('are deterministic and distinct within a quote', () => {
+    let quoted = 0;
     fc.assert(
       fc.property(requestArb, ({ solicitud, fechaInicio }) => {
         const a = quoteOrUndefined(solicitud, { fechaInicio })?.map((o) => o.idCotizacion);
         if (a === undefined) return;
+        quoted++;
         expect(quotePolicy(structuredClone(solicitud), { fechaInicio }).listaSeguroAuto.map((o) => o.idCotizacion)).toEqual(a);
         // The same tariff as an unloaded copy: same content, same ids.
         const copy = structuredClone(defaultTariff()) as Tariff;
@@ -82,6 +87,7 @@ describe('offer ids', () => {
       }),
       { numRuns: 200 },
     );
+    expect(quoted).toBeGreaterThan(100);
     expect(new Set(ids(ALL)).size).toBe(9);
   });
 

@@ -3,11 +3,11 @@
  * against the vehicle's price, and the credited extended warranty against its cap.
  */
 import type { CreditRequest } from '../../contracts/credit.js';
-import { quoteError } from '../../errors/quoteError.js';
 import { compareFraction, mulDivRoundHalfUp, parseCents } from '../../money/cents.js';
 import { Decimal, ROUND_DOWN } from '../../money/decimal.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { CreditTerms } from './terms.js';
+import { quotesError } from '../messages.js';
 
 /** The amounts of a credit request, cents. */
 export interface CreditAmounts {
@@ -40,29 +40,29 @@ export interface CreditAmounts {
  */
 export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: CreditConventions): CreditAmounts {
   const montoSolicitado = parseCents(s.montoSolicitado);
-  if (montoSolicitado <= 0) throw quoteError('ERRESQ004', 'montoSolicitadoPositivo', 'montoSolicitado');
+  if (montoSolicitado <= 0) throw quotesError('ERRESQ004', 'montoSolicitadoPositivo', 'montoSolicitado');
   const valorFactura = parseCents(s.valorFactura);
-  if (valorFactura <= 0) throw quoteError('ERRESQ004', 'valorFacturaPositivo', 'valorFactura');
+  if (valorFactura <= 0) throw quotesError('ERRESQ004', 'valorFacturaPositivo', 'valorFactura');
   // The price the buyer pays: the invoice value, with VAT added when it was given without.
   const price = terms.facturaConIva === 1 ? valorFactura : mulDivRoundHalfUp(valorFactura, 100 + terms.iva, 100);
   const downPayment = price - montoSolicitado;
-  if (downPayment < 0) throw quoteError('ERRNEG001', 'montoExcedePrecio', 'montoSolicitado');
+  if (downPayment < 0) throw quotesError('ERRNEG001', 'montoExcedePrecio', 'montoSolicitado');
   const minimumPercent = s.porcentajeEnganche ?? conventions.defaultPorcentajeEnganche;
   // Exact comparisons in integers (decimal.js only for the error's text).
   if (compareFraction(downPayment * 100, price, minimumPercent) < 0) {
-    throw quoteError('ERRNEG001', 'engancheMinimo', 'montoSolicitado', {
+    throw quotesError('ERRNEG001', 'engancheMinimo', 'montoSolicitado', {
       percent: new Decimal(downPayment).mul(100).div(price).toDecimalPlaces(2, ROUND_DOWN).toString(),
       minimum: minimumPercent,
     });
   }
 
   const creditoGarantiaExt = s.creditoGarantiaExt ?? false;
-  if (creditoGarantiaExt && s.montoGarantiaExt === undefined) throw quoteError('ERRESQ006', 'garantiaFalta', 'montoGarantiaExt');
+  if (creditoGarantiaExt && s.montoGarantiaExt === undefined) throw quotesError('ERRESQ006', 'garantiaFalta', 'montoGarantiaExt');
   const montoGarantiaExt = s.montoGarantiaExt === undefined ? 0 : parseCents(s.montoGarantiaExt);
   const financedExtras = creditoGarantiaExt ? montoGarantiaExt : 0;
   const capPercent = s.porcentajeCredito ?? conventions.defaultPorcentajeCredito;
   if (compareFraction(financedExtras * 100, montoSolicitado, capPercent) > 0) {
-    throw quoteError('ERRNEG001', 'garantiaExcedeTope', 'montoGarantiaExt', { cap: capPercent });
+    throw quotesError('ERRNEG001', 'garantiaExcedeTope', 'montoGarantiaExt', { cap: capPercent });
   }
   return { montoSolicitado, valorFactura, montoGarantiaExt, principal: montoSolicitado + financedExtras, downPayment, price };
 }

@@ -14,7 +14,6 @@
  * (zero or negative amounts included) `ERRESQ004`, features that contradict each other or the
  * loan `ERRNEG001`.
  */
-import { quoteError } from '../../errors/quoteError.js';
 import { mulDivRoundHalfUp, parseCents } from '../../money/cents.js';
 import { addSteps, parseIsoDate, type CivilDay } from '../../dates/civil.js';
 import type { LoanPrepayment } from '../../credit/loan.js';
@@ -22,6 +21,8 @@ import type { PrepaymentMode } from '../../credit/featureSchedule.js';
 import { percentToRational } from '../../credit/rate.js';
 import type { CreditTerms } from './terms.js';
 import { validationError } from '../../validation/messages.js';
+import { creditError } from '../../credit/messages.js';
+import { quotesError } from '../messages.js';
 
 /**
  * One prepayment as the options take it.
@@ -95,40 +96,40 @@ function checkKeys(value: Record<string, unknown>, path: string, allowed: readon
 
 /** Cents of a positive amount text at `path`. */
 function positiveAmount(value: unknown, path: string): number {
-  if (typeof value !== 'string' || !SIGNED_AMOUNT.test(value)) throw quoteError('ERRESQ005', 'importeTexto', path);
-  if (value.startsWith('-') || parseCents(value) === 0) throw quoteError('ERRESQ004', 'importePositivo', path);
+  if (typeof value !== 'string' || !SIGNED_AMOUNT.test(value)) throw quotesError('ERRESQ005', 'importeTexto', path);
+  if (value.startsWith('-') || parseCents(value) === 0) throw quotesError('ERRESQ004', 'importePositivo', path);
   return parseCents(value);
 }
 
 function readFirstPaymentDate(value: unknown, terms: CreditTerms): CivilDay {
   const path = 'options.firstPaymentDate';
   const date = typeof value === 'string' ? parseIsoDate(value) : undefined;
-  if (date === undefined) throw quoteError('ERRESQ005', 'primerPagoInvalido', path);
+  if (date === undefined) throw quotesError('ERRESQ005', 'primerPagoInvalido', path);
   if (date <= terms.fechaApertura || date > addSteps(terms.fechaApertura, terms.periodicity.step, 2)) {
-    throw quoteError('ERRESQ004', 'primerPagoFueraDeRango', path);
+    throw creditError('ERRESQ004', 'primerPagoFueraDeRango', path);
   }
   return date;
 }
 
 function readGrace(value: unknown, plazo: number): number {
   const path = 'options.grace';
-  if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', path, { shape: '{ periods }' });
+  if (!isRecord(value)) throw quotesError('ERRESQ005', 'opcionObjeto', path, { shape: '{ periods }' });
   checkKeys(value, path, ['periods']);
   const periods = value['periods'];
   if (periods === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${path}.periods`);
-  if (!Number.isSafeInteger(periods)) throw quoteError('ERRESQ005', 'prepagoPeriodoEntero', `${path}.periods`);
+  if (!Number.isSafeInteger(periods)) throw quotesError('ERRESQ005', 'prepagoPeriodoEntero', `${path}.periods`);
   if ((periods as number) < 1 || (periods as number) > plazo - 1) {
-    throw quoteError('ERRESQ004', 'graciaPeriodos', `${path}.periods`, { max: plazo - 1 });
+    throw quotesError('ERRESQ004', 'graciaPeriodos', `${path}.periods`, { max: plazo - 1 });
   }
   return periods as number;
 }
 
 function readBalloon(value: unknown, principal: number): number {
   const path = 'options.balloon';
-  if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', path, { shape: '{ amount } | { percent }' });
+  if (!isRecord(value)) throw quotesError('ERRESQ005', 'opcionObjeto', path, { shape: '{ amount } | { percent }' });
   checkKeys(value, path, ['amount', 'percent']);
   const hasAmount = value['amount'] !== undefined;
-  if (hasAmount === (value['percent'] !== undefined)) throw quoteError('ERRESQ005', 'globoForma', path);
+  if (hasAmount === (value['percent'] !== undefined)) throw quotesError('ERRESQ005', 'globoForma', path);
   let cents: number;
   let at: string;
   if (hasAmount) {
@@ -137,37 +138,37 @@ function readBalloon(value: unknown, principal: number): number {
   } else {
     at = `${path}.percent`;
     const text = value['percent'];
-    if (typeof text !== 'string' || !SIGNED_PERCENT.test(text)) throw quoteError('ERRESQ005', 'porcentajeTexto', at);
+    if (typeof text !== 'string' || !SIGNED_PERCENT.test(text)) throw creditError('ERRESQ005', 'porcentajeTexto', at);
     const percent = percentToRational(text.replace('-', ''));
-    if (text.startsWith('-') || percent.num === 0) throw quoteError('ERRESQ004', 'porcentajePositivo', at);
-    if (percent.num > percent.den) throw quoteError('ERRNEG001', 'globoExcedeMonto', at);
+    if (text.startsWith('-') || percent.num === 0) throw quotesError('ERRESQ004', 'porcentajePositivo', at);
+    if (percent.num > percent.den) throw creditError('ERRNEG001', 'globoExcedeMonto', at);
     cents = mulDivRoundHalfUp(principal, percent.num, percent.den);
   }
-  if (cents > principal) throw quoteError('ERRNEG001', 'globoExcedeMonto', at);
+  if (cents > principal) throw creditError('ERRNEG001', 'globoExcedeMonto', at);
   return cents;
 }
 
 function readPrepayments(value: unknown, plazo: number, grace: number, balloon: number): LoanPrepayment[] {
   const path = 'options.prepayments';
-  if (!Array.isArray(value)) throw quoteError('ERRESQ005', 'prepagosLista', path);
+  if (!Array.isArray(value)) throw quotesError('ERRESQ005', 'prepagosLista', path);
   const seen = new Set<number>();
   return value.map((item: unknown, i) => {
     const at = `${path}[${i}]`;
-    if (!isRecord(item)) throw quoteError('ERRESQ005', 'opcionObjeto', at, { shape: '{ period, amount, mode }' });
+    if (!isRecord(item)) throw quotesError('ERRESQ005', 'opcionObjeto', at, { shape: '{ period, amount, mode }' });
     checkKeys(item, at, ['period', 'amount', 'mode']);
     const { period, amount, mode = 'reducePayment' } = item;
     if (period === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${at}.period`);
-    if (!Number.isSafeInteger(period)) throw quoteError('ERRESQ005', 'prepagoPeriodoEntero', `${at}.period`);
+    if (!Number.isSafeInteger(period)) throw quotesError('ERRESQ005', 'prepagoPeriodoEntero', `${at}.period`);
     if ((period as number) < 1 || (period as number) > plazo - 1) {
-      throw quoteError('ERRESQ004', 'prepagoPeriodo', `${at}.period`, { max: plazo - 1 });
+      throw quotesError('ERRESQ004', 'prepagoPeriodo', `${at}.period`, { max: plazo - 1 });
     }
     if (amount === undefined) throw validationError('ERRESQ006', 'campoFaltante', `${at}.amount`);
     const cents = positiveAmount(amount, `${at}.amount`);
-    if (mode !== 'reducePayment' && mode !== 'reduceTerm') throw quoteError('ERRESQ005', 'prepagoModo', `${at}.mode`);
-    if (seen.has(period as number)) throw quoteError('ERRNEG001', 'prepagoRepetido', `${at}.period`, { period: period as number });
+    if (mode !== 'reducePayment' && mode !== 'reduceTerm') throw quotesError('ERRESQ005', 'prepagoModo', `${at}.mode`);
+    if (seen.has(period as number)) throw creditError('ERRNEG001', 'prepagoRepetido', `${at}.period`, { period: period as number });
     seen.add(period as number);
-    if ((period as number) <= grace) throw quoteError('ERRNEG001', 'prepagoEnGracia', `${at}.period`, { period: period as number, grace });
-    if (mode === 'reduceTerm' && balloon > 0) throw quoteError('ERRNEG001', 'prepagoConGlobo', `${at}.mode`);
+    if ((period as number) <= grace) throw creditError('ERRNEG001', 'prepagoEnGracia', `${at}.period`, { period: period as number, grace });
+    if (mode === 'reduceTerm' && balloon > 0) throw creditError('ERRNEG001', 'prepagoConGlobo', `${at}.mode`);
     return { period: period as number, amount: cents, mode };
   });
 }

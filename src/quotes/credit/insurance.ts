@@ -1,30 +1,43 @@
 /**
- * Insurance inside the credit quote (`tipoSeguro` 1 and 2): the chosen package is quoted through
- * the insurance engine and its damage premium (`primaTotal`) and debtor-life premium (`segVida`)
- * come back in cents.
+ * Insurance inside the credit quote (`tipoSeguro` 1 and 2): the chosen package is priced by the
+ * insurance engine (`priceOffers`) on a typed risk built once from the already validated
+ * `informacionSeguro` (the same mapping as `quotePolicy`'s, `../policy/risk.ts`), and its damage
+ * premium (`primaTotal`) and debtor-life premium (`segVida`) come back in cents. The engine's
+ * errors are blamed on the credit's fields.
  */
 import type { InsuranceInfo } from '../../contracts/credit.js';
-import type { PolicyOffer, PolicyRequest } from '../../contracts/policy.js';
-import { QuoteError, quoteError, withField } from '../../errors/quoteError.js';
-import { parseCents, splitRemainderFirst } from '../../money/cents.js';
+import { PolicyRequestSchema } from '../../contracts/policy.js';
+import { QuoteError, withField } from '../../errors/quoteError.js';
+import { splitRemainderFirst } from '../../money/cents.js';
 import { formatIsoDate } from '../../dates/civil.js';
+import { validationError } from '../../validation/messages.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import { scheduleLoan, type Loan } from '../../credit/loan.js';
 import type { Rational } from '../../credit/rate.js';
-import { quotePolicy, type PolicyOptions } from '../quotePolicy.js';
+import { priceOffers, type PricedOffer } from '../../insurance/priceOffers.js';
+import { quotesError } from '../messages.js';
+import { toRisk } from '../policy/risk.js';
+import { policySettings, type PolicyOptions } from '../policy/settings.js';
 import type { CreditTerms } from './terms.js';
 
 /** The premiums the credit charges, in cents, and the offer they came from. */
 export interface CreditInsurance {
   readonly damage: number;
   readonly life: number;
-  readonly offer: PolicyOffer;
+  readonly offer: PricedOffer;
 }
 
-/** Policy request fields whose names differ in `informacionSeguro` or live at the top level. */
+/**
+ * The most months a policy request finances (`plazoFinanciado`'s maximum). The credit's schema
+ * has checked every other field of the risk with the policy request's own definitions; the
+ * months are computed from `plazo`, so their bound is checked here, as the policy request's schema
+ * would (`ERRESQ004` on `plazo`).
+ */
+const MAX_FINANCED_MONTHS = PolicyRequestSchema.properties.plazoFinanciado.maximum as number;
+
+/** Risk fields (named as the policy request names them) whose names differ in `informacionSeguro` or live at the top level. */
 const FIELD_NAMES: Readonly<Record<string, string>> = {
   idClaveVehiculo: 'informacionSeguro.idAgencia',
-  idAgencia: 'informacionSeguro.numeroAgencia',
   montoSumaAsegurada: 'valorFactura',
   plazoFinanciado: 'plazo',
 };
@@ -56,33 +69,13 @@ export function quoteCreditInsurance(
   options: PolicyOptions,
 ): CreditInsurance {
   if (info.idPaquete === undefined || info.idPaquete === 0) {
-    throw quoteError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
+    throw quotesError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
   }
-  const request: PolicyRequest = {
-    idPaquete: info.idPaquete,
-    cveEntidadFederativa: info.cveEntidadFederativa,
-    idTipoUnidad: info.idTipoUnidad,
-    idUsoAutomovil: info.idUsoAutomovil,
-    idClaveVehiculo: info.idAgencia,
-    modelo: info.modelo,
-    idAgencia: info.numeroAgencia,
-    montoSumaAsegurada: valorFactura,
-    enganche: info.enganche,
-    plazoFinanciado: financedMonths,
-    codigoPostal: info.codigoPostal,
-    ...(info.idEstado === undefined ? {} : { idEstado: info.idEstado }),
-    ...(info.idUsuario === undefined ? {} : { idUsuario: info.idUsuario }),
-    ...(info.plazoMeses === undefined ? {} : { plazoMeses: info.plazoMeses }),
-    ...(info.idAseguradora === undefined ? {} : { idAseguradora: info.idAseguradora }),
-    ...(info.idFormaPago === undefined ? {} : { idFormaPago: info.idFormaPago }),
-    ...(info.sumaAccesorio === undefined ? {} : { sumaAccesorio: info.sumaAccesorio }),
-    ...(info.sumaEquipoEspecial === undefined ? {} : { sumaEquipoEspecial: info.sumaEquipoEspecial }),
-    ...(info.indicadorReposicion === undefined ? {} : { indicadorReposicion: info.indicadorReposicion }),
-    ...(info.idVigencia === undefined ? {} : { idVigencia: info.idVigencia }),
-  };
-  let offers: readonly PolicyOffer[];
+  if (financedMonths > MAX_FINANCED_MONTHS) throw validationError('ERRESQ004', 'rangoInvalido', 'plazo');
+  const terms = { idClaveVehiculo: info.idAgencia, montoSumaAsegurada: valorFactura, plazoFinanciado: financedMonths };
+  let offers: readonly PricedOffer[];
   try {
-    offers = quotePolicy(request, options).listaSeguroAuto;
+    offers = priceOffers(toRisk(info, terms), policySettings(options));
   } catch (error) {
     if (error instanceof QuoteError && error.codigoError !== 'ERRSER002') {
       const path = error.valorIncorrecto === 'fechaInicio' ? 'fechaInicio' : creditPath(error.valorIncorrecto);
@@ -91,10 +84,10 @@ export function quoteCreditInsurance(
     throw error;
   }
   if (offers.length !== 1) {
-    throw quoteError('ERRNEG001', 'paqueteAmbiguo', 'informacionSeguro.idAseguradora', { count: offers.length });
+    throw quotesError('ERRNEG001', 'paqueteAmbiguo', 'informacionSeguro.idAseguradora', { count: offers.length });
   }
-  const offer = offers[0] as PolicyOffer;
-  return { damage: parseCents(offer.primaTotal), life: parseCents(offer.segVida), offer };
+  const offer = offers[0] as PricedOffer;
+  return { damage: offer.totalCents, life: offer.lifeCents, offer };
 }
 
 /** What the insurance of `tipoSeguro` 1 or 2 adds to a credit. */

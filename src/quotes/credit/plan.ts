@@ -15,7 +15,6 @@
  * in this order is the one reported. Pure: reads nothing but its arguments.
  */
 import type { CreditRequest } from '../../contracts/credit.js';
-import { quoteError } from '../../errors/quoteError.js';
 import { parseCents, splitRemainderFirst } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { Loan } from '../../credit/loan.js';
@@ -25,6 +24,7 @@ import { readFeatures, type FeatureOptions, type LoanFeatures } from './features
 import { policyCharges, type CreditInsurance } from './insurance.js';
 import { readPricing, type CreditPricing } from './rate.js';
 import { readTerms, type CreditTerms } from './terms.js';
+import { quotesError } from '../messages.js';
 
 /** Per-payment columns of the table besides capital, interest and IVA (cents; undefined when all zero). */
 export interface PaymentExtras {
@@ -109,8 +109,8 @@ export function externalInsurance(s: CreditRequest, terms: CreditTerms): Externa
   const importeSeguros = s.importeSeguros === undefined ? 0 : parseCents(s.importeSeguros);
   const plazoSeguro = s.plazoSeguro ?? 0;
   if (terms.indSeguro !== 1) return { importeSeguros, plazoSeguro };
-  if (s.importeSeguros === undefined) throw quoteError('ERRESQ006', 'importeSegurosFalta', 'importeSeguros');
-  if (plazoSeguro < 1) throw quoteError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'plazoSeguroMinimo', 'plazoSeguro');
+  if (s.importeSeguros === undefined) throw quotesError('ERRESQ006', 'importeSegurosFalta', 'importeSeguros');
+  if (plazoSeguro < 1) throw quotesError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'plazoSeguroMinimo', 'plazoSeguro');
   const payments = Math.min(terms.plazo, Math.ceil((plazoSeguro * terms.periodicity.perYear) / 12));
   const split = splitRemainderFirst(importeSeguros, payments);
   const column = new Array<number>(terms.plazo).fill(0);
@@ -172,7 +172,7 @@ export function catTerms(
   conventions: CreditConventions,
 ): CatTerms {
   const disbursement = principal - netAtOpening;
-  if (disbursement <= 0) throw quoteError('ERRNEG001', 'cargosIniciales', 'comisiones');
+  if (disbursement <= 0) throw quotesError('ERRNEG001', 'cargosIniciales', 'comisiones');
   const excluded = conventions.externalInsuranceInCat ? undefined : external;
   return {
     disbursement,

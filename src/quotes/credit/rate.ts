@@ -3,10 +3,10 @@
  * down payment) and the opening commission.
  */
 import type { CreditRequest } from '../../contracts/credit.js';
-import { quoteError } from '../../errors/quoteError.js';
 import { compareFraction, mulDivRoundHalfUp } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import { percentToRational, type Rational } from '../../credit/rate.js';
+import { quotesError } from '../messages.js';
 
 /**
  * "13.5" → "13.50": at least two decimals, the caller's extra digits kept.
@@ -33,7 +33,7 @@ function gridRate(conventions: CreditConventions, downPayment: number, price: nu
       chosen = row.tasa;
     }
   }
-  if (chosen === undefined) throw quoteError('ERRNEG001', 'tasaSinTabla', 'tasa');
+  if (chosen === undefined) throw quotesError('ERRNEG001', 'tasaSinTabla', 'tasa');
   return chosen;
 }
 

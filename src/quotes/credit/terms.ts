@@ -15,9 +15,9 @@
  * | `indSeguro` | 0–9 | {@link ENGINE_CODES} |
  */
 import type { CreditRequest } from '../../contracts/credit.js';
-import { quoteError } from '../../errors/quoteError.js';
 import { parseIsoDate, type CivilDay } from '../../dates/civil.js';
 import type { CreditConventions, Periodicity } from '../../credit/conventions.js';
+import { quotesError } from '../messages.js';
 
 /**
  * The values the engine gives a meaning to, for the codes the interface leaves open.
@@ -58,24 +58,24 @@ export interface CreditTerms {
  */
 export function readTerms(s: CreditRequest, conventions: CreditConventions, defaultDate: string | undefined): CreditTerms {
   const dateText = s.fechaApertura ?? defaultDate;
-  if (dateText === undefined) throw quoteError('ERRESQ006', 'fechaAperturaFalta', 'fechaApertura');
+  if (dateText === undefined) throw quotesError('ERRESQ006', 'fechaAperturaFalta', 'fechaApertura');
   const fechaApertura = parseIsoDate(dateText);
-  if (fechaApertura === undefined) throw quoteError('ERRESQ005', 'fechaAperturaInvalida', 'fechaApertura');
+  if (fechaApertura === undefined) throw quotesError('ERRESQ005', 'fechaAperturaInvalida', 'fechaApertura');
 
   const plazo = s.plazo;
-  if (plazo < 1) throw quoteError('ERRESQ004', 'plazoMinimo', 'plazo');
+  if (plazo < 1) throw quotesError('ERRESQ004', 'plazoMinimo', 'plazo');
   const periodicidadCode = s.periodicidad ?? conventions.defaultPeriodicidad;
   const periodicity = Object.hasOwn(conventions.periodicities, periodicidadCode) ? conventions.periodicities[periodicidadCode] : undefined;
   if (periodicity === undefined) {
-    throw quoteError('ERRESQ005', 'periodicidadDesconocida', 'periodicidad', { codes: Object.keys(conventions.periodicities).join(', ') });
+    throw quotesError('ERRESQ005', 'periodicidadDesconocida', 'periodicidad', { codes: Object.keys(conventions.periodicities).join(', ') });
   }
   const iva = s.iva ?? conventions.defaultIva;
   const facturaConIva = s.facturaConIva ?? conventions.defaultFacturaConIva;
-  if (!ENGINE_CODES.facturaConIva.includes(facturaConIva)) throw quoteError('ERRESQ004', 'facturaConIvaValores', 'facturaConIva');
+  if (!ENGINE_CODES.facturaConIva.includes(facturaConIva)) throw quotesError('ERRESQ004', 'facturaConIvaValores', 'facturaConIva');
   const tipoSeguro = s.tipoSeguro ?? 0;
-  if (!ENGINE_CODES.tipoSeguro.includes(tipoSeguro)) throw quoteError('ERRESQ004', 'tipoSeguroValores', 'tipoSeguro');
-  if (tipoSeguro !== 0 && s.informacionSeguro === undefined) throw quoteError('ERRESQ006', 'informacionSeguroFalta', 'informacionSeguro');
+  if (!ENGINE_CODES.tipoSeguro.includes(tipoSeguro)) throw quotesError('ERRESQ004', 'tipoSeguroValores', 'tipoSeguro');
+  if (tipoSeguro !== 0 && s.informacionSeguro === undefined) throw quotesError('ERRESQ006', 'informacionSeguroFalta', 'informacionSeguro');
   const indSeguro = s.indSeguro ?? 0;
-  if (!ENGINE_CODES.indSeguro.includes(indSeguro)) throw quoteError('ERRESQ004', 'indSeguroValores', 'indSeguro');
+  if (!ENGINE_CODES.indSeguro.includes(indSeguro)) throw quotesError('ERRESQ004', 'indSeguroValores', 'indSeguro');
   return { fechaApertura, plazo, periodicidadCode, periodicity, iva, facturaConIva, tipoSeguro, indSeguro };
 }

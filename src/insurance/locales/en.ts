@@ -1,0 +1,40 @@
+/** English: what the insurance engine says of a risk, a tariff and a policy start. */
+import type { InsuranceMessageId } from './es.js';
+
+export const en: Readonly<Record<InsuranceMessageId, string>> = {
+  polizaAnualMaximo: 'An annual policy covers at most {months} months',
+  vigenciaNoSoportada: 'Unsupported validity modality',
+  multianualSinPlazo: 'A multi-year policy requires plazoFinanciado',
+  multianualMaximo: 'A multi-year policy covers at most {years} years',
+  vehiculoDesconocido: 'Unknown vehicle key',
+  tipoUnidadNoCorresponde: 'The unit type does not match the vehicle key',
+  usoNoTarifado: 'The tariff does not rate this use of the unit',
+  sumaAseguradaMinima: 'Sum insured below {amount}',
+  sumaAseguradaMaxima: 'Sum insured above {amount}',
+  sumaAseguradaMaximaClave: 'Sum insured above {amount} for this vehicle key',
+  accesoriosMaximo: 'Accessories above {amount}',
+  equipoEspecialMaximo: 'Special equipment above {amount}',
+  engancheExcedeSuma: 'The down payment exceeds the sum insured',
+  entidadNoTarifada: 'The tariff does not rate this state',
+  modeloPosterior: 'Model year later than next year',
+  unidadAntigua: 'Unit older than {years} years',
+  formaPagoNoSoportada: 'Unsupported payment form',
+  reposicionNoSoportada: 'Unsupported replacement value type',
+  aseguradoraDesconocida: 'Unknown insurer',
+  paqueteNoOfrecido: 'Package not offered',
+  formaPagoNoOfrecida: 'The insurer does not offer this payment form',
+  usoTipoNoTarifado: 'The tariff does not rate this combination of unit type and use',
+
+  fechaInicioInvalida: 'Invalid start date (YYYY-MM-DD)',
+
+  tarifaValorRepetido: 'Repeated value in the tariff',
+  tarifaMesesPorRecibo: 'The months per receipt must divide 12',
+  tarifaSumaMinima: 'The minimum sum exceeds the maximum',
+  tarifaTipoUnidad: 'Unit type not defined in unitTypes',
+  tarifaAntiguedades: 'The ages start at 0 and strictly increase',
+  tarifaFraccion: 'The insured fraction cannot exceed 1',
+  tarifaSumaCreciente: 'The sum insured cannot rise from one year to the next',
+  tarifaReposicion: 'Matches no replacementValues entry',
+  tarifaFormaPago: 'Payment form not defined in paymentForms',
+  tarifaUso: 'Use not defined in uses',
+};

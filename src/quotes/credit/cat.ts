@@ -1,0 +1,122 @@
+/**
+ * The CAT of a scheduled credit quote: Banxico's payment flows (each payment without VAT, plus the
+ * insurance the CAT counts), solved over evenly spaced periods (`src/cat/periodic.ts`) or at the
+ * payments' dates (`src/cat/dated.ts`); above the publishable ceiling, the error names the
+ * credit's field that causes it (the charges at opening, the insurance in the payments, the rate).
+ */
+import { QuoteError } from '../../errors/quoteError.js';
+import { solveDatedCat } from '../../cat/dated.js';
+import { solvePeriodicCat, type PeriodicCat } from '../../cat/periodic.js';
+import { catTiming } from '../../credit/calendar.js';
+import type { CreditConventions } from '../../credit/conventions.js';
+import type { LoanSchedule } from '../../credit/loan.js';
+import { quotesError } from '../messages.js';
+import type { CreditPlan } from './plan.js';
+import { paymentsBuffer } from './schedule.js';
+
+/** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
+function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
+  const n = schedule.level.length;
+  // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
+  const out = paymentsBuffer(n);
+  const { capital, interest } = schedule;
+  if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
+  else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
+  return out;
+}
+
+/** Banxico's equation over the flows as scheduled: evenly spaced payments, or payments at their dates. */
+function solveFlows(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  payments: Float64Array,
+  disbursement: number,
+  conventions: CreditConventions,
+): PeriodicCat {
+  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
+  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
+  // Newton starts at the loan's periodic interest rate: the payments without IVA discounted at it
+  // are worth the principal, at least the disbursement, so it lies at (or next to) the root's
+  // right in discount factor, where Newton climbs monotonically (`solveDiscountFactor`).
+  const periodic = schedule.periodicRate;
+  if (timing.even) return solvePeriodicCat({ disbursement, payments, period: timing.period, hint: periodic.num / periodic.den });
+  const n = payments.length;
+  return solveDatedCat({
+    disbursement,
+    payments,
+    times: timing.times.length === n ? timing.times : timing.times.subarray(0, n),
+    unitsPerYear: timing.unitsPerYear,
+  });
+}
+
+/**
+ * The CAT of the quote; above the ceiling, `ERRNEG001` naming what causes it ({@link ceilingError}).
+ * `insurance` is what the CAT counts in each payment (the plan's, settled when a prepayment ended
+ * the table early).
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * import { schedulePlan } from './schedule.js';
+ * const plan = planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS);
+ * solveCat(plan, schedulePlan(plan), plan.cat.insurance, DEFAULT_CREDIT_CONVENTIONS).tenths; // 168 (the CAT of quoteCredit(solicitud): '16.8')
+ * ```
+ */
+export function solveCat(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  insurance: readonly number[] | undefined,
+  conventions: CreditConventions,
+): PeriodicCat {
+  const payments = catPayments(schedule, insurance);
+  try {
+    return solveFlows(plan, schedule, payments, plan.cat.disbursement, conventions);
+  } catch (error) {
+    if (error instanceof QuoteError && error.messageId === 'catExcedeTecho') throw ceilingError(plan, schedule, insurance, conventions);
+    throw error;
+  }
+}
+
+/**
+ * What puts a CAT above its ceiling, as the field to name: the charges at opening when the CAT of
+ * the whole amount financed (the same payments) is below the ceiling — the largest of the opening
+ * commission, the life and damage premiums paid up front and the insurer's package paid at opening;
+ * else the insurance in the payments when the loan's own payments alone stay below it — external
+ * insurance (`importeSeguros`) or the insurer's financed package (`informacionSeguro`), the larger;
+ * else the rate (`tasa`).
+ */
+function ceilingError(
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  insurance: readonly number[] | undefined,
+  conventions: CreditConventions,
+): QuoteError {
+  const within = (payments: Float64Array, disbursement: number): boolean => {
+    try {
+      solveFlows(plan, schedule, payments, disbursement, conventions);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const params = { ceiling: '100,000,000,000.0' };
+  const principal = plan.loan.principal;
+  if (plan.cat.disbursement < principal && within(catPayments(schedule, insurance), principal)) {
+    const policyUpfront =
+      plan.upfrontCharges - plan.pricing.commission - plan.pricing.commissionVat - plan.importeCatSegVida - plan.importeCatSegDanio;
+    const items: [string, number][] = [
+      ['comisiones', plan.pricing.commission],
+      ['importeCatSegVida', plan.importeCatSegVida],
+      ['importeCatSegDanio', plan.importeCatSegDanio],
+      ['informacionSeguro', policyUpfront],
+    ];
+    const [field] = items.reduce((best, item) => (item[1] > best[1] ? item : best));
+    return quotesError('ERRNEG001', 'catTechoCargos', field, params);
+  }
+  if (insurance !== undefined && within(catPayments(schedule, undefined), principal)) {
+    const external = (plan.externalColumn ?? []).reduce((sum, x) => sum + x, 0);
+    const total = insurance.reduce((sum, x) => sum + x, 0);
+    return quotesError('ERRNEG001', 'catTechoSeguros', external * 2 >= total ? 'importeSeguros' : 'informacionSeguro', params);
+  }
+  return quotesError('ERRNEG001', 'catTechoTasa', 'tasa', params);
+}

@@ -1,0 +1,193 @@
+/**
+ * The credit quote's writer: from a planned and scheduled credit to the response's `resultado`,
+ * field for field. It settles the insurance still owed when a prepayment ended the table early,
+ * solves the CAT (`./cat.ts`), writes the rows (`registros`, when asked for) and the totals, every
+ * amount as two-decimal text.
+ */
+import type { CreditRequest, CreditResult, CreditRow } from '../../contracts/credit.js';
+import { formatCents } from '../../money/cents.js';
+import { formatIsoDate, isoDateSequence } from '../../dates/civil.js';
+import { formatTenths } from '../../cat/round.js';
+import type { CreditConventions } from '../../credit/conventions.js';
+import type { LoanSchedule } from '../../credit/loan.js';
+import { solveCat } from './cat.js';
+import { addColumns, type CreditPlan, type PaymentExtras } from './plan.js';
+
+/** A column cut to the table's `count` rows, with what is still owed after the last one added to it. */
+function settleColumn(column: readonly number[] | undefined, owed: readonly number[] | undefined, count: number): number[] | undefined {
+  if (column === undefined) return undefined;
+  const out = column.slice(0, count);
+  out[count - 1] = (out[count - 1] as number) + (owed?.[count - 1] ?? 0);
+  return out;
+}
+
+/**
+ * The extra columns and the CAT's insurance when a prepayment ended the table after `count` rows:
+ * the insurance still owed (the rest of a spread premium, the balance of a financed one) is
+ * charged with the last row.
+ */
+function settleExtras(plan: CreditPlan, count: number, conventions: CreditConventions): [PaymentExtras, readonly number[] | undefined] {
+  const { extras, owed } = plan;
+  if (count === plan.loan.payments || owed === undefined) return [extras, plan.cat.insurance];
+  const damage = settleColumn(extras.damage, owed.damage, count);
+  const life = settleColumn(extras.life, owed.life, count);
+  const externalColumn =
+    conventions.externalInsuranceInCat || plan.externalColumn === undefined
+      ? undefined
+      : settleColumn(plan.externalColumn, owed.external, count);
+  return [
+    { ...extras, damage, life, unemployment: extras.unemployment?.slice(0, count), commission: extras.commission?.slice(0, count) },
+    addColumns(count, [damage, life], externalColumn),
+  ];
+}
+
+/**
+ * The table's rows when the payments are the loan's own (no insurance or commission columns): the
+ * same rows as `writeResult`'s loop writes, with the four zero columns the constant "0.00".
+ */
+function levelRows(schedule: LoanSchedule, dates: readonly string[], principalText: string, rows: CreditRow[]): void {
+  const { opening, capital, interest, vat, level } = schedule;
+  let openingText = principalText;
+  let lastPayment = -1;
+  let lastPaymentText = '';
+  for (let k = 0; k < level.length; k++) {
+    const paid = capital[k] as number;
+    const closingText = formatCents((opening[k] as number) - paid);
+    const payment = level[k] as number;
+    if (payment !== lastPayment) {
+      lastPayment = payment;
+      lastPaymentText = formatCents(payment);
+    }
+    rows.push({
+      numAmortizacion: k + 1,
+      fechaAmortizacion: dates[k] as string,
+      saldoCapital: openingText,
+      abonoCapital: formatCents(paid),
+      interesAmortizacion: formatCents(interest[k] as number),
+      ivaAmortizacion: formatCents(vat[k] as number),
+      comisionAmortizacion: ZERO,
+      seguroVida: ZERO,
+      seguroDanos: ZERO,
+      seguroDesempleo: ZERO,
+      pagoAmortizacion: lastPaymentText,
+      saldoFin: closingText,
+    });
+    openingText = closingText;
+  }
+}
+
+/** What `formatCents(0)` returns. */
+const ZERO = '0.00';
+
+/**
+ * The response's `resultado` of a scheduled plan: the extra columns settled for a table that
+ * ended early, the CAT ({@link solveCat}), the rows (when `generaTablaPagos`) and the totals, as
+ * text.
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * import { schedulePlan } from './schedule.js';
+ * const plan = planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS);
+ * const resultado = writeResult(solicitud, plan, schedulePlan(plan), DEFAULT_CREDIT_CONVENTIONS);
+ * resultado.pagoMensual === quoteCredit(solicitud).pagoMensual; // true
+ * ```
+ */
+export function writeResult(
+  solicitud: CreditRequest,
+  plan: CreditPlan,
+  schedule: LoanSchedule,
+  conventions: CreditConventions,
+): CreditResult {
+  const n = schedule.level.length;
+  const [extras, catInsurance] = settleExtras(plan, n, conventions);
+  const cat = solveCat(plan, schedule, catInsurance, conventions);
+  const { life: lifeInsurance, damage: damageInsurance, unemployment: unemploymentInsurance, commission: periodCommission } = extras;
+  const { terms, amounts, pricing } = plan;
+  let totalPayments = 0;
+  const rows: CreditRow[] = [];
+  let firstPayment = 0;
+  // pagoMensual is the regular payment: the first row after any grace, without a prepayment in it.
+  const regularRow = Math.min(plan.features.grace ?? 0, n - 1);
+  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX';
+  const dates =
+    solicitud.generaTablaPagos !== true
+      ? undefined
+      : stepped
+        ? isoDateSequence(terms.fechaApertura, terms.periodicity.step, n)
+        : schedule.dates.map((date) => formatIsoDate(date));
+  // Text reuse on the hot path: a row's opening balance is the previous closing balance, and a
+  // level payment usually repeats; zero columns are the constant "0.00".
+  let openingText = formatCents(amounts.principal);
+  let lastPayment = -1;
+  let lastPaymentText = '';
+  const bare =
+    lifeInsurance === undefined && damageInsurance === undefined && unemploymentInsurance === undefined && periodCommission === undefined;
+  if (bare) {
+    // Nothing added to the loan's own payments: the loop below would sum the level column, which
+    // the schedule has summed (exactly: integers below 2^53), and format four zero columns.
+    totalPayments = schedule.totalLevel;
+    const payment = schedule.level[regularRow] as number;
+    firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
+    if (dates !== undefined) levelRows(schedule, dates, openingText, rows);
+  }
+  for (let k = 0, visited = bare ? 0 : n; k < visited; k++) {
+    const life = lifeInsurance?.[k] ?? 0;
+    const damage = damageInsurance?.[k] ?? 0;
+    const unemployment = unemploymentInsurance?.[k] ?? 0;
+    const commission = periodCommission?.[k] ?? 0;
+    const payment = (schedule.level[k] as number) + life + damage + unemployment + commission;
+    if (k === regularRow) firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[k] as number);
+    totalPayments += payment;
+    if (dates !== undefined) {
+      const capital = schedule.capital[k] as number;
+      const closingText = formatCents((schedule.opening[k] as number) - capital);
+      if (payment !== lastPayment) {
+        lastPayment = payment;
+        lastPaymentText = formatCents(payment);
+      }
+      rows.push({
+        numAmortizacion: k + 1,
+        fechaAmortizacion: dates[k] as string,
+        saldoCapital: openingText,
+        abonoCapital: formatCents(capital),
+        interesAmortizacion: formatCents(schedule.interest[k] as number),
+        ivaAmortizacion: formatCents(schedule.vat[k] as number),
+        comisionAmortizacion: formatCents(commission),
+        seguroVida: formatCents(life),
+        seguroDanos: formatCents(damage),
+        seguroDesempleo: formatCents(unemployment),
+        pagoAmortizacion: lastPaymentText,
+        saldoFin: closingText,
+      });
+      openingText = closingText;
+    }
+  }
+  return {
+    fechaApertura: formatIsoDate(terms.fechaApertura),
+    montoSolicitado: formatCents(amounts.montoSolicitado),
+    tasa: pricing.tasaText,
+    plazo: terms.plazo,
+    periodicidad: terms.periodicidadCode,
+    iva: terms.iva,
+    facturaConIva: terms.facturaConIva,
+    producto: solicitud.producto ?? conventions.defaultProducto,
+    comisiones: pricing.comisionesText,
+    tipoSeguro: terms.tipoSeguro,
+    valorFactura: formatCents(amounts.valorFactura),
+    cat: formatTenths(cat.tenths),
+    indSeguro: terms.indSeguro,
+    plazoSeguro: plan.plazoSeguro,
+    importeSeguros: formatCents(plan.importeSeguros),
+    importeCatSegVida: formatCents(plan.importeCatSegVida),
+    importeCatSegDanio: formatCents(plan.importeCatSegDanio),
+    numeroPagos: solicitud.numeroPagos ?? 0,
+    totalPagar: formatCents(totalPayments + plan.upfrontCharges),
+    pagoMensual: formatCents(firstPayment),
+    montoGarantiaExt: formatCents(amounts.montoSolicitado + amounts.montoGarantiaExt),
+    importeInteresTotal: formatCents(schedule.totalInterest),
+    impIVAInteresTotal: formatCents(schedule.totalVat),
+    importePago: formatCents(totalPayments),
+    registros: rows,
+  };
+}

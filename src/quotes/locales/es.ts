@@ -1,0 +1,63 @@
+/**
+ * Spanish (the interface's language): what the quotes say of the requests they take — the
+ * AutoEstrene request and its options (features, solving for an unknown), the CAT ceiling as the
+ * credit's fields cause it, the insurance chosen inside a credit, and the SegAutoVendor options.
+ * What the credit core and the insurance engine say lives in their catalogs.
+ */
+export const es = {
+  // Credit request (AutoEstrene).
+  fechaAperturaFalta: 'Falta la fecha de apertura',
+  fechaAperturaInvalida: 'La fecha de apertura no es una fecha válida (YYYY-MM-DD)',
+  plazoMinimo: 'El plazo debe ser de al menos un pago',
+  periodicidadDesconocida: 'Periodicidad desconocida; use {codes}',
+  facturaConIvaValores: 'facturaConIva admite 0 o 1',
+  tipoSeguroValores: 'tipoSeguro admite 0 (sin seguro), 1 (contado) o 2 (financiado)',
+  informacionSeguroFalta: 'Con tipoSeguro 1 o 2 se requiere informacionSeguro',
+  indSeguroValores: 'indSeguro admite 0 o 1',
+  montoSolicitadoPositivo: 'El monto solicitado debe ser mayor que cero',
+  valorFacturaPositivo: 'El valor factura debe ser mayor que cero',
+  montoExcedePrecio: 'El monto solicitado excede el precio del vehículo',
+  engancheMinimo: 'El enganche ({percent}% del precio) es menor al mínimo de {minimum}%',
+  garantiaFalta: 'Falta el monto de la garantía extendida financiada',
+  garantiaExcedeTope: 'Los accesorios financiados exceden el {cap}% del monto solicitado',
+  tasaSinTabla: 'No hay tasa en la tabla de tasas para ese enganche; envíe tasa',
+  importeSegurosFalta: 'Falta el importe del seguro externo',
+  plazoSeguroMinimo: 'El plazo del seguro externo debe ser de al menos un mes',
+  cargosIniciales: 'Las comisiones y seguros al inicio igualan o exceden el monto financiado',
+  paqueteFalta: 'Indique el paquete de seguro a contratar',
+  paqueteAmbiguo: 'El paquete lo ofrecen {count} aseguradoras; indique idAseguradora',
+
+  // The credit's options: first payment date, prepayments, balloon, grace.
+  primerPagoInvalido: 'La fecha del primer pago no es una fecha válida (YYYY-MM-DD)',
+  opcionObjeto: 'Se esperaba un objeto {shape}',
+  prepagosLista: 'Los pagos anticipados son una lista de { period, amount, mode }',
+  prepagoPeriodo: 'El pago anticipado se hace con un pago del 1 al {max}',
+  prepagoPeriodoEntero: 'El periodo es un número entero de pago',
+  importeTexto: 'El importe es un texto decimal con hasta dos decimales ("5000.00")',
+  importePositivo: 'El importe debe ser mayor que cero',
+  prepagoModo: "El modo es 'reducePayment' o 'reduceTerm'",
+  globoForma: 'El pago global es { amount } o { percent }, no ambos',
+  porcentajePositivo: 'El porcentaje debe ser mayor que cero',
+  graciaPeriodos: 'Los periodos de gracia van de 1 a {max} (al menos un pago amortiza)',
+
+  // Solving for the unknown (solveCredit).
+  incognitaDesconocida: 'La incógnita es montoSolicitado, tasa, plazo o comisiones',
+  objetivoForma: 'El objetivo es uno de { pagoMensual }, { totalPagar } o { cat }',
+  objetivoValor: 'El objetivo es un texto decimal no negativo',
+  sinSolucion: 'Ningún valor de {unknown} que el cotizador acepte cumple {target} ≤ {value}',
+
+  // The CAT above its ceiling, named by what in the credit causes it.
+  catTechoCargos: 'El CAT excede el máximo publicable de {ceiling} %: los cargos al inicio dejan un monto dispuesto demasiado pequeño',
+  catTechoSeguros: 'El CAT excede el máximo publicable de {ceiling} %: los seguros en los pagos son desproporcionados al crédito',
+  catTechoTasa: 'El CAT excede el máximo publicable de {ceiling} %: la tasa es demasiado alta para la periodicidad',
+
+  // Policy request (SegAutoVendor) options.
+  plantillaUrlInvalida: 'Plantilla de URL no válida',
+  lifeBalanceValores: "Use 'declining' o 'flat'",
+  idLengthRango: 'Longitud de idCotizacion entre 8 y 64',
+  fechaInicioFalta: 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)',
+  saldoInvalido: 'Saldo no válido',
+} as const;
+
+/** The id of a message of the quotes' catalog. */
+export type QuotesMessageId = keyof typeof es;
