@@ -31,7 +31,8 @@
  *   and `rate` is the shortest decimal of at most 15 significant digits inside it; `percent` is
  *   decided exactly (`./round.ts`).
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../errors/quoteError.js';
+import { catError } from './messages.js';
 import { DECIMAL_TEXT } from '../money/decimal.js';
 import { decimalToRational, doubleToRational, presentValueSign, presentValueSignAtLog, type ExactFlow } from './exact.js';
 import { evaluateOnGrid, type GridEvaluation, type TimeGrid, timeGrid } from './grid.js';
@@ -209,7 +210,7 @@ function scaledNumber(text: string, shift: number): number {
 type FlowLists = readonly [readonly CatFlow[], readonly CatFlow[]];
 
 function flowLists(flows: CatFlows): FlowLists {
-  if (flows === null || typeof flows !== 'object') throw quoteError('ERRESQ005', 'flujosObjeto', 'flows');
+  if (flows === null || typeof flows !== 'object') throw catError('ERRESQ005', 'flujosObjeto', 'flows');
   return [flows.disbursements, flows.payments];
 }
 
@@ -232,18 +233,18 @@ function parseFlows(lists: FlowLists): ParsedFlows {
     const key = side === 0 ? 'disbursements' : 'payments';
     const sign = side === 0 ? -1 : 1;
     const list = lists[side];
-    if (!Array.isArray(list)) throw quoteError('ERRESQ006', 'flujosListaFalta', key);
+    if (!Array.isArray(list)) throw catError('ERRESQ006', 'flujosListaFalta', key);
     for (let index = 0; index < list.length; index++) {
       const flow = list[index] as CatFlow;
-      if (flow === null || typeof flow !== 'object') throw quoteError('ERRESQ005', 'flujoForma', `${key}[${index}]`);
+      if (flow === null || typeof flow !== 'object') throw catError('ERRESQ005', 'flujoForma', `${key}[${index}]`);
       const { time, amount } = flow;
       let t: number;
       if (typeof time === 'number' && Number.isFinite(time) && time >= 0) t = time;
       else if (typeof time === 'string' && DECIMAL_TEXT.test(time) && !time.startsWith('-')) t = Number(time);
-      else throw quoteError('ERRESQ005', 'flujoTiempo', `${key}[${index}].time`);
-      if (t > MAX_YEARS) throw quoteError('ERRESQ004', 'flujoTiempoMaximo', `${key}[${index}].time`, { years: MAX_YEARS });
+      else throw catError('ERRESQ005', 'flujoTiempo', `${key}[${index}].time`);
+      if (t > MAX_YEARS) throw catError('ERRESQ004', 'flujoTiempoMaximo', `${key}[${index}].time`, { years: MAX_YEARS });
       const exponent = typeof amount === 'string' ? amountExponent(amount) : undefined;
-      if (exponent === undefined) throw quoteError('ERRESQ005', 'flujoImporte', `${key}[${index}].amount`);
+      if (exponent === undefined) throw catError('ERRESQ005', 'flujoImporte', `${key}[${index}].amount`);
       if (exponent === -Infinity) continue; // a zero flow changes nothing
       if (exponent > top) top = exponent;
       if (side === 0) disbursements++;
@@ -275,7 +276,7 @@ function eachFlow(lists: FlowLists, visit: (time: string | number, amount: strin
 }
 
 function noRate(): QuoteError {
-  return quoteError('ERRNEG001', 'flujosSinTasa', 'flows');
+  return catError('ERRNEG001', 'flujosSinTasa', 'flows');
 }
 
 /** The net flows by time, ascending: g(x) = Σ amount[j] e^(−x·time[j]); mass[j] = Σ |flows| at that time. */
@@ -977,10 +978,10 @@ function plainDecimal(text: string): string {
 function checkOptions(options: CatOptions): number {
   const maxRate = options.maxRate ?? DEFAULT_MAX_RATE;
   if (typeof maxRate !== 'number' || !Number.isFinite(maxRate)) {
-    throw quoteError('ERRESQ005', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
+    throw catError('ERRESQ005', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
   }
   if (!(maxRate > MIN_RATE) || maxRate > CAT_CEILING) {
-    throw quoteError('ERRESQ004', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
+    throw catError('ERRESQ004', 'tasaMaximaInvalida', 'maxRate', { minimum: MIN_RATE, maximum: CAT_CEILING });
   }
   return maxRate;
 }
