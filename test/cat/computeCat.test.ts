@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { QuoteError, computeCat, quoteCredit } from '../../src/entry/index.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
-import { decimalNumber } from '../../src/cat/computeCat.js';
+import { decimalNumber } from '../../src/cat/flows.js';
 import { Decimal } from '../../src/money/decimal.js';
 import { formatCents } from '../../src/money/cents.js';
 import { cents, solicitudArb } from '../helpers.js';
