@@ -129,6 +129,7 @@ describe('GET /atms', () => {
         const body = JSON.parse(response.body) as AtmListResponse;
         expect(validateAtmListResponse(body).success).toBe(true);
         expect(body.data).toEqual(dataset.data);
+        expect(body.meta.TotalResults).toBe(dataset.data.flatMap((group) => group.Brand).flatMap((brand) => brand.ATM).length);
       }),
       { numRuns: 150 },
     );
@@ -377,6 +378,7 @@ describe('query-parameter extension', () => {
   it('filtered responses carry their own stable ETag and honour If-None-Match', async () => {
     const first = await call({}, `${LIST}?service=ATST`);
     const again = await call({}, `${LIST}?service=ATST`);
+    expect(first.headers['Etag']).toBe(`"${createHash('sha256').update(first.body).digest('hex')}"`);
     expect(first.headers['Etag']).toBe(again.headers['Etag']);
     expect(first.headers['Etag']).not.toBe(tag);
     expect((await call({ 'If-None-Match': first.headers['Etag']! }, `${LIST}?service=ATST`)).status).toBe(304);
@@ -446,9 +448,28 @@ describe('configuration', () => {
     expect(localizedMessage(bare, 'en')).toBe('Invalid ATM data set: no detail');
   });
 
-  it('rejects bad options with a coded error', () => {
-    const bad: AtmApiConfig[] = [{ maxHeaderBytes: 0 }, { maxHeaderBytes: 1.5 }, { version: '' }, { license: 3 as unknown as string }];
-    for (const config of bad) expect(() => createAtmApi(config)).toThrow(QuoteError);
+  it('rejects bad options with a coded error naming the option', () => {
+    // A number out of range is ERRESQ004, an empty text ERRESQ002, a value of the wrong type ERRESQ005.
+    const bad: [AtmApiConfig, string, string, string][] = [
+      [{ maxHeaderBytes: 0 }, 'ERRESQ004', 'maxHeaderBytes', 'Debe ser un entero positivo'],
+      [{ maxHeaderBytes: 1.5 }, 'ERRESQ004', 'maxHeaderBytes', 'Debe ser un entero positivo'],
+      [{ version: '' }, 'ERRESQ002', 'version', 'No puede estar vacío'],
+      [{ agreement: '' }, 'ERRESQ002', 'agreement', 'No puede estar vacío'],
+      [{ license: 3 as unknown as string }, 'ERRESQ005', 'license', 'Debe ser texto'],
+      [{ termsOfUse: null as unknown as string }, 'ERRESQ005', 'termsOfUse', 'Debe ser texto'],
+      [{ authorize: 'yes' as never }, 'ERRESQ005', 'authorize', 'Debe ser una función'],
+    ];
+    for (const [config, code, field, mensaje] of bad) {
+      let thrown: unknown;
+      try {
+        createAtmApi(config);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, field).toBeInstanceOf(QuoteError);
+      const error = thrown as QuoteError;
+      expect([error.codigoError, error.valorIncorrecto, error.mensaje]).toEqual([code, field, mensaje]);
+    }
   });
 
   it('never mutates the configured data set and is not affected by later changes to it', async () => {
