@@ -153,9 +153,8 @@ export const MESSAGES = {
     en: 'No value of {unknown} the quoter accepts meets {target} ≤ {value}',
   },
 
-  // CAT.
-
-  // CAT at every magnitude and its solver's options (issue 13).
+  // The CAT above its ceiling (issue 13). catExcedeTecho lives in src/cat/messages.ts; this copy
+  // stays while src/quotes recognises the id. The catTecho* entries are what src/quotes says.
   catExcedeTecho: {
     es: 'El CAT excede el máximo publicable de {ceiling} %',
     en: 'The CAT exceeds the highest publishable {ceiling} %',
@@ -227,8 +226,6 @@ export const MESSAGES = {
   tarifaReposicion: { es: 'No corresponde a ningún replacementValues', en: 'Matches no replacementValues entry' },
   tarifaFormaPago: { es: 'Forma de pago no definida en paymentForms', en: 'Payment form not defined in paymentForms' },
   tarifaUso: { es: 'Uso no definido en uses', en: 'Use not defined in uses' },
-
-  // ATM.
 
   // Analysis.
   sinTablaDePagos: {
