@@ -1,7 +1,7 @@
 /**
- * The CAT's catalog: what the solvers (`./computeCat.ts`, `./periodic.ts`, `./dated.ts`) and the
- * published tenth (`./round.ts`) say of the flows, the options and a rate that does not exist or
- * lies above the ceiling, in every language (`./locales/`).
+ * The CAT's catalog: what the solvers (`./computeCat.ts` and its stages, `./periodic.ts`,
+ * `./dated.ts`) and the published tenth (`./round.ts`) say of the flows, the options and a rate
+ * that does not exist or lies above the ceiling, in every language (`./locales/`).
  */
 import { defineCatalog } from '../errors/catalog.js';
 import { quoteErrorFrom } from '../errors/quoteError.js';
