@@ -4,7 +4,8 @@
  * No clock, no I/O: time comes from the data set and the request headers only.
  */
 import { createHash } from 'node:crypto';
-import { invariant, quoteError } from '../errors/quoteError.js';
+import { invariant } from '../errors/quoteError.js';
+import { atmError } from './messages.js';
 import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from '../contracts/atmCatalogs.js';
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
@@ -137,8 +138,8 @@ const ALLOW = METHODS.join(', ');
 
 function configText(value: unknown, field: string, fallback: string): string {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string') throw quoteError('ERRESQ005', 'debeSerTexto', field);
-  if (value === '') throw quoteError('ERRESQ002', 'noPuedeSerVacio', field);
+  if (typeof value !== 'string') throw atmError('ERRESQ005', 'debeSerTexto', field);
+  if (value === '') throw atmError('ERRESQ002', 'noPuedeSerVacio', field);
   return value;
 }
 
@@ -252,10 +253,10 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   const termsOfUse = configText(config.termsOfUse, 'termsOfUse', ATM_META_PLACEHOLDER);
   const maxHeaderBytes = config.maxHeaderBytes ?? DEFAULT_ATM_MAX_HEADER_BYTES;
   if (!Number.isInteger(maxHeaderBytes) || maxHeaderBytes < 1) {
-    throw quoteError('ERRESQ004', 'enteroPositivo', 'maxHeaderBytes');
+    throw atmError('ERRESQ004', 'enteroPositivo', 'maxHeaderBytes');
   }
   if (config.authorize !== undefined && typeof config.authorize !== 'function') {
-    throw quoteError('ERRESQ005', 'debeSerFuncion', 'authorize');
+    throw atmError('ERRESQ005', 'debeSerFuncion', 'authorize');
   }
   const isPublic = config.public === true;
   const authorize = config.authorize;

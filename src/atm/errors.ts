@@ -6,12 +6,13 @@ import { SECURITY_HEADERS } from '../http/headers.js';
 import { asciiJson } from '../http/json.js';
 import type { ServiceResponse } from '../http/types.js';
 import type { AtmErrorBody } from '../contracts/atm.js';
-import { messageText, type Lang, type MessageId } from '../errors/messages.js';
+import { messageRef, renderMessage, type Lang } from '../errors/catalog.js';
+import { ATM_MESSAGES, type AtmMessageId } from './messages.js';
 
 /**
  * The title and description of each ATM error case, as the interface's table gives them; the
- * body says the description in the request's language (`messageId`: Spanish by default, the
- * interface's English text for `Accept-Language: en_US`).
+ * body says the description in the request's language (`messageId`, in `ATM_MESSAGES`: Spanish by
+ * default, the interface's English text for `Accept-Language: en_US`).
  *
  * @example
  * ```ts
@@ -82,7 +83,7 @@ export const ATM_ERRORS = {
     description: 'the service is temporarily unavailable',
   },
   internalError: { status: 500, messageId: 'atmErrorInterno', title: 'Error interno', description: 'unexpected error in the bank systems' },
-} as const satisfies Record<string, { status: number; messageId: MessageId; title: string; description: string }>;
+} as const satisfies Record<string, { status: number; messageId: AtmMessageId; title: string; description: string }>;
 
 /**
  * One case of {@link ATM_ERRORS}.
@@ -128,7 +129,7 @@ export const ATM_ERROR_CACHE_CONTROL = 'no-store';
  */
 export function atmErrorBody(kind: AtmErrorKind, lang: Lang = 'es'): AtmErrorBody {
   const entry = ATM_ERRORS[kind];
-  return { status: String(entry.status), title: entry.title, description: messageText(entry.messageId, lang) };
+  return { status: String(entry.status), title: entry.title, description: renderMessage(messageRef(ATM_MESSAGES, entry.messageId), lang) };
 }
 
 /**

@@ -3,7 +3,7 @@
  * set with only the matching ATMs, empty brands and groups dropped); `nearestAtms` returns a flat
  * list sorted by distance. Inputs are never mutated; results are fresh copies.
  */
-import { quoteError } from '../errors/quoteError.js';
+import { atmError } from './messages.js';
 import type { AtmAccessibilityCode, AtmLocationCategoryCode, AtmServiceCode } from '../contracts/atmCatalogs.js';
 import type { Atm, AtmBrandGroup, AtmDataset } from '../contracts/atm.js';
 
@@ -222,9 +222,9 @@ export interface NearestOptions {
  */
 export function nearestAtms(dataset: AtmDataset, point: GeoPoint, options: NearestOptions = {}): NearestAtm[] {
   const limit = options.limit ?? 5;
-  if (!Number.isInteger(limit) || limit < 1) throw quoteError('ERRESQ004', 'limiteEnteroPositivo', 'limit');
-  if (!(Math.abs(point.latitude) <= 90)) throw quoteError('ERRESQ004', 'latitudRango', 'latitude');
-  if (!(Math.abs(point.longitude) <= 180)) throw quoteError('ERRESQ004', 'longitudRango', 'longitude');
+  if (!Number.isInteger(limit) || limit < 1) throw atmError('ERRESQ004', 'limiteEnteroPositivo', 'limit');
+  if (!(Math.abs(point.latitude) <= 90)) throw atmError('ERRESQ004', 'latitudRango', 'latitude');
+  if (!(Math.abs(point.longitude) <= 180)) throw atmError('ERRESQ004', 'longitudRango', 'longitude');
   const criteria = options.criteria ?? {};
   const found: NearestAtm[] = [];
   for (const group of dataset.data) {

@@ -3,8 +3,10 @@
  * cannot express: LastUpdated is a real calendar instant, and coordinates are within ±90/±180.
  */
 import { collectIssues, issue, type Issue, type ValidationResult } from '../validation/validate.js';
+import { messageRef, renderMessage } from '../errors/catalog.js';
 import { QuoteError } from '../errors/quoteError.js';
-import { LEGACY_MESSAGES, messageText } from '../errors/messages.js';
+import { VALIDATION_MESSAGES } from '../validation/messages.js';
+import { ATM_MESSAGES } from './messages.js';
 import { AtmDatasetSchema, AtmListResponseSchema, type AtmDataset, type AtmListResponse } from '../contracts/atm.js';
 import { parseDateTime } from '../dates/timestamps.js';
 
@@ -74,8 +76,8 @@ export function validateAtmListResponse(value: unknown): ValidationResult<AtmLis
 
 /**
  * Thrown by `createAtmApi` (and {@link assertAtmDataset}) for an invalid data set: a
- * {@link QuoteError} whose code and `valorIncorrecto` are the first issue's, with every issue in
- * `issues`.
+ * {@link QuoteError} whose code and `valorIncorrecto` are the first issue's, its message the first
+ * issue's (in the language it is rendered in), with every issue in `issues`.
  *
  * @example
  * ```ts
@@ -84,6 +86,8 @@ export function validateAtmListResponse(value: unknown): ValidationResult<AtmLis
  *   createAtmApi({ atms: { LastUpdated: 'ayer', data: [] } });
  * } catch (error) {
  *   (error as AtmDatasetError).issues.map((i) => i.path); // ['LastUpdated'] (every issue)
+ *   (error as AtmDatasetError).mensaje; // 'Conjunto de datos de cajeros no válido: El tipo o el formato del campo no es válido'
+ *   localizedMessage(error as AtmDatasetError, 'en'); // 'Invalid ATM data set: The type or format of the field is not valid'
  * }
  * ```
  */
@@ -93,12 +97,11 @@ export class AtmDatasetError extends QuoteError {
 
   constructor(issues: readonly Issue[]) {
     const first = issues[0];
-    const params = { detail: first?.message ?? 'sin detalle' };
-    super(first?.code ?? 'ERRESQ005', messageText('atmDatasetInvalido', 'es', params), first?.path, {
-      catalog: LEGACY_MESSAGES,
-      id: 'atmDatasetInvalido',
-      params,
-    });
+    // The first issue's own message, so an English rendering says it in English too.
+    const detail =
+      first === undefined ? messageRef(ATM_MESSAGES, 'sinDetalle') : messageRef(VALIDATION_MESSAGES, first.messageId, first.messageParams);
+    const ref = messageRef(ATM_MESSAGES, 'atmDatasetInvalido', { detail });
+    super(first?.code ?? 'ERRESQ005', renderMessage(ref, 'es'), first?.path, ref);
     this.name = 'AtmDatasetError';
     this.issues = Object.freeze([...issues]);
   }

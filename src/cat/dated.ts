@@ -13,7 +13,8 @@
  * The interface is deliberately small (one function, typed arrays of cents and units) so the solver
  * behind it can change.
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../errors/quoteError.js';
+import { catError } from './messages.js';
 import { bigRational, presentValueSign, type ExactFlow } from './exact.js';
 import type { PeriodicCat } from './periodic.js';
 import { CAT_CEILING, decideTenths, type TenthBoundary } from './round.js';
@@ -33,7 +34,7 @@ export interface DatedFlows {
 }
 
 function noRate(): QuoteError {
-  return quoteError('ERRNEG001', 'catIndeterminado', 'cat');
+  return catError('ERRNEG001', 'catIndeterminado', 'cat');
 }
 
 const EPS = 2 ** -53;

@@ -13,7 +13,8 @@
  * by the bracket in float64 when it falls outside it, and by the exact present value (`./exact.ts`)
  * when it falls inside: the tenth is exact, ties included.
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../errors/quoteError.js';
+import { catError } from './messages.js';
 import { bigRational, presentValueSign, type ExactFlow } from './exact.js';
 import { decideTenths, type TenthBoundary } from './round.js';
 
@@ -42,7 +43,7 @@ export interface PeriodicCat {
 }
 
 function noRate(): QuoteError {
-  return quoteError('ERRNEG001', 'catIndeterminado', 'cat');
+  return catError('ERRNEG001', 'catIndeterminado', 'cat');
 }
 
 const EPS = 2 ** -53;

@@ -5,7 +5,8 @@
  * from the exact present value (`./exact.ts`) when the boundary falls inside the bracket, so the
  * tenth is exact at every magnitude up to the ceiling.
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../errors/quoteError.js';
+import { catError } from './messages.js';
 
 /**
  * The highest CAT published, as a rate: 10⁹ = 100,000,000,000.0 %. Up to it the float64 root places
@@ -50,7 +51,7 @@ export type BoundaryComparison = (boundary: TenthBoundary) => -1 | 0 | 1;
  * ```
  */
 export function catAboveCeiling(field: string): QuoteError {
-  return quoteError('ERRNEG001', 'catExcedeTecho', field, { ceiling: '100,000,000,000.0' });
+  return catError('ERRNEG001', 'catExcedeTecho', field, { ceiling: '100,000,000,000.0' });
 }
 
 /**
@@ -84,7 +85,7 @@ export function decideTenths(estimate: number, compare: BoundaryComparison): num
     if (m > CEILING_TENTHS) throw catAboveCeiling('cat');
     return m;
   }
-  throw quoteError('ERRNEG001', 'catIndeterminado', 'cat'); // not reached: the estimate is within a tenth or two
+  throw catError('ERRNEG001', 'catIndeterminado', 'cat'); // not reached: the estimate is within a tenth or two
 }
 
 /**

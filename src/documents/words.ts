@@ -4,6 +4,7 @@
  * 10^12), with the apocopes the noun requires (UN PESO, VEINTIÚN PESOS, CIENTO UN MIL) and
  * "DE" after a round million (UN MILLÓN DE PESOS). Written on the digits: no float.
  */
+import { documentsError } from './messages.js';
 
 const UNITS = ['', 'UN', 'DOS', 'TRES', 'CUATRO', 'CINCO', 'SEIS', 'SIETE', 'OCHO', 'NUEVE'];
 const TEENS = ['DIEZ', 'ONCE', 'DOCE', 'TRECE', 'CATORCE', 'QUINCE', 'DIECISÉIS', 'DIECISIETE', 'DIECIOCHO', 'DIECINUEVE'];
@@ -74,7 +75,8 @@ function cardinal(n: number): string {
 /**
  * The amount in words, in capitals, as Mexican receipts write it: whole pesos in words, the
  * cents as `NN/100`, and `M.N.` (moneda nacional). Takes amount text with up to 15 whole digits
- * and two decimals (`PaymentRecord.importe`); throws a `RangeError` for anything else.
+ * and two decimals (`PaymentRecord.importe`); anything else throws a `QuoteError` (`ERRESQ005` on
+ * `importe`).
  *
  * @example
  * ```ts
@@ -82,11 +84,12 @@ function cardinal(n: number): string {
  * amountInWords('1.00'); // 'UN PESO 00/100 M.N.'
  * amountInWords('21000.00'); // 'VEINTIÚN MIL PESOS 00/100 M.N.'
  * amountInWords('2000000.00'); // 'DOS MILLONES DE PESOS 00/100 M.N.'
+ * amountInWords('1234.5'); // throws QuoteError ERRESQ005 'importe'
  * ```
  */
 export function amountInWords(amount: string): string {
   const match = /^(\d{1,15})\.(\d{2})$/.exec(amount);
-  if (match === null) throw new RangeError(`not an amount with two decimals: ${amount}`);
+  if (match === null) throw documentsError('ERRESQ005', 'importeConDosDecimales', 'importe');
   const pesos = Number(match[1]);
   const cents = match[2] as string;
   const words = pesos === 0 ? 'CERO' : cardinal(pesos);

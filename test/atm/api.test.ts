@@ -15,8 +15,7 @@ import {
   type AtmListResponse,
 } from '../../src/entry/atm.js';
 import { validateWith } from '../../src/validation/validate.js';
-import { QuoteError } from '../../src/errors/quoteError.js';
-import { messageText } from '../../src/errors/messages.js';
+import { QuoteError, localizedMessage } from '../../src/errors/quoteError.js';
 import type { ServiceRequest, ServiceResponse } from '../../src/http/types.js';
 import { datasetArb } from './arbitraries.js';
 
@@ -56,10 +55,33 @@ function expectError(response: ServiceResponse, status: number, title: string, d
   if (description !== undefined) expect(body).toMatchObject({ description: spanishOf(description) });
 }
 
+/** Each case's description: the interface's own (English) text and its Spanish, written out here. */
+const DESCRIPTIONS: Readonly<Record<keyof typeof ATM_ERRORS, { readonly en: string; readonly es: string }>> = {
+  badRequest: { en: 'request could not be understood', es: 'No se pudo entender la solicitud' },
+  badIfModifiedSince: { en: 'invalid value in the If-Modified-Since header', es: 'Valor no válido en el encabezado If-Modified-Since' },
+  invalidContent: {
+    en: 'the service only accepts requests that accept application/json',
+    es: 'El servicio solo acepta peticiones que aceptan application/json',
+  },
+  catalogNotFound: { en: 'the catalog does not exist', es: 'El catálogo no existe' },
+  notFound: { en: 'the resource does not exist', es: 'El recurso no existe' },
+  unauthorized: { en: 'the service could not authenticate the request', es: 'El servicio no pudo autenticar la solicitud' },
+  methodNotAllowed: { en: 'the service only accepts GET requests', es: 'El servicio solo acepta peticiones GET' },
+  notAcceptable: { en: 'the service only accepts application/json', es: 'El servicio solo acepta application/json' },
+  timeout: {
+    en: 'the client failed to send a request and a timeout occurred',
+    es: 'El cliente no envió la solicitud a tiempo y se agotó el tiempo de espera',
+  },
+  tooManyRequests: { en: 'too many requests to this resource', es: 'Demasiadas peticiones a este recurso' },
+  headersTooLarge: { en: 'header fields too long', es: 'Los campos de encabezado son demasiado largos' },
+  serviceUnavailable: { en: 'the service is temporarily unavailable', es: 'El servicio no está disponible temporalmente' },
+  internalError: { en: 'unexpected error in the bank systems', es: 'Error inesperado en los sistemas del banco' },
+};
+
 function spanishOf(interfaceText: string): string {
-  const entry = Object.values(ATM_ERRORS).find((e) => e.description === interfaceText);
+  const entry = Object.values(DESCRIPTIONS).find((e) => e.en === interfaceText);
   if (entry === undefined) throw new Error(`not an ATM description of the interface: ${interfaceText}`);
-  return messageText(entry.messageId, 'es');
+  return entry.es;
 }
 
 describe('GET /atms', () => {
@@ -107,6 +129,7 @@ describe('GET /atms', () => {
         const body = JSON.parse(response.body) as AtmListResponse;
         expect(validateAtmListResponse(body).success).toBe(true);
         expect(body.data).toEqual(dataset.data);
+        expect(body.meta.TotalResults).toBe(dataset.data.flatMap((group) => group.Brand).flatMap((brand) => brand.ATM).length);
       }),
       { numRuns: 150 },
     );
@@ -355,6 +378,7 @@ describe('query-parameter extension', () => {
   it('filtered responses carry their own stable ETag and honour If-None-Match', async () => {
     const first = await call({}, `${LIST}?service=ATST`);
     const again = await call({}, `${LIST}?service=ATST`);
+    expect(first.headers['Etag']).toBe(`"${createHash('sha256').update(first.body).digest('hex')}"`);
     expect(first.headers['Etag']).toBe(again.headers['Etag']);
     expect(first.headers['Etag']).not.toBe(tag);
     expect((await call({ 'If-None-Match': first.headers['Etag']! }, `${LIST}?service=ATST`)).status).toBe(304);
@@ -411,12 +435,41 @@ describe('configuration', () => {
     ]);
     expect(error.codigoError).toBe('ERRESQ005');
     expect(error.valorIncorrecto).toBe('data[0].Brand[1].ATM[0].SupportedCurrencies[0]');
+    // The first issue's message, in the language the error is rendered in.
+    expect(error.mensaje).toBe('Conjunto de datos de cajeros no válido: El tipo o el formato del campo no es válido');
+    expect(localizedMessage(error, 'en')).toBe('Invalid ATM data set: The type or format of the field is not valid');
     expect(() => createAtmApi({ atms: 'not a data set' })).toThrow(AtmDatasetError);
+    const bare = new AtmDatasetError([]);
+    expect([bare.codigoError, bare.valorIncorrecto, bare.mensaje]).toEqual([
+      'ERRESQ005',
+      undefined,
+      'Conjunto de datos de cajeros no válido: sin detalle',
+    ]);
+    expect(localizedMessage(bare, 'en')).toBe('Invalid ATM data set: no detail');
   });
 
-  it('rejects bad options with a coded error', () => {
-    const bad: AtmApiConfig[] = [{ maxHeaderBytes: 0 }, { maxHeaderBytes: 1.5 }, { version: '' }, { license: 3 as unknown as string }];
-    for (const config of bad) expect(() => createAtmApi(config)).toThrow(QuoteError);
+  it('rejects bad options with a coded error naming the option', () => {
+    // A number out of range is ERRESQ004, an empty text ERRESQ002, a value of the wrong type ERRESQ005.
+    const bad: [AtmApiConfig, string, string, string][] = [
+      [{ maxHeaderBytes: 0 }, 'ERRESQ004', 'maxHeaderBytes', 'Debe ser un entero positivo'],
+      [{ maxHeaderBytes: 1.5 }, 'ERRESQ004', 'maxHeaderBytes', 'Debe ser un entero positivo'],
+      [{ version: '' }, 'ERRESQ002', 'version', 'No puede estar vacío'],
+      [{ agreement: '' }, 'ERRESQ002', 'agreement', 'No puede estar vacío'],
+      [{ license: 3 as unknown as string }, 'ERRESQ005', 'license', 'Debe ser texto'],
+      [{ termsOfUse: null as unknown as string }, 'ERRESQ005', 'termsOfUse', 'Debe ser texto'],
+      [{ authorize: 'yes' as never }, 'ERRESQ005', 'authorize', 'Debe ser una función'],
+    ];
+    for (const [config, code, field, mensaje] of bad) {
+      let thrown: unknown;
+      try {
+        createAtmApi(config);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, field).toBeInstanceOf(QuoteError);
+      const error = thrown as QuoteError;
+      expect([error.codigoError, error.valorIncorrecto, error.mensaje]).toEqual([code, field, mensaje]);
+    }
   });
 
   it('never mutates the configured data set and is not affected by later changes to it', async () => {
@@ -456,9 +509,12 @@ describe('error helpers for the main service', () => {
       description: 'El servicio no está disponible temporalmente',
     });
     // en_US gives the interface's own text of every case; es_MX (the default) its Spanish.
+    expect(Object.keys(DESCRIPTIONS).sort()).toEqual(Object.keys(ATM_ERRORS).sort());
     for (const [kind, entry] of Object.entries(ATM_ERRORS)) {
-      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS, 'en').description, kind).toBe(entry.description);
-      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS).description, kind).toBe(messageText(entry.messageId, 'es'));
+      const { en, es } = DESCRIPTIONS[kind as keyof typeof ATM_ERRORS];
+      expect(entry.description, kind).toBe(en);
+      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS, 'en').description, kind).toBe(en);
+      expect(atmErrorBody(kind as keyof typeof ATM_ERRORS).description, kind).toBe(es);
     }
     const response = atmErrorResponse('tooManyRequests', { 'Retry-After': '60' });
     expectError(response, 429, 'Demasiadas peticiones');

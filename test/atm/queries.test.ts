@@ -11,6 +11,7 @@ import {
   validateAtmDataset,
   type AtmCriteria,
   type AtmDataset,
+  type GeoPoint,
 } from '../../src/entry/atm.js';
 import { EARTH_RADIUS_METRES } from '../../src/atm/queries.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
@@ -164,11 +165,25 @@ describe('nearestAtms', () => {
     expect(usd.map((e) => e.atm.Identification)).toEqual(['CRD-TIJ-0001', 'CRD-TIJ-0002', 'BEJ-MTY-0001']);
   });
 
-  it('rejects a bad limit or point with a coded error', () => {
-    expect(() => nearestAtms(exampleAtmDataset(), zocalo, { limit: 0 })).toThrow(QuoteError);
-    expect(() => nearestAtms(exampleAtmDataset(), zocalo, { limit: 1.5 })).toThrow(/límite/);
-    expect(() => nearestAtms(exampleAtmDataset(), { latitude: 91, longitude: 0 })).toThrow(QuoteError);
-    expect(() => nearestAtms(exampleAtmDataset(), { latitude: Number.NaN, longitude: 0 })).toThrow(QuoteError);
+  it('rejects a bad limit or point with a coded error naming it', () => {
+    const refusal = (point: GeoPoint, limit?: number) => {
+      try {
+        nearestAtms(exampleAtmDataset(), point, limit === undefined ? {} : { limit });
+      } catch (error) {
+        expect(error).toBeInstanceOf(QuoteError);
+        return [(error as QuoteError).codigoError, (error as QuoteError).valorIncorrecto, (error as QuoteError).mensaje];
+      }
+      return undefined;
+    };
+    const limit = ['ERRESQ004', 'limit', 'El límite debe ser un entero positivo'];
+    expect(refusal(zocalo, 0)).toEqual(limit);
+    expect(refusal(zocalo, 1.5)).toEqual(limit);
+    const latitude = ['ERRESQ004', 'latitude', 'La latitud debe estar entre -90 y 90'];
+    expect(refusal({ latitude: 91, longitude: 0 })).toEqual(latitude);
+    expect(refusal({ latitude: Number.NaN, longitude: 0 })).toEqual(latitude);
+    expect(refusal({ latitude: 0, longitude: -180.5 })).toEqual(['ERRESQ004', 'longitude', 'La longitud debe estar entre -180 y 180']);
+    // The edges are points on the globe.
+    expect(refusal({ latitude: -90, longitude: 180 }, 1)).toBeUndefined();
   });
 
   it('matches a brute-force reference on generated data sets', () => {

@@ -633,8 +633,13 @@ describe('validateAtmDataset: brand, data and top-level constraints', () => {
     }
   });
 
-  it('rejects non-objects', () => {
-    for (const value of [null, 42, 'x', []]) expect(validateAtmDataset(value).success).toBe(false);
+  it('rejects non-objects at the root: null as empty, anything else as the wrong type', () => {
+    const issues = (value: unknown) => {
+      const result = validateAtmDataset(value);
+      return result.success ? [] : result.issues.map((i) => [i.code, i.path]);
+    };
+    expect(issues(null)).toEqual([['ERRESQ002', '']]);
+    for (const value of [42, 'x', []]) expect(issues(value)).toEqual([['ERRESQ005', '']]);
   });
 });
 

@@ -1,13 +1,87 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, computeCat, quoteCredit } from '../../src/entry/index.js';
+import { type CatFlows, QuoteError, computeCat, quoteCredit } from '../../src/entry/index.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
-import { decimalNumber } from '../../src/cat/computeCat.js';
+import { decimalNumber } from '../../src/cat/flows.js';
 import { Decimal } from '../../src/money/decimal.js';
 import { formatCents } from '../../src/money/cents.js';
 import { cents, solicitudArb } from '../helpers.js';
 
 const text = formatCents;
+
+/** The flows as [time, signed amount] pairs (payments positive), read as numbers. */
+function numeric(flows: CatFlows): [number, number][] {
+  return [
+    ...flows.disbursements.map((f): [number, number] => [Number(f.time), -Number(f.amount)]),
+    ...flows.payments.map((f): [number, number] => [Number(f.time), Number(f.amount)]),
+  ];
+}
+
+/**
+ * The sign of g(x) = Σ aⱼ e^(−x·tⱼ) (x = ln(1 + i)) when float64 is sure of it: 0 when |g| is
+ * within 10⁻¹² of the sum of the terms' sizes (far above float64's error on these few flows).
+ */
+function decisiveSign(flows: readonly [number, number][], x: number): -1 | 0 | 1 {
+  let value = 0;
+  let size = 0;
+  for (const [t, a] of flows) {
+    const term = a * Math.exp(-x * t);
+    value += term;
+    size += Math.abs(term);
+  }
+  return Math.abs(value) <= 1e-12 * size ? 0 : value > 0 ? 1 : -1;
+}
+
+/** Whether g certainly changes sign between two of `steps` + 1 evenly spaced points of [from, to]. */
+function changesSignOnGrid(flows: readonly [number, number][], from: number, to: number, steps = 400): boolean {
+  let last: -1 | 0 | 1 = 0;
+  for (let k = 0; k <= steps; k++) {
+    const s = decisiveSign(flows, from + ((to - from) * k) / steps);
+    if (s !== 0 && last !== 0 && s !== last) return true;
+    if (s !== 0) last = s;
+  }
+  return false;
+}
+
+/** x = ln(1 + i) at the ends of the range computeCat searches by default (−99.99 % to 1,000,000 %). */
+const X_MIN = Math.log1p(-0.9999);
+const X_MAX = Math.log1p(10_000);
+
+/**
+ * Banxico's rule checked on the float64 present value: `rate` is a sign change of g, and no sign
+ * change lies between it and zero (for a negative rate, none on the positive side either).
+ */
+function expectBanxicoRoot(flows: CatFlows, rate: string): void {
+  const values = numeric(flows);
+  const x = Math.log1p(Number(rate));
+  const delta = 1e-6;
+  const left = decisiveSign(values, x - delta);
+  const right = decisiveSign(values, x + delta);
+  expect(left !== 0 && left === right, `g keeps its sign ${left} across the rate ${rate}`).toBe(false);
+  if (x > delta) expect(changesSignOnGrid(values, 0, x - delta), `a root between 0 and ${rate}`).toBe(false);
+  if (x < -delta) {
+    expect(changesSignOnGrid(values, 0, X_MAX), `a positive root besides ${rate}`).toBe(false);
+    expect(changesSignOnGrid(values, x + delta, 0), `a root between ${rate} and 0`).toBe(false);
+  }
+}
+
+/** The coded refusal of flows no rate equates: the code, the field, the message, and no sign change on the searched range. */
+function expectNoRate(flows: CatFlows, thrown: unknown): void {
+  expect(thrown).toBeInstanceOf(QuoteError);
+  const error = thrown as QuoteError;
+  expect([error.codigoError, error.valorIncorrecto, error.messageId]).toEqual(['ERRNEG001', 'flows', 'flujosSinTasa']);
+  expect(changesSignOnGrid(numeric(flows), X_MIN, X_MAX)).toBe(false);
+}
+
+/** What computeCat throws for `flows` (undefined when it returns). */
+function thrownBy(flows: CatFlows): unknown {
+  try {
+    computeCat(flows);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
 
 describe('computeCat', () => {
   it('the public vector: quincenal, 4 payments, 37 %, commission 50.00 → 51.5', () => {
@@ -34,6 +108,15 @@ describe('computeCat', () => {
     // The unrounded engine gives 0.515333…; cent rounding moves it in the sixth digit only.
     expect(Math.abs(Number(cat.rate) - 0.515333297601471)).toBeLessThan(1e-4);
     expect(cat.rate.replace(/^0\.|-/g, '').replace(/^0+/, '').length).toBeGreaterThanOrEqual(12);
+    // The rate is the root itself: at 50 digits the present value changes sign within 10⁻¹² of it.
+    const D = Decimal.clone({ precision: 50 });
+    const pv = (rate: string) =>
+      flows.payments.reduce(
+        (sum, p) => sum.add(new D(p.amount).div(new D(rate).add(1).pow(new D(p.time).toDecimalPlaces(40)))),
+        new D(-9950),
+      );
+    expect(pv(new D(cat.rate).sub('1e-12').toString()).isPositive()).toBe(true);
+    expect(pv(new D(cat.rate).add('1e-12').toString()).isNegative()).toBe(true);
   });
 
   it('no fees, no IVA: CAT = (1 + tasa/1200)^12 − 1 (monthly)', () => {
@@ -124,27 +207,35 @@ describe('computeCat', () => {
         ],
       },
     ];
-    for (const flows of bad) {
-      expect(() => computeCat(flows)).toThrowError(QuoteError);
-      try {
-        computeCat(flows);
-      } catch (error) {
-        expect((error as QuoteError).codigoError).toBe('ERRNEG001');
-      }
-    }
+    for (const flows of bad) expectNoRate(flows, thrownBy(flows));
   });
 
   it('rejects malformed flows with the field named', () => {
-    try {
-      computeCat({ disbursements: [{ time: -1, amount: '1.00' }], payments: [] });
-      expect.unreachable();
-    } catch (error) {
-      expect((error as QuoteError).valorIncorrecto).toBe('disbursements[0].time');
-    }
-    expect(() => computeCat({ disbursements: [{ time: 0, amount: 5 as never }], payments: [] })).toThrowError(/importe/);
+    const refusal = (flows: CatFlows) => {
+      const error = thrownBy(flows) as QuoteError;
+      expect(error).toBeInstanceOf(QuoteError);
+      return [error.codigoError, error.valorIncorrecto, error.messageId];
+    };
+    expect(refusal({ disbursements: [{ time: -1, amount: '1.00' }], payments: [] })).toEqual([
+      'ERRESQ005',
+      'disbursements[0].time',
+      'flujoTiempo',
+    ]);
+    expect(refusal({ disbursements: [{ time: 0, amount: 5 as never }], payments: [] })).toEqual([
+      'ERRESQ005',
+      'disbursements[0].amount',
+      'flujoImporte',
+    ]);
+    expect(refusal({ disbursements: [], payments: [{ time: 0, amount: '-1.00' }] })).toEqual([
+      'ERRESQ005',
+      'payments[0].amount',
+      'flujoImporte',
+    ]);
+    expect(refusal({ disbursements: [null as never], payments: [] })).toEqual(['ERRESQ005', 'disbursements[0]', 'flujoForma']);
+    expect(refusal(null as never)).toEqual(['ERRESQ005', 'flows', 'flujosObjeto']);
   });
 
-  it('never returns NaN or Infinity over random flows', () => {
+  it('over random flows returns Banxico’s root (never NaN or Infinity) or refuses only where no rate exists', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ time: fc.integer({ min: 0, max: 600 }), amount: fc.integer({ min: 0, max: 1e9 }), out: fc.boolean() }), {
@@ -156,13 +247,16 @@ describe('computeCat', () => {
             disbursements: list.filter((f) => f.out).map((f) => ({ time: f.time / 12, amount: text(f.amount) })),
             payments: list.filter((f) => !f.out).map((f) => ({ time: f.time / 12, amount: text(f.amount) })),
           };
+          let r: ReturnType<typeof computeCat>;
           try {
-            const r = computeCat(flows);
-            expect(Number.isFinite(Number(r.rate))).toBe(true);
-            expect(r.percent).toMatch(/^-?\d+\.\d$/);
+            r = computeCat(flows);
           } catch (error) {
-            expect(error).toBeInstanceOf(QuoteError);
+            expectNoRate(flows, error);
+            return;
           }
+          expect(Number.isFinite(Number(r.rate))).toBe(true);
+          expect(r.percent).toMatch(/^-?\d+\.\d$/);
+          expectBanxicoRoot(flows, r.rate);
         },
       ),
       { numRuns: 900 },

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { computeCat } from '../../src/cat/computeCat.js';
 import { solveDatedCat } from '../../src/cat/dated.js';
 import { solvePeriodicCat } from '../../src/cat/periodic.js';
-import { formatTenths } from '../../src/cat/round.js';
+import { CAT_CEILING, formatTenths } from '../../src/cat/round.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { formatCents } from '../../src/money/cents.js';
+import { Decimal } from '../../src/money/decimal.js';
 
 const loanFlows = fc.record({
   disbursement: fc.integer({ min: 1_000, max: 1_000_000_000 }),
@@ -41,6 +42,11 @@ describe('the CAT of payments at uneven times', () => {
           dated = solveDatedCat({ disbursement, payments, times, unitsPerYear: 365 });
         } catch (error) {
           expect((error as QuoteError).messageId).toBe('catExcedeTecho');
+          // Above the ceiling in truth: at a rate of 10⁹ the payments are still worth more than the loan
+          // (the present value falls as the rate rises, so the root lies beyond it).
+          const v = new Decimal(CAT_CEILING).add(1);
+          const worth = times.reduce((sum, t) => sum.add(new Decimal(each).div(v.pow(new Decimal(t).div(365)))), new Decimal(0));
+          expect(worth.gt(disbursement)).toBe(true);
         }
         fc.pre(dated !== undefined && dated.rate < 1e4);
         if (dated === undefined) return;
@@ -60,11 +66,23 @@ describe('the CAT of payments at uneven times', () => {
     // A negative rate: 90 % back after a year.
     expect(solveDatedCat({ disbursement: 100_000, payments: [90_000], times: [365], unitsPerYear: 365 }).tenths).toBe(-100);
   });
-  it('no rate is a coded error, never a number', () => {
-    const none = (flows: Parameters<typeof solveDatedCat>[0]) => () => solveDatedCat(flows);
-    expect(none({ disbursement: 100, payments: [], times: [], unitsPerYear: 365 })).toThrowError(QuoteError);
-    expect(none({ disbursement: 0, payments: [10], times: [1], unitsPerYear: 365 })).toThrowError(QuoteError);
-    expect(none({ disbursement: 100, payments: [10], times: [0], unitsPerYear: 365 })).toThrowError(QuoteError);
-    expect(none({ disbursement: 100, payments: [1e12], times: [1], unitsPerYear: 365 })).toThrowError(QuoteError);
+  it('no rate, or one above the ceiling, is a coded error on cat, never a number', () => {
+    const refusal = (flows: Parameters<typeof solveDatedCat>[0]) => {
+      try {
+        solveDatedCat(flows);
+      } catch (error) {
+        expect(error).toBeInstanceOf(QuoteError);
+        const e = error as QuoteError;
+        return [e.codigoError, e.valorIncorrecto, e.messageId];
+      }
+      return undefined;
+    };
+    // Nothing paid; nothing lent; a payment at t = 0 (the present value never depends on the rate).
+    const none = ['ERRNEG001', 'cat', 'catIndeterminado'];
+    expect(refusal({ disbursement: 100, payments: [], times: [], unitsPerYear: 365 })).toEqual(none);
+    expect(refusal({ disbursement: 0, payments: [10], times: [1], unitsPerYear: 365 })).toEqual(none);
+    expect(refusal({ disbursement: 100, payments: [10], times: [0], unitsPerYear: 365 })).toEqual(none);
+    // 1 peso lent against 10,000,000,000 a day later: (10¹⁰)^365 − 1, far above 10⁹.
+    expect(refusal({ disbursement: 100, payments: [1e12], times: [1], unitsPerYear: 365 })).toEqual(['ERRNEG001', 'cat', 'catExcedeTecho']);
   });
 });

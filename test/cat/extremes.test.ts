@@ -27,6 +27,9 @@ const codeOf = (f: () => unknown): [string, string | undefined, string | undefin
 
 const WIDTH = q(1n, 2n ** 140n);
 
+/** The CAT's ceiling, 100,000,000,000.0 %, in tenths of a percent. */
+const CEILING_TENTHS = 1e12;
+
 /**
  * The oracle's CAT of flows at whole years: the root Banxico's rule takes (the positive rate
  * closest to zero; else 0 when the flows balance; else the negative closest to zero), in
@@ -119,7 +122,11 @@ describe('computeCat against the exact oracle (flows at whole years, every sign 
         let result: ReturnType<typeof computeCat>;
         try {
           result = computeCat(toFlows(list));
-        } catch {
+        } catch (error) {
+          // No rate (the first property checks against the oracle that none exists).
+          expect(error).toBeInstanceOf(QuoteError);
+          const e = error as QuoteError;
+          expect([e.codigoError, e.valorIncorrecto, e.messageId]).toEqual(['ERRNEG001', 'flows', 'flujosSinTasa']);
           return;
         }
         const poly = list.map(([a]) => q(BigInt(a), 100n));
@@ -222,14 +229,15 @@ describe('computeCat: the defects of issue 13', () => {
 
   it('validates maxRate: above −0.9999 (the lowest rate searched) and at most the ceiling', () => {
     const flows = { disbursements: [{ time: 0, amount: '100' }], payments: [{ time: 1, amount: '110' }] };
-    expect(codeOf(() => computeCat(flows, { maxRate: -1 }))?.slice(0, 2)).toEqual(['ERRESQ004', 'maxRate']);
-    expect(codeOf(() => computeCat(flows, { maxRate: -0.9999 }))?.slice(0, 2)).toEqual(['ERRESQ004', 'maxRate']);
-    expect(codeOf(() => computeCat(flows, { maxRate: 1e10 }))?.slice(0, 2)).toEqual(['ERRESQ004', 'maxRate']);
-    expect(codeOf(() => computeCat(flows, { maxRate: Number.NaN }))?.slice(0, 2)).toEqual(['ERRESQ005', 'maxRate']);
-    expect(codeOf(() => computeCat(flows, { maxRate: '1' as never }))?.slice(0, 2)).toEqual(['ERRESQ005', 'maxRate']);
+    const range = ['maxRate', 'tasaMaximaInvalida'];
+    expect(codeOf(() => computeCat(flows, { maxRate: -1 }))).toEqual(['ERRESQ004', ...range]);
+    expect(codeOf(() => computeCat(flows, { maxRate: -0.9999 }))).toEqual(['ERRESQ004', ...range]);
+    expect(codeOf(() => computeCat(flows, { maxRate: 1e10 }))).toEqual(['ERRESQ004', ...range]);
+    expect(codeOf(() => computeCat(flows, { maxRate: Number.NaN }))).toEqual(['ERRESQ005', ...range]);
+    expect(codeOf(() => computeCat(flows, { maxRate: '1' as never }))).toEqual(['ERRESQ005', ...range]);
     expect(computeCat(flows, { maxRate: 1e9 }).percent).toBe('10.0');
     // A root above maxRate is not searched for.
-    expect(codeOf(() => computeCat(flows, { maxRate: 0.05 }))?.slice(0, 2)).toEqual(['ERRNEG001', 'flows']);
+    expect(codeOf(() => computeCat(flows, { maxRate: 0.05 }))).toEqual(['ERRNEG001', 'flows', 'flujosSinTasa']);
   });
 
   it('amounts far below 10⁻³⁰⁸ and far above 10³⁰⁸ neither underflow nor overflow', () => {
@@ -341,13 +349,19 @@ describe('the credit quote’s CAT at every magnitude', () => {
           r = quoteCredit(solicitud);
         } catch (error) {
           expect([(error as QuoteError).codigoError, (error as QuoteError).valorIncorrecto]).toEqual(['ERRNEG001', 'importeCatSegVida']);
-          // Above the ceiling in truth: the CAT of these flows is more than 100,000,000,000 %.
+          // Above the ceiling in truth: the CAT of these flows is more than 100,000,000,000 % (the
+          // schedule does not depend on the up-front insurance, only the disbursement does).
+          const { importeCatSegVida: _, ...uninsured } = solicitud;
+          const payments = quoteCredit(uninsured).registros.map((row) => cents(row.abonoCapital) + cents(row.interesAmortizacion));
+          const expected = periodicTenth(1_000_000 - life, payments, 12);
+          expect(expected === undefined || expected > CEILING_TENTHS, `${expected}`).toBe(true);
           return;
         }
         expect(r.cat).toMatch(/^-?\d+\.\d$/);
         const payments = r.registros.map((row) => cents(row.abonoCapital) + cents(row.interesAmortizacion));
         const expected = periodicTenth(1_000_000 - life, payments, 12);
-        if (expected !== undefined) expect(r.cat).toBe(formatTenths(expected));
+        expect(expected).toBeDefined();
+        expect(r.cat).toBe(formatTenths(expected as number));
       }),
       { numRuns: 150 },
     );
@@ -361,10 +375,10 @@ describe('the credit quote’s CAT at every magnitude', () => {
         const periodic = () => solvePeriodicCat({ disbursement, payments, period: { num: 1, den: 12 } }).tenths;
         const dated = () =>
           solveDatedCat({ disbursement, payments, times: payments.map((_, k) => 30 * (k + 1)), unitsPerYear: 360 }).tenths;
-        if (expected === undefined) return;
-        if (expected > 1e12) {
-          expect(codeOf(periodic)?.[2]).toBe('catExcedeTecho');
-          expect(codeOf(dated)?.[2]).toBe('catExcedeTecho');
+        // No root for v in [10⁻⁴⁰, 1]: a rate above 10⁴⁸⁰ %, far above the ceiling too.
+        if (expected === undefined || expected > CEILING_TENTHS) {
+          expect(codeOf(periodic)).toEqual(['ERRNEG001', 'cat', 'catExcedeTecho']);
+          expect(codeOf(dated)).toEqual(['ERRNEG001', 'cat', 'catExcedeTecho']);
         } else {
           expect(periodic()).toBe(expected);
           expect(dated()).toBe(expected);

@@ -55,10 +55,21 @@ describe('validateAutoEstrene', () => {
 });
 
 describe('validateSegAutoVendor', () => {
-  it('names the wrong type and the missing fields', () => {
+  it('names the wrong type and every missing field', () => {
     const result = validateSegAutoVendor('{"solicitud":{"modelo":"2025"}}');
-    expect(codes(result)).toContain('ERRESQ005 solicitud.modelo');
-    expect(codes(result)).toContain('ERRESQ006 solicitud.codigoPostal');
+    // The interface's required fields of a policy quote request, modelo aside (sent, as text).
+    const required = [
+      'cveEntidadFederativa',
+      'idTipoUnidad',
+      'idUsoAutomovil',
+      'idClaveVehiculo',
+      'idAgencia',
+      'montoSumaAsegurada',
+      'enganche',
+      'plazoFinanciado',
+      'codigoPostal',
+    ];
+    expect(codes(result).sort()).toEqual(['ERRESQ005 solicitud.modelo', ...required.map((field) => `ERRESQ006 solicitud.${field}`)].sort());
   });
 });
 
@@ -89,7 +100,10 @@ describe('validateTokenRequest', () => {
   });
 
   it('accepts an object of fields', () => {
-    expect(validateTokenRequest({ grant_type: 'client_credentials' }).success).toBe(true);
+    expect(validateTokenRequest({ grant_type: 'client_credentials' })).toEqual({
+      success: true,
+      data: { grant_type: 'client_credentials' },
+    });
   });
 });
 
@@ -138,6 +152,9 @@ describe('error envelopes', () => {
       propiedad: '',
     });
     expect(validateWith(ErrorEnvelopeSchema, envelope).success).toBe(true);
-    expect(envelope.detalles.propiedad).toBe(`${envelope.mensaje.slice(0, 299)}…`);
+    // folio ≤ 36, mensaje ≤ 500, propiedad ≤ 300 (an empty one says the mensaje), each cut with an ellipsis.
+    expect(envelope.folio).toBe(`${'x'.repeat(35)}…`);
+    expect(envelope.mensaje).toBe(`${'m'.repeat(499)}…`);
+    expect(envelope.detalles.propiedad).toBe(`${'m'.repeat(299)}…`);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountInWords } from '../../src/documents/words.js';
+import { QuoteError, localizedMessage } from '../../src/errors/quoteError.js';
 
 /** Reads the words back into a number: an independent check of every generated amount. */
 function parse(text: string): number {
@@ -126,7 +127,21 @@ describe('amountInWords', () => {
     );
   });
 
-  it('refuses what is not an amount with two decimals', () => {
-    for (const bad of ['1', '1.5', '-1.00', '1e3.00', '1000000000000000.00']) expect(() => amountInWords(bad)).toThrow(RangeError);
+  it('refuses what is not an amount with two decimals with a coded error on importe', () => {
+    for (const bad of ['1', '1.5', '-1.00', '1e3.00', '1000000000000000.00', '1.005', ' 1.00', '']) {
+      let thrown: unknown;
+      try {
+        amountInWords(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, bad).toBeInstanceOf(QuoteError);
+      const error = thrown as QuoteError;
+      expect([error.codigoError, error.valorIncorrecto], bad).toEqual(['ERRESQ005', 'importe']);
+      expect(error.mensaje).toBe('El importe es un texto de hasta 15 dígitos enteros y dos decimales');
+      expect(localizedMessage(error, 'en')).toBe('The amount is a text of up to 15 whole digits and two decimals');
+    }
+    // The widest amount accepted: 15 whole digits.
+    expect(amountInWords('999999999999999.99')).toMatch(/ PESOS 99\/100 M\.N\.$/);
   });
 });

@@ -1,0 +1,11 @@
+/**
+ * Spanish (the interface's language): what the documents say of an input they cannot write. The
+ * documents' own content (the receipt's labels, the amount in words) is Spanish by design and is
+ * not a message: it lives where it is drawn (`../receipt.ts`, `../words.ts`).
+ */
+export const es = {
+  importeConDosDecimales: 'El importe es un texto de hasta 15 dígitos enteros y dos decimales',
+} as const;
+
+/** The id of a message of the documents' catalog. */
+export type DocumentsMessageId = keyof typeof es;
