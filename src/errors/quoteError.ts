@@ -143,6 +143,6 @@ export function localizedMessage(error: QuoteError, lang: Lang): string {
  * invariant(1 + 1 === 3, 'aritmética'); // throws QuoteError ERRSER002
  * ```
  */
-export function invariant(condition: boolean, message: string): asserts condition {
-  if (!condition) throw invariantError('ERRSER002', 'invariante', undefined, { detail: message });
+export function invariant(condition: boolean, detail: string | MessageRef): asserts condition {
+  if (!condition) throw invariantError('ERRSER002', 'invariante', undefined, { detail });
 }
