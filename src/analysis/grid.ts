@@ -4,12 +4,13 @@
  */
 import { CreditRequestSchema, InsuranceInfoSchema, PERCENT_TEXT, type CreditRequest, type CreditResult } from '../contracts/credit.js';
 import type { ErrorCode } from '../errors/codes.js';
-import type { MessageId, MessageParams } from '../errors/messages.js';
-import { QuoteError, quoteError } from '../errors/quoteError.js';
+import type { MessageParams } from '../errors/catalog.js';
+import { QuoteError } from '../errors/quoteError.js';
 import { DECIMAL_TEXT, Decimal } from '../money/decimal.js';
 import { AMOUNT_TEXT } from '../validation/fields.js';
 import { quoteCredit, type CreditOptions } from '../quotes/quoteCredit.js';
 import { validationError } from '../validation/messages.js';
+import { analysisError, type AnalysisMessageId } from './messages.js';
 
 /**
  * A value a scenario gives to one field of the solicitud.
@@ -212,21 +213,21 @@ function coerceText(kind: FieldKind, text: string): FieldValue {
  */
 export function parseVariation(text: string): Variation {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw quoteError('ERRESQ005', 'variacionForma', text.slice(0, 50) || 'vary');
+  if (eq <= 0) throw analysisError('ERRESQ005', 'variacionForma', text.slice(0, 50) || 'vary');
   const field = text.slice(0, eq).trim();
   const spec = text.slice(eq + 1);
   const kind = fieldKind(field);
   const parts = spec.split(':');
   if (parts.length === 1) {
     const values = spec.split(',').map((v) => coerceText(kind, v.trim()));
-    if (spec.trim() === '') throw quoteError('ERRESQ002', 'variacionSinValores', field);
+    if (spec.trim() === '') throw analysisError('ERRESQ002', 'variacionSinValores', field);
     return { field, values };
   }
   return { field, values: rangeValues(field, kind, parts) };
 }
 
 function rangeValues(field: string, kind: FieldKind, parts: readonly string[]): FieldValue[] {
-  const bad = (id: MessageId, params?: MessageParams) => quoteError('ERRESQ005', id, field, params);
+  const bad = (id: AnalysisMessageId, params?: MessageParams) => analysisError('ERRESQ005', id, field, params);
   if (parts.length !== 3 || !parts.every((p) => DECIMAL_TEXT.test(p.trim()))) throw bad('rangoForma');
   if (kind === 'boolean' || kind === 'text') throw bad('rangoNoNumerico');
   const [from, to, step] = parts.map((p) => new Decimal(p.trim())) as [Decimal, Decimal, Decimal];
