@@ -5,9 +5,10 @@
  */
 import type { CreditResult } from '../contracts/credit.js';
 import { messageRef, renderMessage, type Lang } from '../errors/catalog.js';
-import { formatCents, parseCents } from '../money/cents.js';
+import { formatCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 import { groupThousands } from '../money/grouping.js';
+import { amountToCents } from './amounts.js';
 import { ANALYSIS_MESSAGES, analysisError, type AnalysisMessageId } from './messages.js';
 
 /**
@@ -110,13 +111,13 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     options.title ??
     t('tituloAmortizacion', { monto: groupThousands(result.montoSolicitado), plazo: result.plazo, tasa: result.tasa, cat: result.cat });
   const stacks: Stack[] = rows.map((r) => ({
-    capital: parseSigned(r.abonoCapital),
-    interes: parseSigned(r.interesAmortizacion),
-    iva: parseSigned(r.ivaAmortizacion),
-    seguros: parseSigned(r.seguroVida) + parseSigned(r.seguroDanos) + parseSigned(r.seguroDesempleo),
-    comision: parseSigned(r.comisionAmortizacion),
+    capital: amountToCents(r.abonoCapital),
+    interes: amountToCents(r.interesAmortizacion),
+    iva: amountToCents(r.ivaAmortizacion),
+    seguros: amountToCents(r.seguroVida) + amountToCents(r.seguroDanos) + amountToCents(r.seguroDesempleo),
+    comision: amountToCents(r.comisionAmortizacion),
   }));
-  const balances = rows.map((r) => parseSigned(r.saldoFin));
+  const balances = rows.map((r) => amountToCents(r.saldoFin));
   const withCommission = stacks.some((s) => s.comision !== 0);
   const withInsurance = stacks.some((s) => s.seguros !== 0);
   const barSeries = (['capital', 'interes', 'iva', 'seguros', 'comision'] as const).filter(
@@ -130,7 +131,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const maxBar = Math.max(1, ...stacks.map((s) => barSeries.reduce((sum, id) => sum + Math.max(0, s[id]), 0)));
-  const maxBalance = Math.max(1, parseSigned(rows[0]?.saldoCapital ?? '0'), ...balances);
+  const maxBalance = Math.max(1, amountToCents(rows[0]?.saldoCapital ?? '0'), ...balances);
   const barStep = tickStep(maxBar, 6);
   const balStep = tickStep(maxBalance, 6);
   const barTop = Math.ceil(maxBar / barStep) * barStep;
@@ -219,7 +220,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
 
   // The balance line on the right axis, from the opening balance.
   const points = [
-    `${px(left)},${px(yBal(parseSigned(rows[0]?.saldoCapital ?? '0')))}`,
+    `${px(left)},${px(yBal(amountToCents(rows[0]?.saldoCapital ?? '0')))}`,
     ...balances.map((b, k) => `${px(left + slot * (k + 1))},${px(yBal(b))}`),
   ];
   out.push(`<g id="series-saldo" class="series">`);
@@ -250,10 +251,6 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
 function periodName(code: string): string {
   const periodicities = DEFAULT_CREDIT_CONVENTIONS.periodicities;
   return Object.hasOwn(periodicities, code) ? (periodicities[code]?.name ?? code) : code;
-}
-
-function parseSigned(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
 }
 
 /** Cents that are a whole number of pesos, as the pesos' text ("150000" for 15000000). */

@@ -7,7 +7,7 @@
  */
 import type { CreditResult } from '../contracts/credit.js';
 import { messageRef, renderMessage, type Lang } from '../errors/catalog.js';
-import { parseCents } from '../money/cents.js';
+import { amountToCents } from './amounts.js';
 import { escapeXml } from './chart.js';
 import { ANALYSIS_MESSAGES, analysisError, type AnalysisMessageId } from './messages.js';
 
@@ -267,8 +267,8 @@ export function balanceChartSvg(
   const series = quotes.map(({ label, result }): LineSeries => {
     const rows = result.registros;
     if (rows.length === 0) throw analysisError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
-    const first = parseCents((rows[0] as (typeof rows)[number]).saldoCapital);
-    return { label, points: [[0, first], ...rows.map((r): [number, number] => [r.numAmortizacion, signedCents(r.saldoFin)])] };
+    const first = amountToCents((rows[0] as (typeof rows)[number]).saldoCapital);
+    return { label, points: [[0, first], ...rows.map((r): [number, number] => [r.numAmortizacion, amountToCents(r.saldoFin)])] };
   });
   return lineChartSvg({
     title: options.title ?? t('tituloSaldos'),
@@ -279,8 +279,4 @@ export function balanceChartSvg(
     ...(options.width === undefined ? {} : { width: options.width }),
     ...(options.height === undefined ? {} : { height: options.height }),
   });
-}
-
-function signedCents(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
 }

@@ -6,13 +6,13 @@
  * each flag is checked.
  */
 import type { ParseArgsConfig } from 'node:util';
-import type { CreditOptions } from '../quotes/quoteCredit.js';
-import { quoteError } from '../errors/quoteError.js';
+import type { CreditOptions } from '../entry/credit.js';
+import { validationError } from '../entry/contracts.js';
 import { stringList, stringOption, type ParsedValues } from './args.js';
 import { usageError } from './errors.js';
 import { isRecord, readJson, type ReadOptions } from './io.js';
+import { cliMessage, cliQuoteError } from './messages.js';
 import { withQuoteErrors } from './quoteError.js';
-import { validationError } from '../validation/messages.js';
 
 /**
  * The parseArgs declarations of the engine's flags.
@@ -51,7 +51,7 @@ const DAY_COUNTS = ['days360', 'days365', 'actual360', 'actual365', 'perYear'] a
  */
 export function optionsFromJson(value: unknown, source: string): CreditOptions {
   return withQuoteErrors(source, () => {
-    if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', 'options', { shape: '{ conventions, prepayments, … }' });
+    if (!isRecord(value)) throw cliQuoteError('ERRESQ005', 'opcionesNoObjeto', 'options');
     for (const key of Object.keys(value)) {
       if (!(OPTION_KEYS as readonly string[]).includes(key)) throw validationError('ERRESQ003', 'campoNoDefinido', `options.${key}`);
     }
@@ -85,10 +85,10 @@ function prepayment(command: string, text: string): NonNullable<CreditOptions['p
   const parts = text.split(':');
   const [period, amount, mode] = parts;
   if (parts.length < 2 || parts.length > 3 || !/^\d{1,6}$/.test(period ?? '') || amount === undefined || amount === '') {
-    throw usageError('opcionForma', { option: 'prepay', shape: 'PAGO:IMPORTE[:reduceTerm]', value: text }, command);
+    throw usageError('opcionForma', { option: 'prepay', shape: cliMessage('formaPrepago'), value: text }, command);
   }
   if (mode !== undefined && mode !== 'reduceTerm' && mode !== 'reducePayment') {
-    throw usageError('opcionForma', { option: 'prepay', shape: 'PAGO:IMPORTE[:reduceTerm|reducePayment]', value: text }, command);
+    throw usageError('opcionForma', { option: 'prepay', shape: cliMessage('formaPrepagoModo'), value: text }, command);
   }
   return { period: Number(period), amount, ...(mode === undefined ? {} : { mode }) };
 }
@@ -96,7 +96,7 @@ function prepayment(command: string, text: string): NonNullable<CreditOptions['p
 /** `KEY=VALUE`: VALUE as JSON when it parses, else as text. */
 function convention(command: string, text: string): [string, unknown] {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw usageError('opcionForma', { option: 'convention', shape: 'CLAVE=VALOR', value: text }, command);
+  if (eq <= 0) throw usageError('opcionForma', { option: 'convention', shape: cliMessage('formaConvencion'), value: text }, command);
   const raw = text.slice(eq + 1);
   let value: unknown = raw;
   try {

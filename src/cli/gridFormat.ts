@@ -3,11 +3,16 @@
  * chunks). Rows are written straight from the cursor's value indices and the quote: the varied
  * values' cells are formatted once, when the writer is made, and a row is a few concatenations.
  */
-import type { CreditResult } from '../contracts/credit.js';
-import { GRID_ERROR_COLUMNS, GRID_RESULT_COLUMNS, type FieldValue, type Variation } from '../analysis/grid.js';
-import { csvField, csvLine, type CsvOptions } from '../analysis/csv.js';
-import { localizedMessage, QuoteError } from '../errors/quoteError.js';
-import type { CliLang } from './messages.js';
+import { localizedMessage, QuoteError, type CreditResult, type Lang } from '../entry/credit.js';
+import {
+  csvField,
+  csvLine,
+  GRID_ERROR_COLUMNS,
+  GRID_RESULT_COLUMNS,
+  type CsvOptions,
+  type FieldValue,
+  type Variation,
+} from '../entry/analysis.js';
 import { formatHeader, formatRow, type TextColumn } from './text.js';
 import type { XlsxColumn } from './xlsx.js';
 
@@ -22,7 +27,7 @@ export type GridTextFormat = Exclude<GridFormat, 'xlsx'>;
 export interface GridWriterSpec {
   readonly format: GridTextFormat;
   readonly variations: readonly Variation[];
-  readonly lang: CliLang;
+  readonly lang: Lang;
   readonly csv: CsvOptions;
 }
 
@@ -136,7 +141,7 @@ export function gridCells(
   variations: readonly Variation[],
   at: ArrayLike<number>,
   outcome: CreditResult | QuoteError,
-  lang: CliLang,
+  lang: Lang,
 ): (FieldValue | undefined)[] {
   const cells: (FieldValue | undefined)[] = variations.map((v, i) => v.values[at[i] as number]);
   if (outcome instanceof QuoteError)

@@ -7,7 +7,8 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { CliError, EXIT_INTERNAL, EXIT_USAGE, usageError } from './errors.js';
 import { processContext, type CliContext } from './context.js';
-import { CLI_LANGS, cliText, type CliLang } from './messages.js';
+import { isLang, LANGS, type Lang } from '../entry/common.js';
+import { cliText } from './messages.js';
 import type { Help } from './help.js';
 
 const HELP: Help = {
@@ -157,13 +158,11 @@ export function splitLang(argv: readonly string[]): { lang: string | undefined; 
 export async function main(argv: readonly string[], context: CliContext = processContext()): Promise<number> {
   const { stdout, stderr } = context;
   const split = splitLang(argv);
-  let lang: CliLang = context.lang ?? 'es';
+  let lang: Lang = context.lang ?? 'es';
   try {
     if (split.lang !== undefined) {
-      if (!(CLI_LANGS as readonly string[]).includes(split.lang)) {
-        throw usageError('opcionUnaDe', { option: 'lang', allowed: CLI_LANGS.join(', '), value: split.lang });
-      }
-      lang = split.lang as CliLang;
+      if (!isLang(split.lang)) throw usageError('opcionUnaDe', { option: 'lang', allowed: LANGS.join(', '), value: split.lang });
+      lang = split.lang;
     }
     const run: CliContext = { ...context, lang };
     const [name, ...rest] = split.args;

@@ -6,9 +6,8 @@
  * consumer is.
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import type { CreditRequest } from '../contracts/credit.js';
-import type { GridOptions } from '../analysis/grid.js';
-import { GridCursor } from '../analysis/gridCursor.js';
+import type { CreditRequest } from '../entry/credit.js';
+import { GridCursor, type GridOptions } from '../entry/analysis.js';
 import { gridWriter, type GridWriterSpec } from './gridFormat.js';
 
 /** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */

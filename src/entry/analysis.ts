@@ -35,6 +35,7 @@ export {
   RECEIPT_COLUMNS,
 } from '../analysis/csv.js';
 export type { CsvValue, CsvOptions } from '../analysis/csv.js';
+export { amountToCents, centsToAmount } from '../analysis/amounts.js';
 export { lineChartSvg, balanceChartSvg, LINE_COLORS } from '../analysis/lineChart.js';
 export type { LineChart, LineSeries } from '../analysis/lineChart.js';
 export { scheduleChartSvg, CHART_SERIES } from '../analysis/chart.js';

@@ -259,20 +259,6 @@ export const MESSAGES = {
   latitudRango: { es: 'La latitud debe estar entre -90 y 90', en: 'The latitude must be between -90 and 90' },
   longitudRango: { es: 'La longitud debe estar entre -180 y 180', en: 'The longitude must be between -180 and 180' },
 
-  // ---- cli (issue 11): a record of a portfolio that cannot be quoted (cotizador batch) ----------
-  registroJsonInvalido: {
-    es: 'El registro no es un JSON válido (columna {column})',
-    en: 'The record is not valid JSON (column {column})',
-  },
-  registroNoObjeto: {
-    es: 'El registro no es un objeto JSON (una solicitud o { solicitud, options })',
-    en: 'The record is not a JSON object (a solicitud or { solicitud, options })',
-  },
-  registroCampos: {
-    es: 'El renglón tiene {found} campos y el encabezado {expected}',
-    en: 'The row has {found} fields and the header {expected}',
-  },
-
   // Service.
   operacionExitosa: { es: 'Operación exitosa', en: 'Successful operation' },
   pagoNoRegistrado: {

@@ -6,18 +6,23 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
-import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
-import { csvField, csvLine, type CsvOptions } from '../../analysis/csv.js';
-import { fieldParser, type FieldValue } from '../../analysis/grid.js';
-import { localizedMessage, QuoteError, quoteError } from '../../errors/quoteError.js';
+import {
+  localizedMessage,
+  QuoteError,
+  quoteCredit,
+  type CreditOptions,
+  type CreditRequest,
+  type CreditResult,
+  type Lang,
+} from '../../entry/credit.js';
+import { csvField, csvLine, fieldParser, type CsvOptions, type FieldValue } from '../../entry/analysis.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor, optionsFromJson, type EngineOptions } from '../engineOptions.js';
 import { CliError, inputError, usageError } from '../errors.js';
 import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
 import { displayName, isRecord, openOutput, type Output } from '../io.js';
-import { cliText, ioReason, type CliLang } from '../messages.js';
+import { cliMessage, cliQuoteError, cliText, ioReason } from '../messages.js';
 import { createProgress, type Progress } from '../progress.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
@@ -149,7 +154,7 @@ function textWriter(
   out: Output,
   format: 'csv' | 'jsonl' | 'table',
   withId: boolean,
-  lang: CliLang,
+  lang: Lang,
   csv: CsvOptions,
   bom: boolean,
 ): BatchWriter {
@@ -232,7 +237,7 @@ function textWriter(
   };
 }
 
-async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<BatchWriter> {
+async function xlsxWriter(out: Output, withId: boolean, lang: Lang): Promise<BatchWriter> {
   const book = await openWorkbook(out);
   const columns: XlsxColumn[] = [
     { header: 'linea', kind: 'integer' },
@@ -309,7 +314,7 @@ class RecordReader {
     if (this.#idKey !== undefined && !seen.has(this.#idKey)) {
       throw new CliError(
         (lang) =>
-          `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: 'COLUMNA', value: this.#idKey as string })}`,
+          `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: cliMessage('formaColumna'), value: this.#idKey as string })}`,
       );
     }
     return true;
@@ -324,7 +329,7 @@ class RecordReader {
       const cells = record.value as string[];
       const columns = this.#columns ?? [];
       if (cells.length !== columns.length)
-        return quoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
+        return cliQuoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
       const solicitud: Record<string, unknown> = {};
       let id: string | undefined;
       for (let i = 0; i < columns.length; i++) {
@@ -343,7 +348,7 @@ class RecordReader {
       return { solicitud, options: undefined, id };
     }
     const value = record.value;
-    if (!isRecord(value)) return quoteError('ERRESQ005', 'registroNoObjeto');
+    if (!isRecord(value)) return cliQuoteError('ERRESQ005', 'registroNoObjeto');
     let body = value;
     let id: string | undefined;
     if (this.#idKey !== undefined && Object.hasOwn(body, this.#idKey)) {
@@ -353,13 +358,13 @@ class RecordReader {
     }
     if (!Object.hasOwn(body, 'solicitud')) return { solicitud: body, options: undefined, id };
     const inner = body.solicitud;
-    if (!isRecord(inner)) return quoteError('ERRESQ005', 'registroNoObjeto', 'solicitud');
+    if (!isRecord(inner)) return cliQuoteError('ERRESQ005', 'registroNoObjeto', 'solicitud');
     let options: CreditOptions | undefined;
     if (body.options !== undefined) {
       try {
         options = optionsFromJson(body.options, this.#file);
       } catch {
-        return quoteError('ERRESQ005', 'opcionObjeto', 'options', { shape: '{ conventions, prepayments, … }' });
+        return cliQuoteError('ERRESQ005', 'opcionesNoObjeto', 'options');
       }
     }
     return { solicitud: inner, options, id };
@@ -390,7 +395,7 @@ async function* textChunks(file: string, context: CliContext, max: number): Asyn
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError((lang) => cliText('noSePuedeLeer', lang, { file: displayName(file), reason: ioReason(error, lang) }));
+    throw new CliError(cliMessage('noSePuedeLeer', { file: displayName(file), reason: ioReason(error) }));
   }
   yield decoder.end();
 }
@@ -479,7 +484,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
     const part = Number(m?.[1]);
     const parts = Number(m?.[2]);
     if (m === null || part < 1 || parts < 1 || part > parts)
-      throw usageError('opcionForma', { option: 'shard', shape: 'I/N (1 ≤ I ≤ N)', value: shardText }, 'batch');
+      throw usageError('opcionForma', { option: 'shard', shape: cliMessage('formaParte'), value: shardText }, 'batch');
     if (file === '-') throw usageError('opcionesIncompatibles', { a: 'shard', b: 'stdin' }, 'batch');
     shard = { part, parts };
   }

@@ -1,8 +1,7 @@
 /** `cotizador chart FILE...`: the amortization schedule, or the balances of several quotes, as an SVG chart. */
 import { basename } from 'node:path';
-import { quoteCredit } from '../../quotes/quoteCredit.js';
-import { scheduleChartSvg } from '../../analysis/chart.js';
-import { balanceChartSvg } from '../../analysis/lineChart.js';
+import { quoteCredit } from '../../entry/credit.js';
+import { balanceChartSvg, scheduleChartSvg } from '../../entry/analysis.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
 import { IO_FLAGS, outFile } from '../common.js';
 import { ENGINE_FLAGS } from '../engineOptions.js';

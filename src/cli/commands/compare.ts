@@ -1,10 +1,7 @@
 /** `cotizador compare FILE FILE...`: the summaries of several credit quotes side by side, with the difference to the first. */
 import { basename } from 'node:path';
-import { creditOpeningCharges, quoteCredit } from '../../quotes/quoteCredit.js';
-import type { CreditResult } from '../../contracts/credit.js';
-import type { OpeningCharges } from '../../quotes/credit/charges.js';
-import { csvLine } from '../../analysis/csv.js';
-import { formatCents, parseCents } from '../../money/cents.js';
+import { creditOpeningCharges, quoteCredit, type CreditResult, type OpeningCharges } from '../../entry/credit.js';
+import { amountToCents, centsToAmount, csvLine } from '../../entry/analysis.js';
 import { choice, parseCommand } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
 import { ENGINE_FLAGS } from '../engineOptions.js';
@@ -13,6 +10,7 @@ import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } fro
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
+import { cliText } from '../messages.js';
 import { renderTable } from '../text.js';
 import { readCreditRequest } from './credit.js';
 
@@ -105,11 +103,12 @@ const signed = (value: number, text: (n: number) => string): string =>
  */
 export function compareSummary(result: CreditResult, charges: OpeningCharges): CompareSummary {
   let insurance =
-    parseCents(charges.upfrontLifeInsurance) +
-    parseCents(charges.upfrontDamageInsurance) +
-    parseCents(charges.policyDamagePremium) +
-    parseCents(charges.policyLifePremium);
-  for (const r of result.registros) insurance += parseCents(r.seguroVida) + parseCents(r.seguroDanos) + parseCents(r.seguroDesempleo);
+    amountToCents(charges.upfrontLifeInsurance) +
+    amountToCents(charges.upfrontDamageInsurance) +
+    amountToCents(charges.policyDamagePremium) +
+    amountToCents(charges.policyLifePremium);
+  for (const r of result.registros)
+    insurance += amountToCents(r.seguroVida) + amountToCents(r.seguroDanos) + amountToCents(r.seguroDesempleo);
   return {
     pagoMensual: result.pagoMensual,
     pagos: String(result.registros.length),
@@ -118,7 +117,7 @@ export function compareSummary(result: CreditResult, charges: OpeningCharges): C
     impIVAInteresTotal: result.impIVAInteresTotal,
     comision: charges.commission,
     ivaComision: charges.commissionVat,
-    seguros: formatCents(insurance),
+    seguros: centsToAmount(insurance),
     cat: result.cat,
   };
 }
@@ -139,17 +138,13 @@ export function compareDifference(a: CompareSummary, b: CompareSummary): Compare
   for (const m of COMPARE_MEASURES) {
     if (m === 'pagos') out[m] = signed(Number(b[m]) - Number(a[m]), String);
     else if (m === 'cat') out[m] = signed(tenths(b[m]) - tenths(a[m]), (t) => (t / 10).toFixed(1));
-    else out[m] = signed(signedCents(b[m]) - signedCents(a[m]), formatCents);
+    else out[m] = signed(amountToCents(b[m]) - amountToCents(a[m]), centsToAmount);
   }
   return out as CompareSummary;
 }
 
 function tenths(text: string): number {
   return Math.round(Number(text) * 10);
-}
-
-function signedCents(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
 }
 
 /**
@@ -188,7 +183,7 @@ export async function runCompare(args: readonly string[], context: CliContext = 
   if (format === 'json') {
     text = `${JSON.stringify({ quotes: quotes.map((q, i) => ({ label: q.label, summary: q.summary, difference: differences[i] ?? null })) }, null, 2)}\n`;
   } else {
-    const header = [lang === 'en' ? 'measure' : 'medida'];
+    const header = [cliText('medida', lang)];
     quotes.forEach((q, i) => {
       header.push(...(i === 0 ? [q.label] : [q.label, `Δ ${q.label}`]));
     });

@@ -1,15 +1,23 @@
 /** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV, the engine's JSON or an Excel workbook. */
-import { creditOpeningCharges, quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
-import type { OpeningCharges } from '../../quotes/credit/charges.js';
-import { CREDIT_ROW_KEYS, type CreditRequest, type CreditResult, type CreditRow } from '../../contracts/credit.js';
-import { CREDIT_ROW_COLUMNS, creditRowsToCsv } from '../../analysis/csv.js';
+import {
+  creditOpeningCharges,
+  quoteCredit,
+  type CreditOptions,
+  type CreditRequest,
+  type CreditResult,
+  type CreditRow,
+  type Lang,
+  type MessageParams,
+  type OpeningCharges,
+} from '../../entry/credit.js';
+import { CREDIT_ROW_COLUMNS, creditRowsToCsv } from '../../entry/analysis.js';
 import { choice, parseCommand, singleFile } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { displayName, openOutput, readJson, requestFromJson, type Output } from '../io.js';
 import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
-import { cliText, type CliLang } from '../messages.js';
+import { cliText, type CliMessageId } from '../messages.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderPairs, renderTable, type TextColumn } from '../text.js';
@@ -123,8 +131,8 @@ export async function runCredit(args: readonly string[], context: CliContext = p
  * text.startsWith('Cotización AutoEstrene: x.json'); // true
  * ```
  */
-export function creditTable(result: CreditResult, source: string, charges?: OpeningCharges, lang: CliLang = 'es'): string {
-  const t = (id: Parameters<typeof cliText>[0], params?: Parameters<typeof cliText>[2]) => cliText(id, lang, params);
+export function creditTable(result: CreditResult, source: string, charges?: OpeningCharges, lang: Lang = 'es'): string {
+  const t = (id: CliMessageId, params?: MessageParams) => cliText(id, lang, params);
   const summary = renderPairs([
     [t('etFechaApertura'), result.fechaApertura],
     [t('etMonto'), result.montoSolicitado],
@@ -152,8 +160,8 @@ export function creditTable(result: CreditResult, source: string, charges?: Open
  * From the sum of the payments to `totalPagar`: what is charged at opening, outside the payments,
  * one line per item (insurance lines only when charged), amounts aligned on the right.
  */
-function reconciliation(result: CreditResult, charges: OpeningCharges, lang: CliLang): string {
-  const t = (id: Parameters<typeof cliText>[0], params?: Parameters<typeof cliText>[2]) => cliText(id, lang, params);
+function reconciliation(result: CreditResult, charges: OpeningCharges, lang: Lang): string {
+  const t = (id: CliMessageId, params?: MessageParams) => cliText(id, lang, params);
   const vat = charges.commissionVatPercent === 0 ? t('noSeCobra') : `${charges.commissionVatPercent} %`;
   const lines: [string, string][] = [
     [t('etSumaPagos'), result.importePago],
@@ -177,7 +185,7 @@ const OPTIONAL_COLUMNS = ['comisionAmortizacion', 'seguroVida', 'seguroDanos', '
 function scheduleTable(rows: readonly CreditRow[]): string {
   // The row's fields in the interface's order, an optional column only where some row has it.
   const hidden = OPTIONAL_COLUMNS.filter((key) => rows.every((r) => r[key] === '0.00'));
-  const keys: (keyof CreditRow)[] = CREDIT_ROW_KEYS.filter((key) => !(hidden as readonly string[]).includes(key));
+  const keys: (keyof CreditRow)[] = CREDIT_ROW_COLUMNS.filter((key) => !(hidden as readonly string[]).includes(key));
   const headers: Partial<Record<keyof CreditRow, string>> = {
     numAmortizacion: '#',
     fechaAmortizacion: 'fecha',

@@ -1,9 +1,7 @@
 /** `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row. */
 import { availableParallelism } from 'node:os';
-import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
-import type { QuoteError } from '../../errors/quoteError.js';
-import { parseVariation, type Variation } from '../../analysis/grid.js';
-import { GridCursor } from '../../analysis/gridCursor.js';
+import type { CreditRequest, CreditResult, Lang, QuoteError } from '../../entry/credit.js';
+import { GridCursor, parseVariation, type Variation } from '../../entry/analysis.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
@@ -18,7 +16,7 @@ import { withQuoteErrors } from '../quoteError.js';
 import { openWorkbook, XLSX_MAX_ROWS } from '../xlsx.js';
 import { gridChartCollector, GRID_CHART_MEASURES, type GridChartCollector } from '../gridChart.js';
 import { writeFileSync } from 'node:fs';
-import { cliText, ioReason } from '../messages.js';
+import { cliMessage, ioReason } from '../messages.js';
 import { CliError } from '../errors.js';
 
 /**
@@ -213,7 +211,7 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
     try {
       writeFileSync(chartFile, chart.svg(lang));
     } catch (error) {
-      throw new CliError((l) => cliText('noSePuedeEscribir', l, { file: chartFile, reason: ioReason(error, l) }));
+      throw new CliError(cliMessage('noSePuedeEscribir', { file: chartFile, reason: ioReason(error) }));
     }
   }
 }
@@ -245,7 +243,7 @@ async function writeXlsx(
   cursor: GridCursor,
   out: Output,
   progress: Progress,
-  lang: 'es' | 'en',
+  lang: Lang,
   chart: GridChartCollector | undefined,
 ): Promise<void> {
   const book = await openWorkbook(out);

@@ -1,14 +1,12 @@
 /** `cotizador policy FILE`: one SegAutoVendor quote as a table, CSV of receipts or the engine's JSON. */
-import { mexicoCityDate } from '../../dates/mexicoCity.js';
-import { quotePolicy } from '../../quotes/quotePolicy.js';
-import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
-import { receiptsToCsv } from '../../analysis/csv.js';
+import { mexicoCityDate, quotePolicy, type Lang, type PolicyRequest, type PolicyResult } from '../../entry/insurance.js';
+import { receiptsToCsv } from '../../entry/analysis.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { usageError } from '../errors.js';
 import { CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
 import { displayName, openOutput, readSolicitud, type Output } from '../io.js';
-import { cliText, type CliLang } from '../messages.js';
+import { cliText } from '../messages.js';
 import { openWorkbook, type XlsxColumn } from '../xlsx.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
@@ -166,7 +164,7 @@ export async function writePolicyXlsx(out: Output, result: PolicyResult): Promis
  * process.stdout.write(policyTable(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
  * ```
  */
-export function policyTable(result: PolicyResult, source: string, fechaInicio: string, lang: CliLang = 'es'): string {
+export function policyTable(result: PolicyResult, source: string, fechaInicio: string, lang: Lang = 'es'): string {
   const offers = result.listaSeguroAuto;
   let text = `${cliText('tituloPoliza', lang, { source, fechaInicio, count: offers.length })}\n\n`;
   text += renderTable(

@@ -3,14 +3,20 @@
  * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
  */
 import { randomBytes } from 'node:crypto';
-import { createService } from '../../service/service.js';
-import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../service/node.js';
-import { isQuoteError, localizedMessage } from '../../errors/quoteError.js';
-import type { ServiceSwitches } from '../../service/switches.js';
+import {
+  createNodeServer,
+  createService,
+  isQuoteError,
+  localizedMessage,
+  shutdownNodeServer,
+  type RequestLogEntry,
+  type ServiceSwitches,
+} from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import type { Help } from '../help.js';
+import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 
 const SETTING_MEANINGS_ES: Readonly<Record<string, string>> = {
@@ -149,7 +155,7 @@ function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: Requ
 export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { stdout, stderr } = context;
   const lang = context.lang ?? 'es';
-  const say = (es: string, en: string): string => (lang === 'en' ? en : es);
+  const say = (id: CliMessageId, params?: Readonly<Record<string, string | number>>): string => cliText(id, lang, params);
   const { values, positionals } = parseCommand('serve', args, {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -171,29 +177,12 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   let tokenSecret = settings.service.tokenSecret;
   if (settings.unsigned) {
     if (values.dev !== true) {
-      throw new CliError(
-        (l) =>
-          l === 'en'
-            ? 'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret'
-            : 'no hay secreto ni llave de firma: defina COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, o tokenSecret/tokenKeys en --config; --dev arranca con un secreto aleatorio',
-        2,
-      );
+      throw new CliError(cliMessage('sinSecreto'), 2);
     }
     tokenSecret = randomBytes(32).toString('base64url');
-    stderr.write(
-      say(
-        'cotizador serve: AVISO --dev: los tokens se firman con un secreto aleatorio de este proceso; no sobreviven a un reinicio y otras instancias los rechazan\n',
-        'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
-      ),
-    );
+    stderr.write(`cotizador serve: ${say('avisoDev')}\n`);
   }
-  if (settings.service.clients.length === 0)
-    stderr.write(
-      say(
-        'cotizador serve: AVISO no hay clientes configurados: toda petición de token recibe 401\n',
-        'cotizador serve: WARNING no clients are configured: every token request gets 401\n',
-      ),
-    );
+  if (settings.service.clients.length === 0) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   let service: ReturnType<typeof createService>;
@@ -202,7 +191,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   } catch (error) {
     if (isQuoteError(error)) {
       throw new CliError(
-        (l) => `${l === 'en' ? 'configuration' : 'configuración'}: ${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}`,
+        (l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }),
         2,
       );
     }
@@ -215,37 +204,26 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new CliError(
-          (l) => `${l === 'en' ? 'cannot listen on' : 'no se puede escuchar en'} ${settings.host}:${settings.port}: ${error.code ?? 'EIO'}`,
-        ),
-      ),
+      reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
     );
     server.listen(settings.port, settings.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
-  const rate =
-    settings.service.rateLimit === undefined
-      ? 'off'
-      : `${settings.service.rateLimit.capacity}/${settings.service.rateLimit.refillPerSecond} per client`;
+  const limit = settings.service.rateLimit;
+  const rate = limit === undefined ? 'off' : cliMessage('porCliente', { capacity: limit.capacity, refill: limit.refillPerSecond });
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
-  stderr.write(
-    say(
-      `cotizador serve: escuchando en http://${settings.host}:${port} (${signing}, rate limit ${rate === 'off' ? 'off' : rate.replace('per client', 'por cliente')})\n`,
-      `cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`,
-    ),
-  );
+  stderr.write(`cotizador serve: ${cliText('escuchando', lang, { address: `${settings.host}:${port}`, signing, rate })}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      stderr.write(`cotizador serve: ${signal}: ${say('vaciando', 'draining')}\n`);
+      stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
       process.off('SIGHUP', onHup);
       void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
         requests.flush();
-        stderr.write(`cotizador serve: ${say('detenido', 'stopped')}\n`);
+        stderr.write(`cotizador serve: ${say('detenido')}\n`);
         resolve();
       });
     };
@@ -255,10 +233,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       if (settings.configFile === undefined) return;
       try {
         switches = readSwitches(settings.configFile);
-        stderr.write(`cotizador serve: SIGHUP: ${say('interruptores', 'switches')} ${JSON.stringify(switches)}\n`);
+        stderr.write(`cotizador serve: SIGHUP: ${say('interruptores', { switches: JSON.stringify(switches) })}\n`);
       } catch (error) {
         const reason = error instanceof CliError ? error.render(lang) : (error as Error).message;
-        stderr.write(`cotizador serve: SIGHUP: ${say('se conservan los interruptores', 'switches kept')}: ${reason}\n`);
+        stderr.write(`cotizador serve: SIGHUP: ${say('interruptoresConservados', { reason })}\n`);
       }
     };
     process.on('SIGTERM', onTerm);

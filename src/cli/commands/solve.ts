@@ -1,11 +1,11 @@
 /** `cotizador solve FILE --unknown U --target T=V`: `solveCredit` from the command line: the value, and the quote at it. */
-import { creditOpeningCharges } from '../../quotes/quoteCredit.js';
-import { solveCredit, type SolveTarget, type SolveUnknown } from '../../quotes/solveCredit.js';
-import { csvLine } from '../../analysis/csv.js';
+import { creditOpeningCharges, solveCredit, type SolveTarget, type SolveUnknown } from '../../entry/credit.js';
+import { csvLine } from '../../entry/analysis.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
 import { ENGINE_FLAGS } from '../engineOptions.js';
 import { usageError } from '../errors.js';
+import { cliMessage } from '../messages.js';
 import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
@@ -99,7 +99,11 @@ export async function runSolve(args: readonly string[], context: CliContext = pr
   const eq = targetText?.indexOf('=') ?? -1;
   const key = targetText?.slice(0, eq);
   if (targetText === undefined || eq <= 0 || !(SOLVE_TARGETS as readonly string[]).includes(key as string)) {
-    throw usageError('opcionForma', { option: 'target', shape: `${SOLVE_TARGETS.join('|')}=VALOR`, value: targetText ?? '' }, 'solve');
+    throw usageError(
+      'opcionForma',
+      { option: 'target', shape: cliMessage('formaMeta', { targets: SOLVE_TARGETS.join('|') }), value: targetText ?? '' },
+      'solve',
+    );
   }
   const value = (targetText as string).slice(eq + 1);
   const target = { [key as string]: value } as SolveTarget;
