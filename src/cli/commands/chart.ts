@@ -88,7 +88,7 @@ export async function runChart(args: readonly string[], context: CliContext = pr
     const file = singleFile('chart', positionals);
     const { solicitud, options } = readCreditRequest('chart', file, values, context);
     const result = withQuoteErrors(displayName(file), () => quoteCredit({ ...solicitud, generaTablaPagos: true }, options));
-    svg = scheduleChartSvg(result, { ...size, ...(title === undefined ? {} : { title }) });
+    svg = scheduleChartSvg(result, { ...size, lang, ...(title === undefined ? {} : { title }) });
   } else {
     if (positionals.length === 0) throw usageError('sinArchivo', {}, 'chart');
     const labels = (values.label ?? []) as string[];
