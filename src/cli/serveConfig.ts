@@ -18,6 +18,7 @@ import {
 } from '../entry/service.js';
 import { CliError } from './errors.js';
 import { readJson } from './io.js';
+import type { HelpId } from './help/messages.js';
 import { cliMessage, type CliMessageId } from './messages.js';
 
 /**
@@ -58,7 +59,8 @@ interface Setting {
   readonly key: string;
   readonly env: string;
   readonly kind: 'integer' | 'text' | 'boolean';
-  readonly meaning: string;
+  /** What it does, in `serve --help`'s table of the environment (--port and --host have lines of their own). */
+  readonly help?: HelpId;
 }
 
 /**
@@ -70,30 +72,30 @@ interface Setting {
  * ```
  */
 export const SERVE_SETTINGS: readonly Setting[] = [
-  { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer', meaning: 'TCP port (default 8080; 0 picks a free one)' },
-  { key: 'host', env: 'COTIZADOR_HOST', kind: 'text', meaning: 'address to listen on (default 127.0.0.1)' },
-  { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', meaning: 'access-token lifetime (3600)' },
-  { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', meaning: 'iss of the tokens (cotizador)' },
-  { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', meaning: 'aud of the tokens (cotizador-api)' },
-  { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', meaning: 'skew on nbf/iat/exp (30)' },
-  { key: 'helpUrl', env: 'COTIZADOR_HELP_URL', kind: 'text', meaning: 'base of detalles.enlace' },
-  { key: 'maxHeaderBytes', env: 'COTIZADOR_MAX_HEADER_BYTES', kind: 'integer', meaning: 'larger headers get 431 (8192)' },
-  { key: 'maxBodyBytes', env: 'COTIZADOR_MAX_BODY_BYTES', kind: 'integer', meaning: 'larger JSON bodies get 400 (1048576)' },
-  { key: 'maxFormBytes', env: 'COTIZADOR_MAX_FORM_BYTES', kind: 'integer', meaning: 'larger token forms get 400 (4096)' },
-  { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', meaning: 'token forms with more fields get 400 (8)' },
-  { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', meaning: 'headers and body must arrive within (30000)' },
-  { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', meaning: 'the ATM API needs no token (false)' },
+  { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer' },
+  { key: 'host', env: 'COTIZADOR_HOST', kind: 'text' },
+  { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', help: 'ajusteTokenTtlSeconds' },
+  { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', help: 'ajusteTokenIssuer' },
+  { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', help: 'ajusteTokenAudience' },
+  { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', help: 'ajusteClockSkewSeconds' },
+  { key: 'helpUrl', env: 'COTIZADOR_HELP_URL', kind: 'text', help: 'ajusteHelpUrl' },
+  { key: 'maxHeaderBytes', env: 'COTIZADOR_MAX_HEADER_BYTES', kind: 'integer', help: 'ajusteMaxHeaderBytes' },
+  { key: 'maxBodyBytes', env: 'COTIZADOR_MAX_BODY_BYTES', kind: 'integer', help: 'ajusteMaxBodyBytes' },
+  { key: 'maxFormBytes', env: 'COTIZADOR_MAX_FORM_BYTES', kind: 'integer', help: 'ajusteMaxFormBytes' },
+  { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', help: 'ajusteMaxFormFields' },
+  { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', help: 'ajusteRequestTimeoutMs' },
+  { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', help: 'ajusteAtmsPublic' },
   {
     key: 'keepAliveTimeoutMs',
     env: 'COTIZADOR_KEEP_ALIVE_TIMEOUT_MS',
     kind: 'integer',
-    meaning: 'idle keep-alive connections close after (5000)',
+    help: 'ajusteKeepAliveTimeoutMs',
   },
   {
     key: 'shutdownGraceMs',
     env: 'COTIZADOR_SHUTDOWN_GRACE_MS',
     kind: 'integer',
-    meaning: 'in-flight requests get this long on SIGTERM (10000)',
+    help: 'ajusteShutdownGraceMs',
   },
 ];
 
@@ -291,7 +293,7 @@ export function loadServeSettings(
     switches = {
       ...switches,
       bankOffline: parseValue(
-        { key: 'bankOffline', env: '', kind: 'boolean', meaning: '' },
+        { key: 'bankOffline', env: '', kind: 'boolean' },
         env['COTIZADOR_BANK_OFFLINE'],
         'COTIZADOR_BANK_OFFLINE',
       ) as boolean,

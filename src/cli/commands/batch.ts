@@ -20,7 +20,7 @@ import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor, optionsFromJson, type EngineOptions } from '../engineOptions.js';
 import { CliError, inputError, usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { helpText } from '../help/messages.js';
 import { displayName, isRecord, openOutput, type Output } from '../io.js';
 import { cliMessage, cliQuoteError, cliText, ioReason } from '../messages.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -30,74 +30,17 @@ import { formatHeader, formatRow, type TextColumn } from '../text.js';
 import { openWorkbook, XLSX_MAX_ROWS, type XlsxColumn, type XlsxSheet } from '../xlsx.js';
 import { BATCH_INPUT_FORMATS, inputFormatOf, recordParser, type BatchInputFormat, type InputRecord } from '../batchInput.js';
 
-export const BATCH_HELP: Help = {
-  es: `Uso: cotizador batch ARCHIVO [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMNA]
-                      [--out ARCHIVO] [--progress] [opciones del motor]
-
-Cotiza una cartera de solicitudes AutoEstrene, una por registro, y escribe un registro de
-salida por cada registro de entrada: su línea, sus resultados (montoSolicitado, plazo, tasa,
-pagoMensual, totalPagar, importeInteresTotal, impIVAInteresTotal, cat) o, si el motor lo
-rechaza, codigoError, valorIncorrecto y mensaje; la corrida sigue. Lee y escribe mientras
-avanza: la memoria no crece con el archivo.
-
-ARCHIVO ('-' lee stdin) es, según su extensión o su primer carácter:
-  .csv          CSV RFC 4180 con un encabezado de nombres de campo de la solicitud
-                (informacionSeguro.<campo> para los anidados); los importes como texto; una
-                celda vacía omite el campo
-  .jsonl        JSON lines: una solicitud (o { "solicitud": ..., "options": ... }) por línea
-  .json         un arreglo JSON de solicitudes
-
-Opciones:
-  --input-format csv|jsonl|json
-                               el formato de la entrada, si la extensión no lo dice
-  --format csv                 CSV RFC 4180 (por omisión)
-  --format jsonl               un objeto JSON por registro
-  --format xlsx                un libro de Excel (hoja Cartera)
-  --format table               columnas alineadas para una terminal
-  --id COLUMNA                 una columna (o clave JSON) que identifica el registro: se copia
-                               a la salida y no se envía al motor
-  --shard I/N                  solo la parte I de N (1 ≤ I ≤ N): los registros se reparten en N
-                               tramos contiguos; las salidas de las N partes, concatenadas en
-                               orden, son la salida de la corrida completa, byte por byte
-                               (csv, jsonl, table; encabezado y BOM solo en la parte 1)
-  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea
-                               una terminal
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador batch FILE [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMN]
-                      [--out FILE] [--progress] [engine options]
-
-Quotes a portfolio of AutoEstrene solicitudes, one a record, and writes one output record per
-input record: its line, its results (montoSolicitado, plazo, tasa, pagoMensual, totalPagar,
-importeInteresTotal, impIVAInteresTotal, cat) or, when the engine rejects it, codigoError,
-valorIncorrecto and mensaje; the run goes on. Reads and writes as it goes: memory does not grow
-with the file.
-
-FILE ('-' reads stdin) is, by its extension or its first character:
-  .csv          RFC 4180 CSV with a header of solicitud field names
-                (informacionSeguro.<field> for nested ones); amounts as text; an empty cell
-                leaves the field out
-  .jsonl        JSON lines: a solicitud (or { "solicitud": ..., "options": ... }) a line
-  .json         a JSON array of solicitudes
-
-Options:
-  --input-format csv|jsonl|json
-                               the input's format, when the extension does not say it
-  --format csv                 RFC 4180 CSV (default)
-  --format jsonl               one JSON object a record
-  --format xlsx                an Excel workbook (sheet Cartera)
-  --format table               aligned columns for a terminal
-  --id COLUMN                  a column (or JSON key) naming the record: copied to the output,
-                               never sent to the engine
-  --shard I/N                  only part I of N (1 ≤ I ≤ N): the records are cut into N
-                               contiguous runs; the N parts' outputs, concatenated in order, are
-                               the whole run's output, byte for byte (csv, jsonl, table; the
-                               header and BOM only in part 1)
-  --progress                   progress with rate and time left on stderr even when it is not
-                               a terminal
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}`,
-};
+/**
+ * The help of `cotizador batch`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * batchHelp('en').startsWith('Usage: cotizador batch'); // true
+ * ```
+ */
+export function batchHelp(lang: Lang = 'es'): string {
+  return helpText('batch', lang);
+}
 
 const FORMATS = ['csv', 'jsonl', 'xlsx', 'table'] as const;
 type BatchFormat = (typeof FORMATS)[number];
@@ -473,7 +416,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(BATCH_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(batchHelp(lang));
   const format: BatchFormat = choice('batch', 'format', values.format, FORMATS, 'csv');
   const { bom, csv } = csvSettings('batch', values, format);
   const file = singleFile('batch', positionals);

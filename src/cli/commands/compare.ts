@@ -1,12 +1,12 @@
 /** `cotizador compare FILE FILE...`: the summaries of several credit quotes side by side, with the difference to the first. */
 import { basename } from 'node:path';
-import { creditOpeningCharges, quoteCredit, type CreditResult, type OpeningCharges } from '../../entry/credit.js';
+import { creditOpeningCharges, quoteCredit, type CreditResult, type Lang, type OpeningCharges } from '../../entry/credit.js';
 import { amountToCents, centsToAmount, csvLine } from '../../entry/analysis.js';
 import { choice, parseCommand } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
 import { ENGINE_FLAGS } from '../engineOptions.js';
 import { usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
@@ -14,44 +14,17 @@ import { cliText } from '../messages.js';
 import { renderTable } from '../text.js';
 import { readCreditRequest } from './credit.js';
 
-export const COMPARE_HELP: Help = {
-  es: `Uso: cotizador compare ARCHIVO ARCHIVO... [--format table|csv|json] [--label TEXTO ...] [opciones del motor]
-
-Compara cotizaciones AutoEstrene lado a lado: pago, número de pagos, total a pagar, interés,
-IVA del interés, comisión por apertura y su IVA, seguros (al inicio y en los pagos) y CAT, con
-la diferencia de cada una contra la primera (exacta, al centavo; el CAT en décimas).
-
-Cada ARCHIVO lleva una solicitud AutoEstrene y, opcionalmente, sus "options" (un pago
-anticipado, otra convención...); las opciones del motor de la línea de comandos se aplican a
-todas.
-
-Opciones:
-  --format table               columnas alineadas (por omisión)
-  --format csv                 CSV RFC 4180: una línea por medida
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXTO                nombre de cada cotización, en el orden de los archivos
-                               (repetible; por omisión el nombre del archivo)
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador compare FILE FILE... [--format table|csv|json] [--label TEXT ...] [engine options]
-
-Compares AutoEstrene quotes side by side: payment, number of payments, total to pay,
-interest, IVA on interest, opening commission and its IVA, insurance (up front and in the
-payments) and CAT, with each one's difference to the first (exact, to the cent; the CAT in
-tenths).
-
-Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment,
-another convention...); the command line's engine options apply to all of them.
-
-Options:
-  --format table               aligned columns (default)
-  --format csv                 RFC 4180 CSV: one line per measure
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXT                 the name of each quote, in the files' order (repeatable;
-                               default: the file's name)
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}`,
-};
+/**
+ * The help of `cotizador compare`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * compareHelp('en').startsWith('Usage: cotizador compare'); // true
+ * ```
+ */
+export function compareHelp(lang: Lang = 'es'): string {
+  return helpText('compare', lang);
+}
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
@@ -164,7 +137,7 @@ export async function runCompare(args: readonly string[], context: CliContext = 
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(COMPARE_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(compareHelp(lang));
   const format = choice('compare', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('compare', values, format);
   if (positionals.length < 2) throw usageError('dosArchivos', {}, 'compare');

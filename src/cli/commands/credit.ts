@@ -16,53 +16,24 @@ import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '.
 import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { displayName, openOutput, readJson, requestFromJson, type Output } from '../io.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { helpText } from '../help/messages.js';
 import { cliText, type CliMessageId } from '../messages.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderPairs, renderTable, type TextColumn } from '../text.js';
 import { openWorkbook, type XlsxColumn, type XlsxKind } from '../xlsx.js';
 
-export const CREDIT_HELP: Help = {
-  es: `Uso: cotizador credit ARCHIVO [--format table|csv|json|xlsx] [--out ARCHIVO] [opciones del motor]
-
-Cotiza un crédito automotriz AutoEstrene: pago nivelado, totales, CAT y tabla de amortización.
-
-ARCHIVO lleva un cuerpo de petición AutoEstrene ({ "solicitud": { ... } }, con "options"
-opcional a su lado) o una solicitud sola; '-' lee stdin.
-
-Opciones:
-  --format table               resumen (pago, interés, IVA, CAT), los cargos de apertura que
-                               llevan de la suma de los pagos al total a pagar, y la tabla de
-                               amortización alineada para una terminal (por omisión)
-  --format csv                 CSV RFC 4180: una línea de encabezado, una por renglón
-  --format json                exactamente el resultado de quoteCredit
-  --format xlsx                libro de Excel: hoja Resumen y hoja Tabla
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}
-table, csv y xlsx siempre muestran la tabla: cotizan con generaTablaPagos: true aunque el
-archivo no lo pida. json cotiza la solicitud como viene.
-`,
-  en: `Usage: cotizador credit FILE [--format table|csv|json|xlsx] [--out FILE] [engine options]
-
-Quotes an AutoEstrene vehicle credit: level payment, totals, CAT and the amortization table.
-
-FILE holds an AutoEstrene request body ({ "solicitud": { ... } }, with an optional "options"
-beside it) or a bare solicitud; '-' reads stdin.
-
-Options:
-  --format table               summary (payment, interest, IVA, CAT), the charges at opening
-                               that take the sum of payments to the total to pay, and the
-                               amortization table, aligned for a terminal (default)
-  --format csv                 RFC 4180 CSV: one header line, one line per row of registros
-  --format json                exactly the resultado quoteCredit returns
-  --format xlsx                an Excel workbook: sheets Resumen and Tabla
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}
-table, csv and xlsx always show the table: they quote with generaTablaPagos: true even when
-the file omits it. json quotes the solicitud as given.
-`,
-};
+/**
+ * The help of `cotizador credit`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * creditHelp('en').startsWith('Usage: cotizador credit'); // true
+ * ```
+ */
+export function creditHelp(lang: Lang = 'es'): string {
+  return helpText('credit', lang);
+}
 
 const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
@@ -100,7 +71,7 @@ export function readCreditRequest(
 export async function runCredit(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const lang = context.lang ?? 'es';
   const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, ...IO_FLAGS, ...CSV_FLAGS, ...ENGINE_FLAGS });
-  if (values.help === true) return void context.stdout.write(CREDIT_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(creditHelp(lang));
   const format = choice('credit', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('credit', values, format);
   const file = singleFile('credit', positionals);

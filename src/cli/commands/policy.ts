@@ -4,7 +4,7 @@ import { receiptsToCsv } from '../../entry/analysis.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { helpText } from '../help/messages.js';
 import { displayName, openOutput, readSolicitud, type Output } from '../io.js';
 import { cliText } from '../messages.js';
 import { openWorkbook, type XlsxColumn } from '../xlsx.js';
@@ -12,41 +12,17 @@ import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { renderTable } from '../text.js';
 
-export const POLICY_HELP: Help = {
-  es: `Uso: cotizador policy ARCHIVO [--format table|csv|json|xlsx] [--fecha-inicio AAAA-MM-DD] [--out ARCHIVO]
-
-Cotiza un seguro de auto SegAutoVendor: cada oferta (aseguradora × paquete) con su prima y
-sus recibos de pago.
-
-ARCHIVO lleva un cuerpo de petición SegAutoVendor ({ "solicitud": { ... } }) o una solicitud
-sola; '-' lee stdin.
-
-Opciones:
-  --format table               las ofertas y luego los recibos de cada una, alineados (por omisión)
-  --format csv                 CSV RFC 4180: una línea por recibo, con la aseguradora, el
-                               paquete y el idCotizacion de su oferta
-  --format json                exactamente el resultado de quotePolicy
-  --format xlsx                libro de Excel: hoja Ofertas y hoja Recibos
-  --fecha-inicio FECHA         inicio de la póliza (AAAA-MM-DD); por omisión hoy en
-                               America/Mexico_City
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador policy FILE [--format table|csv|json|xlsx] [--fecha-inicio YYYY-MM-DD] [--out FILE]
-
-Quotes SegAutoVendor vehicle insurance: every offer (insurer × package) with its premium
-and payment receipts.
-
-FILE holds a SegAutoVendor request body ({ "solicitud": { ... } }) or a bare solicitud;
-'-' reads stdin.
-
-Options:
-  --format table               the offers, then each offer's receipts, aligned (default)
-  --format csv                 RFC 4180 CSV: one line per receipt, with its offer's insurer,
-                               package and idCotizacion
-  --format json                exactly the resultado quotePolicy returns
-  --format xlsx                an Excel workbook: sheets Ofertas and Recibos
-  --fecha-inicio DATE          policy start (YYYY-MM-DD); default: today in America/Mexico_City
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}`,
-};
+/**
+ * The help of `cotizador policy`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * policyHelp('en').startsWith('Usage: cotizador policy'); // true
+ * ```
+ */
+export function policyHelp(lang: Lang = 'es'): string {
+  return helpText('policy', lang);
+}
 
 const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
@@ -66,7 +42,7 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
     ...IO_FLAGS,
     ...CSV_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(POLICY_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(policyHelp(lang));
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('policy', values, format);
   const file = singleFile('policy', positionals);
