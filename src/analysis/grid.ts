@@ -53,7 +53,8 @@ export type Variations = readonly Variation[] | Readonly<Record<string, readonly
  *
  * @example
  * ```ts
- * const scenario: Scenario = scenarioAt({ plazo: [12, 24], 'informacionSeguro.enganche': ['70000.00'] }, 1);
+ * const [, second] = [...scenarios({ plazo: [12, 24], 'informacionSeguro.enganche': ['70000.00'] })];
+ * const scenario: Scenario | undefined = second;
  * scenario; // { plazo: 24, 'informacionSeguro.enganche': '70000.00' }
  * ```
  */
@@ -455,27 +456,4 @@ export function gridRecord(summary: GridSummary): Record<string, FieldValue | un
     valorIncorrecto: summary.error?.valorIncorrecto,
     mensaje: summary.error?.mensaje,
   };
-}
-
-/**
- * The scenario at position `index` of {@link scenarios} (mixed-radix decoding), so a worker can
- * quote any slice of a grid without enumerating what comes before it.
- *
- * @example
- * ```ts
- * scenarioAt({ plazo: [12, 24], tasa: ['10.00', '12.00'] }, 3); // { plazo: 24, tasa: '12.00' }
- * ```
- */
-export function scenarioAt(variations: Variations, index: number): Scenario {
-  const list = normalize(variations);
-  const scenario: Record<string, FieldValue> = {};
-  let rest = index;
-  for (let i = list.length - 1; i >= 0; i--) {
-    const v = list[i] as Variation;
-    scenario[v.field] = v.values[rest % v.values.length] as FieldValue;
-    rest = Math.floor(rest / v.values.length);
-  }
-  const ordered: Record<string, FieldValue> = {};
-  for (const v of list) ordered[v.field] = scenario[v.field] as FieldValue;
-  return ordered;
 }

@@ -1,9 +1,9 @@
 /**
  * Quoting a grid on worker threads: the grid is cut into chunks of consecutive scenario indices,
- * each worker decodes its scenarios with `scenarioAt`, quotes and formats them, and the main
- * thread yields the formatted chunks back in grid order (one string per chunk is far cheaper to
- * pass between threads than the rows' objects). A bounded window of chunks in flight keeps memory flat however slow the
- * consumer is.
+ * each worker seeks its own cursor (`GridCursor.seek`) to a chunk's first scenario, quotes and
+ * formats the chunk's rows, and the main thread yields the formatted chunks back in grid order
+ * (one string per chunk is far cheaper to pass between threads than the rows' objects). A bounded
+ * window of chunks in flight keeps memory flat however slow the consumer is.
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CreditRequest } from '../entry/credit.js';

@@ -8,10 +8,8 @@ export * from './common.js';
 export {
   scenarioGrid,
   scenarios,
-  scenarioAt,
   countScenarios,
   parseVariation,
-  applyScenario,
   quoteScenario,
   summarizeGridRow,
   gridRecord,

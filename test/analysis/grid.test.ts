@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyScenario,
   countScenarios,
+  GridCursor,
   gridRecord,
   parseVariation,
-  scenarioAt,
   scenarioGrid,
   scenarios,
   summarizeGridRow,
 } from '../../src/entry/analysis.js';
+import { applyScenario } from '../../src/analysis/grid.js';
 import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
@@ -85,14 +85,19 @@ describe('scenarios', () => {
       sizes.map((n, i) => ({ field: ['plazo', 'tasa', 'comisiones'][i] as string, values: Array.from({ length: n }, (_, k) => `v${k}`) })),
     );
 
-  it('enumerates the cartesian product in nested-loop order; scenarioAt agrees', () => {
+  it("enumerates the cartesian product in nested-loop order; a GridCursor's seek and next agree", () => {
     fc.assert(
       fc.property(variationsArb, (variations) => {
         const all = [...scenarios(variations)];
         expect(all).toHaveLength(countScenarios(variations));
         expect(new Set(all.map((s) => JSON.stringify(s))).size).toBe(all.length);
+        const walked = new GridCursor(base, variations);
+        const jumped = new GridCursor(base, variations);
         all.forEach((s, i) => {
-          expect(scenarioAt(variations, i)).toEqual(s);
+          jumped.seek(i);
+          expect(jumped.scenario()).toEqual(s);
+          expect(walked.scenario()).toEqual(s);
+          walked.next();
         });
         const sorted = [...all].sort((a, b) => compareScenario(variations, a, b));
         expect(sorted).toEqual(all);
