@@ -1,16 +1,18 @@
 /**
- * The loan engine's options from the command line: `--options FILE.json` (any `quoteCredit`
- * option), then the flags (`--prepay`, `--balloon`, `--grace`, `--first-payment`, `--day-count`,
+ * A credit request from the command line: FILE's solicitud, and the loan engine's options:
+ * `--options FILE.json` (any `quoteCredit` option), the file's own `options`, then the flags (`--prepay`, `--balloon`, `--grace`, `--first-payment`, `--day-count`,
  * `--business-days`, `--fecha-apertura`, `--convention`). The engine checks every value and names
  * the option's path (`options.prepayments[0].amount`) when it refuses one; here only the shape of
  * each flag is checked.
  */
 import type { ParseArgsConfig } from 'node:util';
-import type { CreditOptions } from '../entry/credit.js';
+import type { CreditOptions, CreditRequest } from '../entry/credit.js';
 import { validationError } from '../entry/contracts.js';
 import { stringList, stringOption, type ParsedValues } from './args.js';
+import { readOptionsOf } from './common.js';
+import type { CliContext } from './context.js';
 import { usageError } from './errors.js';
-import { isRecord, readJson, type ReadOptions } from './io.js';
+import { isRecord, readJson, requestFromJson, type ReadOptions } from './io.js';
 import { cliMessage, cliQuoteError } from './messages.js';
 import { withQuoteErrors } from './quoteError.js';
 
@@ -182,4 +184,27 @@ export function engineOptions(command: string, values: ParsedValues, read: ReadO
   }
   if (Object.keys(conventions).length > 0) flags.conventions = conventions;
   return { file: fromFile, flags: flags as CreditOptions };
+}
+
+/**
+ * A credit request read from FILE with the command line's engine options: the solicitud and the
+ * options its quote runs with (`--options`, the file's own `options`, the flags).
+ *
+ * @example
+ * ```ts
+ * import { processContext } from './context.js';
+ * const { solicitud, options } = readCreditRequest('credit', 'examples/autoestrene.json', { grace: '2' }, processContext());
+ * [solicitud.plazo, options]; // [36, { grace: { periods: 2 } }]
+ * ```
+ */
+export function readCreditRequest(
+  command: string,
+  file: string,
+  values: Parameters<typeof engineOptions>[1],
+  context: CliContext,
+): { solicitud: CreditRequest; options: CreditOptions } {
+  const read = readOptionsOf(command, values, context);
+  const engine = engineOptions(command, values, read);
+  const request = requestFromJson(readJson(file, read), file);
+  return { solicitud: request.solicitud as CreditRequest, options: optionsFor(engine, request.options) };
 }

@@ -4,13 +4,12 @@ import { quoteCredit, type Lang } from '../../entry/credit.js';
 import { balanceChartSvg, scheduleChartSvg } from '../../entry/analysis.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
 import { IO_FLAGS, outFile } from '../common.js';
-import { ENGINE_FLAGS } from '../engineOptions.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { readCreditRequest } from './credit.js';
 
 /**
  * The help of `cotizador chart`, in `lang`.

@@ -1,18 +1,17 @@
 /** `cotizador compare FILE FILE...`: the summaries of several credit quotes side by side, with the difference to the first. */
 import { basename } from 'node:path';
 import { creditOpeningCharges, quoteCredit, type CreditResult, type Lang, type OpeningCharges } from '../../entry/credit.js';
-import { amountToCents, centsToAmount, csvLine } from '../../entry/analysis.js';
+import { amountToCents, centsToAmount } from '../../entry/analysis.js';
 import { choice, parseCommand } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
-import { ENGINE_FLAGS } from '../engineOptions.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { cliText } from '../messages.js';
-import { renderTable } from '../text.js';
-import { readCreditRequest } from './credit.js';
+import { csvDocument, textTable, type Column } from '../columns.js';
+import { cliMessage } from '../messages.js';
 
 /**
  * The help of `cotizador compare`, in `lang`.
@@ -121,6 +120,30 @@ function tenths(text: string): number {
 }
 
 /**
+ * The comparison's columns, one row per measure: the measure, then each quote's value and, after
+ * the first, its difference to the first.
+ *
+ * @example
+ * ```ts
+ * const a = compareSummary(quoteCredit(solicitud), creditOpeningCharges(solicitud));
+ * const columns = compareColumns([{ label: 'a', summary: a }, { label: 'b', summary: a }], [undefined, compareDifference(a, a)]);
+ * columns.map((c) => (typeof c.header === 'string' ? c.header : c.header.id)); // ['medida', 'a', 'b', 'Δ b']
+ * ```
+ */
+export function compareColumns(
+  quotes: readonly { readonly label: string; readonly summary: CompareSummary }[],
+  differences: readonly (CompareSummary | undefined)[],
+): Column<CompareMeasure>[] {
+  const columns: Column<CompareMeasure>[] = [{ header: cliMessage('medida'), cell: (m) => m, align: 'left', kind: 'text' }];
+  quotes.forEach((q, i) => {
+    columns.push({ header: q.label, cell: (m) => q.summary[m], align: 'right', kind: 'text' });
+    const difference = differences[i];
+    if (difference !== undefined) columns.push({ header: `Δ ${q.label}`, cell: (m) => difference[m], align: 'right', kind: 'text' });
+  });
+  return columns;
+}
+
+/**
  * Runs `cotizador compare` on its arguments (without the command name).
  *
  * @example
@@ -156,24 +179,9 @@ export async function runCompare(args: readonly string[], context: CliContext = 
   if (format === 'json') {
     text = `${JSON.stringify({ quotes: quotes.map((q, i) => ({ label: q.label, summary: q.summary, difference: differences[i] ?? null })) }, null, 2)}\n`;
   } else {
-    const header = [cliText('medida', lang)];
-    quotes.forEach((q, i) => {
-      header.push(...(i === 0 ? [q.label] : [q.label, `Δ ${q.label}`]));
-    });
-    const rows = COMPARE_MEASURES.map((m) => {
-      const row: string[] = [m];
-      quotes.forEach((q, i) => {
-        row.push(...(i === 0 ? [q.summary[m]] : [q.summary[m], (differences[i] as CompareSummary)[m]]));
-      });
-      return row;
-    });
+    const columns = compareColumns(quotes, differences);
     text =
-      format === 'csv'
-        ? (bom ? BOM : '') + csvLine(header, csv) + rows.map((r) => csvLine(r, csv)).join('')
-        : renderTable(
-            header.map((h, i) => ({ header: h, align: i === 0 ? 'left' : 'right' })),
-            rows,
-          );
+      format === 'csv' ? (bom ? BOM : '') + csvDocument(columns, COMPARE_MEASURES, lang, csv) : textTable(columns, COMPARE_MEASURES, lang);
   }
   const out = openOutput(outFile(values), context.stdout);
   await out.write(text);

@@ -7,7 +7,8 @@ import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '.
 import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
 import { inputError, usageError } from '../errors.js';
 import { openOutput, readJson, requestFromJson, type Output } from '../io.js';
-import { gridCells, gridWriter, gridXlsxColumns, GRID_FORMATS, type GridWriter, type GridWriterSpec } from '../gridFormat.js';
+import { sheetOf } from '../columns.js';
+import { gridColumns, gridLiner, gridWriter, GRID_FORMATS, type GridWriter, type GridWriterSpec } from '../gridFormat.js';
 import { helpText } from '../help/messages.js';
 import { parallelGrid } from '../pool.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -188,10 +189,12 @@ async function writeXlsx(
   chart: GridChartCollector | undefined,
 ): Promise<void> {
   const book = await openWorkbook(out);
-  const sheet = book.addSheet('Escenarios', gridXlsxColumns(cursor.variations));
+  const spec = sheetOf(gridColumns(cursor.variations, lang), lang);
+  const sheet = book.addSheet('Escenarios', spec.columns);
+  const liner = gridLiner();
   for (let index = 0; index < cursor.total; index++) {
     const outcome = cursor.quote();
-    sheet.addRow(gridCells(cursor.variations, cursor.at, outcome, lang));
+    sheet.addRow(spec.row(liner(cursor.at, outcome)));
     chart?.add(cursor.at, outcome);
     cursor.next();
     if (index % CHUNK_SIZE === 0) {

@@ -1,16 +1,23 @@
 /** `cotizador solve FILE --unknown U --target T=V`: `solveCredit` from the command line: the value, and the quote at it. */
-import { creditOpeningCharges, solveCredit, type Lang, type SolveTarget, type SolveUnknown } from '../../entry/credit.js';
-import { csvLine } from '../../entry/analysis.js';
+import {
+  creditOpeningCharges,
+  solveCredit,
+  type CreditResult,
+  type Lang,
+  type SolveTarget,
+  type SolveUnknown,
+} from '../../entry/credit.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
+import { csvDocument, type Column } from '../columns.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
-import { ENGINE_FLAGS } from '../engineOptions.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { cliMessage } from '../messages.js';
 import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { creditTable, readCreditRequest } from './credit.js';
+import { creditTable } from '../creditFormat.js';
 
 /**
  * The unknowns `solve` takes (those of `solveCredit`).
@@ -30,6 +37,30 @@ export const SOLVE_UNKNOWNS = ['montoSolicitado', 'tasa', 'plazo', 'comisiones']
  * ```
  */
 export const SOLVE_TARGETS = ['pagoMensual', 'totalPagar', 'cat'] as const;
+
+/** What `solve` found: the unknown, its value and the quote at it. */
+interface Solved {
+  readonly unknown: SolveUnknown;
+  readonly value: string | number;
+  readonly quote: CreditResult;
+}
+
+/**
+ * The columns of `solve --format csv`: the unknown, its value, and the quote's key results.
+ *
+ * @example
+ * ```ts
+ * SOLVE_COLUMNS.map((c) => c.header).join(','); // 'incognita,valor,pagoMensual,totalPagar,importeInteresTotal,cat'
+ * ```
+ */
+export const SOLVE_COLUMNS: readonly Column<Solved>[] = [
+  { header: 'incognita', cell: (s) => s.unknown, align: 'left', kind: 'text' },
+  { header: 'valor', cell: (s) => s.value, align: 'right', kind: 'text' },
+  { header: 'pagoMensual', cell: (s) => s.quote.pagoMensual, align: 'right', kind: 'amount' },
+  { header: 'totalPagar', cell: (s) => s.quote.totalPagar, align: 'right', kind: 'amount' },
+  { header: 'importeInteresTotal', cell: (s) => s.quote.importeInteresTotal, align: 'right', kind: 'amount' },
+  { header: 'cat', cell: (s) => s.quote.cat, align: 'right', kind: 'tenth' },
+];
 
 /**
  * The help of `cotizador solve`, in `lang`.
@@ -88,10 +119,7 @@ export async function runSolve(args: readonly string[], context: CliContext = pr
   let text: string;
   if (format === 'json') text = `${JSON.stringify({ unknown, value: solved.value, target, quote }, null, 2)}\n`;
   else if (format === 'csv') {
-    text =
-      (bom ? BOM : '') +
-      csvLine(['incognita', 'valor', 'pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'], csv) +
-      csvLine([unknown, solved.value, quote.pagoMensual, quote.totalPagar, quote.importeInteresTotal, quote.cat], csv);
+    text = (bom ? BOM : '') + csvDocument(SOLVE_COLUMNS, [{ unknown, value: solved.value, quote }], lang, csv);
   } else {
     const charges = creditOpeningCharges({ ...withTable, [unknown]: solved.value }, options);
     const head = `${unknown} = ${solved.value}  (${key} ≤ ${value})\n\n`;
