@@ -5,22 +5,19 @@
  * @module cotizador/analysis
  */
 export * from './common.js';
+export { parseVariation, checkVariations, countScenarios, fieldValueFromText, fieldParser } from '../analysis/variations.js';
+export type { FieldValue, Variation, Variations } from '../analysis/variations.js';
 export {
   scenarioGrid,
   scenarios,
-  countScenarios,
-  parseVariation,
   quoteScenario,
   summarizeGridRow,
   gridRecord,
   GRID_RESULT_COLUMNS,
   GRID_ERROR_COLUMNS,
-  checkVariations,
-  fieldValueFromText,
-  fieldParser,
 } from '../analysis/grid.js';
+export type { Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
 export { GridCursor } from '../analysis/gridCursor.js';
-export type { FieldValue, Variation, Variations, Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
 export {
   toCsv,
   csvField,
