@@ -8,7 +8,9 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CreditRequest } from '../entry/credit.js';
 import { GridCursor, type GridOptions } from '../entry/analysis.js';
+import { CliError, EXIT_INTERNAL } from './errors.js';
 import { gridWriter, type GridWriterSpec } from './gridFormat.js';
+import { cliMessage } from './messages.js';
 
 /** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */
 export const GRID_WORKER_KIND = 'cotizador-grid-worker';
@@ -143,7 +145,8 @@ export async function* parallelGrid(
       wake?.();
     });
     worker.on('exit', (code) => {
-      if (!finished && code !== 0) failure ??= new Error(`grid worker exited with code ${code}`);
+      if (!finished && code !== 0)
+        failure ??= new CliError(cliMessage('errorInterno', { detail: cliMessage('hiloTerminado', { code }) }), EXIT_INTERNAL);
       wake?.();
     });
   });

@@ -162,8 +162,9 @@ describe('scenarioGrid', () => {
 
   it('turns a rejected scenario into a row naming the field', () => {
     const [ok, bad] = [...scenarioGrid(summary, { montoSolicitado: ['280000.00', '349000.00'] })];
-    expect(ok?.result?.pagoMensual).toMatch(/^\d+\.\d{2}$/);
-    expect(bad?.error).toMatchObject({ codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado' });
+    expect(ok?.result).toEqual(quoteCredit({ ...summary, montoSolicitado: '280000.00' }));
+    const refused = thrown(() => quoteCredit({ ...summary, montoSolicitado: '349000.00' }));
+    expect(bad?.error).toEqual({ codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado', mensaje: refused.mensaje });
     const record = gridRecord(summarizeGridRow(bad!));
     expect(record).toMatchObject({
       montoSolicitado: '349000.00',
@@ -178,9 +179,17 @@ describe('scenarioGrid', () => {
     });
   });
 
-  it('is lazy: it quotes only the rows taken', () => {
-    const grid = scenarioGrid(summary, { plazo: Array.from({ length: 1_000_000 }, (_, i) => i + 1) });
-    expect(grid.next().value?.scenario).toEqual({ plazo: 1 });
+  it('is lazy: it reads a scenario, and quotes it, only when the row is taken', () => {
+    // A value read ahead of its row would throw.
+    const plazos = new Proxy([12, 24, 36], {
+      get: (target, key, receiver) => {
+        if (key === '1' || key === '2') throw new Error(`read ahead: value ${key}`);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const grid = scenarioGrid(summary, { plazo: plazos });
+    expect(grid.next().value?.scenario).toEqual({ plazo: 12 });
+    expect(() => grid.next()).toThrow('read ahead: value 1');
   });
 
   it('passes options through (conventions, fechaApertura)', () => {

@@ -37,6 +37,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   filasXlsxExceden: 'an xlsx sheet holds at most {limit} data rows; the output has {count}: use csv or jsonl',
   errorInterno: 'internal error: {detail}',
   sinScriptDeHilos: 'cannot locate the CLI script for the worker threads; use --workers 0',
+  hiloTerminado: 'grid worker exited with code {code}',
   caracterInesperado: 'unexpected character',
   finInesperado: 'unexpected end of input',
   cadenaSinCerrar: 'unterminated string',

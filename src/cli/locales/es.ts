@@ -43,6 +43,7 @@ export const es = {
   filasXlsxExceden: 'una hoja xlsx admite a lo más {limit} filas de datos; la salida tiene {count}: use csv o jsonl',
   errorInterno: 'error interno: {detail}',
   sinScriptDeHilos: 'no se encuentra el script de la CLI para los hilos de trabajo; use --workers 0',
+  hiloTerminado: 'un hilo de la cuadrícula terminó con el código {code}',
   // Why JSON or CSV text stops being JSON or CSV (the {problem} of jsonNoValido and csvNoValido).
   caracterInesperado: 'carácter inesperado',
   finInesperado: 'fin inesperado del texto',
