@@ -8,10 +8,11 @@ import { isLang } from '../entry/common.js';
 import { processContext } from './context.js';
 import { main, splitLang } from './main.js';
 import { cliText, ioReason } from './messages.js';
-import { isGridWorker, serveGridWorker } from './pool.js';
+import { isGridWorker } from './gridWorker.js';
 
 if (isGridWorker()) {
-  serveGridWorker();
+  // The parent's tasks wait in the port until the worker listens.
+  void import('./pool.js').then((pool) => pool.serveGridWorker());
 } else {
   const context = processContext();
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

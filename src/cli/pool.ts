@@ -9,11 +9,9 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CreditRequest } from '../entry/credit.js';
 import { GridCursor, type GridOptions } from '../entry/analysis.js';
 import { CliError, EXIT_INTERNAL } from './errors.js';
+import { GRID_WORKER_KIND } from './gridWorker.js';
 import { gridWriter, type GridWriterSpec } from './gridFormat.js';
 import { cliMessage } from './messages.js';
-
-/** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */
-export const GRID_WORKER_KIND = 'cotizador-grid-worker';
 
 interface WorkerInput {
   readonly kind: typeof GRID_WORKER_KIND;
@@ -29,22 +27,11 @@ interface Task {
 type Reply = { readonly id: number; readonly text: string; readonly count: number } | { readonly id: number; readonly fatal: string };
 
 /**
- * True when this thread was started by {@link parallelGrid}.
- *
- * @example
- * ```ts
- * if (isGridWorker()) serveGridWorker();
- * ```
- */
-export function isGridWorker(): boolean {
-  return parentPort !== null && (workerData as Partial<WorkerInput> | undefined)?.kind === GRID_WORKER_KIND;
-}
-
-/**
  * The worker's loop: quote each task's scenarios and post their summaries.
  *
  * @example
  * ```ts
+ * import { isGridWorker } from './gridWorker.js';
  * if (isGridWorker()) serveGridWorker();
  * ```
  */
