@@ -167,6 +167,15 @@ function secretsOf(value: unknown, where: string): string | string[] {
   return fail('ajusteSecretos', { where });
 }
 
+/** COTIZADOR_PREVIOUS_TOKEN_SECRETS as JSON; text that is not JSON is a configuration error that never echoes it (the secrets). */
+function secretsJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fail('ajusteSecretos', { where: 'COTIZADOR_PREVIOUS_TOKEN_SECRETS' });
+  }
+}
+
 function rateLimitOf(value: unknown, where: string): RateLimitConfig | undefined {
   if (value === false || value === 'off') return undefined;
   if (typeof value === 'string') {
@@ -267,7 +276,7 @@ export function loadServeSettings(
     file['tokenKeys'] === undefined ? undefined : keysOf(file['tokenKeys'], base, `${configFile}: tokenKeys`);
   if (env['COTIZADOR_TOKEN_SECRET'] !== undefined) {
     const previous = env['COTIZADOR_PREVIOUS_TOKEN_SECRETS'];
-    const older = previous === undefined ? [] : secretsOf(JSON.parse(previous) as unknown, 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
+    const older = previous === undefined ? [] : secretsOf(secretsJson(previous), 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
     tokenSecret = [env['COTIZADOR_TOKEN_SECRET'], ...(Array.isArray(older) ? older : [older])];
     tokenKeys = undefined;
   }
