@@ -2,7 +2,8 @@
  * The architecture check (`npm run arch`): imports point down the layers drawn in
  * docs/architecture.md, never sideways between folders of one layer, never in a circle. The
  * engines (cat, credit, insurance) and the interface's wire shapes (contracts) are siblings of one
- * layer, so none of them imports another; they meet only in the composition layer above.
+ * layer, so none of them imports another; they meet only in the composition layer above. The CLI,
+ * on top, reaches the library only through its public entries, as a user's own tool would.
  */
 /** Bottom to top; folders on one line are one layer and may not import each other. */
 const LAYERS = [
@@ -37,6 +38,14 @@ LAYERS.forEach((layer, rank) => {
 module.exports = {
   forbidden: [
     ...rules,
+    {
+      name: 'cli-public-api',
+      comment:
+        'the CLI is a client of the public API: src/cli imports the package entries (src/entry), its own files, node built-ins and runtime dependencies, nothing else',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { pathNot: '^(src/(cli|entry)/|node_modules/)', dependencyTypesNot: ['core'] },
+    },
     {
       name: 'oracle-independent',
       comment: 'the oracle (oracle/model) is written from docs/ alone: it imports nothing but its own files',

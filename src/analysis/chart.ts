@@ -4,10 +4,12 @@
  * the right axis. Heights come from integer cents; only pixel positions are floating point.
  */
 import type { CreditResult } from '../contracts/credit.js';
-import { quoteError } from '../errors/quoteError.js';
-import { formatCents, parseCents } from '../money/cents.js';
+import { messageRef, renderMessage, type Lang } from '../errors/catalog.js';
+import { formatCents } from '../money/cents.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 import { groupThousands } from '../money/grouping.js';
+import { amountToCents } from './amounts.js';
+import { ANALYSIS_MESSAGES, analysisError, type AnalysisMessageId } from './messages.js';
 
 /**
  * Options of {@link scheduleChartSvg}.
@@ -25,6 +27,8 @@ export interface ChartOptions {
   readonly height?: number;
   /** Title (default: amount, term, rate and CAT of the quote). */
   readonly title?: string;
+  /** The language of the labels (default `es`). */
+  readonly lang?: Lang;
 }
 
 /**
@@ -38,13 +42,13 @@ export interface ChartOptions {
 export const CHART_SERIES = ['capital', 'interes', 'iva', 'seguros', 'comision', 'saldo'] as const;
 
 const SERIES_STYLE = {
-  capital: { label: 'Capital', color: '#1f6fb2' },
-  interes: { label: 'Interés', color: '#e07b24' },
-  iva: { label: 'IVA', color: '#8c5bb8' },
-  seguros: { label: 'Seguros', color: '#3a9d5d' },
-  comision: { label: 'Comisión', color: '#b8a02b' },
-  saldo: { label: 'Saldo insoluto (eje derecho)', color: '#c62f3b' },
-} as const;
+  capital: { label: 'serieCapital', color: '#1f6fb2' },
+  interes: { label: 'serieInteres', color: '#e07b24' },
+  iva: { label: 'serieIva', color: '#8c5bb8' },
+  seguros: { label: 'serieSeguros', color: '#3a9d5d' },
+  comision: { label: 'serieComision', color: '#b8a02b' },
+  saldo: { label: 'serieSaldo', color: '#c62f3b' },
+} as const satisfies Record<(typeof CHART_SERIES)[number], { label: AnalysisMessageId; color: string }>;
 
 /**
  * Escapes text for XML content and attribute values.
@@ -97,20 +101,23 @@ interface Stack {
  */
 export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {}): string {
   const rows = result.registros;
-  if (rows.length === 0) throw quoteError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
+  if (rows.length === 0) throw analysisError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
+  const lang = options.lang ?? 'es';
+  const t = (id: AnalysisMessageId, params?: Readonly<Record<string, string | number>>): string =>
+    renderMessage(messageRef(ANALYSIS_MESSAGES, id, params), lang);
   const width = options.width ?? 960;
   const height = options.height ?? 540;
   const title =
     options.title ??
-    `Amortización: ${groupThousands(result.montoSolicitado)} a ${result.plazo} pagos, tasa ${result.tasa} %, CAT ${result.cat} % sin IVA`;
+    t('tituloAmortizacion', { monto: groupThousands(result.montoSolicitado), plazo: result.plazo, tasa: result.tasa, cat: result.cat });
   const stacks: Stack[] = rows.map((r) => ({
-    capital: parseSigned(r.abonoCapital),
-    interes: parseSigned(r.interesAmortizacion),
-    iva: parseSigned(r.ivaAmortizacion),
-    seguros: parseSigned(r.seguroVida) + parseSigned(r.seguroDanos) + parseSigned(r.seguroDesempleo),
-    comision: parseSigned(r.comisionAmortizacion),
+    capital: amountToCents(r.abonoCapital),
+    interes: amountToCents(r.interesAmortizacion),
+    iva: amountToCents(r.ivaAmortizacion),
+    seguros: amountToCents(r.seguroVida) + amountToCents(r.seguroDanos) + amountToCents(r.seguroDesempleo),
+    comision: amountToCents(r.comisionAmortizacion),
   }));
-  const balances = rows.map((r) => parseSigned(r.saldoFin));
+  const balances = rows.map((r) => amountToCents(r.saldoFin));
   const withCommission = stacks.some((s) => s.comision !== 0);
   const withInsurance = stacks.some((s) => s.seguros !== 0);
   const barSeries = (['capital', 'interes', 'iva', 'seguros', 'comision'] as const).filter(
@@ -124,7 +131,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const maxBar = Math.max(1, ...stacks.map((s) => barSeries.reduce((sum, id) => sum + Math.max(0, s[id]), 0)));
-  const maxBalance = Math.max(1, parseSigned(rows[0]?.saldoCapital ?? '0'), ...balances);
+  const maxBalance = Math.max(1, amountToCents(rows[0]?.saldoCapital ?? '0'), ...balances);
   const barStep = tickStep(maxBar, 6);
   const balStep = tickStep(maxBalance, 6);
   const barTop = Math.ceil(maxBar / barStep) * barStep;
@@ -154,7 +161,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     );
   }
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#333333"/>`);
-  out.push(`<text transform="translate(22 ${px(top + plotH / 2)}) rotate(-90)" text-anchor="middle">Pago por periodo (MXN)</text>`);
+  out.push(`<text transform="translate(22 ${px(top + plotH / 2)}) rotate(-90)" text-anchor="middle">${escapeXml(t('ejePago'))}</text>`);
   out.push(`</g>`);
 
   // The right axis (balance).
@@ -167,7 +174,9 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     );
   }
   out.push(`<line x1="${left + plotW}" y1="${top}" x2="${left + plotW}" y2="${top + plotH}" stroke="#333333"/>`);
-  out.push(`<text transform="translate(${width - 18} ${px(top + plotH / 2)}) rotate(90)" text-anchor="middle">Saldo insoluto (MXN)</text>`);
+  out.push(
+    `<text transform="translate(${width - 18} ${px(top + plotH / 2)}) rotate(90)" text-anchor="middle">${escapeXml(t('ejeSaldo'))}</text>`,
+  );
   out.push(`</g>`);
 
   // The bottom axis (payment number).
@@ -181,7 +190,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
     out.push(`<text x="${x}" y="${top + plotH + 18}" text-anchor="middle">${r.numAmortizacion}</text>`);
   });
   out.push(
-    `<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">Número de pago (${escapeXml(periodName(result.periodicidad))})</text>`,
+    `<text x="${px(left + plotW / 2)}" y="${top + plotH + 38}" text-anchor="middle">${escapeXml(t('ejeNumeroPago', { period: periodName(result.periodicidad) }))}</text>`,
   );
   out.push(`</g>`);
 
@@ -196,7 +205,12 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
       const y0 = yBar(below);
       const y1 = yBar(below + value);
       const row = rows[k];
-      const label = `Pago ${row?.numAmortizacion ?? k + 1} (${row?.fechaAmortizacion ?? ''}): ${style.label.toLowerCase()} ${groupThousands(formatCents(s[id]))}`;
+      const label = t('barraPago', {
+        number: row?.numAmortizacion ?? k + 1,
+        date: row?.fechaAmortizacion ?? '',
+        series: t(style.label).toLowerCase(),
+        amount: groupThousands(formatCents(s[id])),
+      });
       out.push(
         `<rect x="${px(xMid(k) - barW / 2)}" y="${px(y1)}" width="${px(barW)}" height="${px(y0 - y1)}"><title>${escapeXml(label)}</title></rect>`,
       );
@@ -206,7 +220,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
 
   // The balance line on the right axis, from the opening balance.
   const points = [
-    `${px(left)},${px(yBal(parseSigned(rows[0]?.saldoCapital ?? '0')))}`,
+    `${px(left)},${px(yBal(amountToCents(rows[0]?.saldoCapital ?? '0')))}`,
     ...balances.map((b, k) => `${px(left + slot * (k + 1))},${px(yBal(b))}`),
   ];
   out.push(`<g id="series-saldo" class="series">`);
@@ -226,7 +240,7 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
         ? `<line x1="${px(x)}" y1="${y}" x2="${px(x + 18)}" y2="${y}" stroke="${style.color}" stroke-width="2"/>`
         : `<rect x="${px(x)}" y="${y - 6}" width="18" height="12" fill="${style.color}"/>`,
     );
-    out.push(`<text x="${px(x + 24)}" y="${y}" dominant-baseline="middle">${escapeXml(style.label)}</text>`);
+    out.push(`<text x="${px(x + 24)}" y="${y}" dominant-baseline="middle">${escapeXml(t(style.label))}</text>`);
   });
   out.push(`</g>`);
   out.push(`</svg>`);
@@ -237,10 +251,6 @@ export function scheduleChartSvg(result: CreditResult, options: ChartOptions = {
 function periodName(code: string): string {
   const periodicities = DEFAULT_CREDIT_CONVENTIONS.periodicities;
   return Object.hasOwn(periodicities, code) ? (periodicities[code]?.name ?? code) : code;
-}
-
-function parseSigned(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
 }
 
 /** Cents that are a whole number of pesos, as the pesos' text ("150000" for 15000000). */

@@ -7,7 +7,8 @@
 import type { CreditRequest, CreditResult } from '../contracts/credit.js';
 import { QuoteError } from '../errors/quoteError.js';
 import { quoteCredit } from '../quotes/quoteCredit.js';
-import { checkVariations, type FieldValue, type GridOptions, type Scenario, type Variation, type Variations } from './grid.js';
+import type { GridOptions, Scenario } from './grid.js';
+import { checkVariations, type FieldValue, type Variation, type Variations } from './variations.js';
 
 /** Where one variation's value goes in the working copy: a top-level key, or a key of a nested object. */
 interface Slot {

@@ -6,9 +6,10 @@
  * ({@link balanceChartSvg}) and for a grid's result against a varied field (`cotizador grid --chart`).
  */
 import type { CreditResult } from '../contracts/credit.js';
-import { quoteError } from '../errors/quoteError.js';
-import { parseCents } from '../money/cents.js';
+import { messageRef, renderMessage, type Lang } from '../errors/catalog.js';
+import { amountToCents } from './amounts.js';
 import { escapeXml } from './chart.js';
+import { ANALYSIS_MESSAGES, analysisError, type AnalysisMessageId } from './messages.js';
 
 /**
  * One line: its label and its points, `[x, y]` with `y` an integer of the chart's unit (`null`: a gap).
@@ -260,26 +261,22 @@ export function lineChartSvg(chart: LineChart): string {
  */
 export function balanceChartSvg(
   quotes: readonly { readonly label: string; readonly result: CreditResult }[],
-  options: { readonly title?: string; readonly width?: number; readonly height?: number; readonly lang?: 'es' | 'en' } = {},
+  options: { readonly title?: string; readonly width?: number; readonly height?: number; readonly lang?: Lang } = {},
 ): string {
-  const en = options.lang === 'en';
+  const t = (id: AnalysisMessageId): string => renderMessage(messageRef(ANALYSIS_MESSAGES, id), options.lang ?? 'es');
   const series = quotes.map(({ label, result }): LineSeries => {
     const rows = result.registros;
-    if (rows.length === 0) throw quoteError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
-    const first = parseCents((rows[0] as (typeof rows)[number]).saldoCapital);
-    return { label, points: [[0, first], ...rows.map((r): [number, number] => [r.numAmortizacion, signedCents(r.saldoFin)])] };
+    if (rows.length === 0) throw analysisError('ERRNEG001', 'sinTablaDePagos', 'generaTablaPagos');
+    const first = amountToCents((rows[0] as (typeof rows)[number]).saldoCapital);
+    return { label, points: [[0, first], ...rows.map((r): [number, number] => [r.numAmortizacion, amountToCents(r.saldoFin)])] };
   });
   return lineChartSvg({
-    title: options.title ?? (en ? 'Outstanding balance' : 'Saldo insoluto'),
-    xTitle: en ? 'payment number' : 'número de pago',
-    yTitle: en ? 'balance (MXN)' : 'saldo (MXN)',
+    title: options.title ?? t('tituloSaldos'),
+    xTitle: t('ejeNumeroDePago'),
+    yTitle: t('ejeSaldoMxn'),
     yDecimals: 2,
     series,
     ...(options.width === undefined ? {} : { width: options.width }),
     ...(options.height === undefined ? {} : { height: options.height }),
   });
-}
-
-function signedCents(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
 }

@@ -6,10 +6,10 @@
  * error and the run goes on; a break in the framing itself (an unterminated quote, a JSON array
  * that stops being one) ends the run with the line and column, never the bytes.
  */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
+import type { QuoteError } from '../entry/common.js';
 import { CliError } from './errors.js';
-import { findJsonError, JSON_PROBLEMS, type JsonProblem } from './jsonError.js';
-import { cliText } from './messages.js';
+import { findJsonError, type JsonProblem } from './jsonError.js';
+import { cliMessage, cliQuoteError, type CliMessageId } from './messages.js';
 
 /**
  * One record of the input: its first line and its value (parsed JSON, or a CSV row's fields), or why it cannot be read.
@@ -52,21 +52,21 @@ export interface RecordParser {
   end(): void;
 }
 
-function framingError(file: string, kind: 'csv' | 'json', line: number, column: number, problem: string, problemEn: string): CliError {
-  return new CliError((lang) =>
-    cliText(kind === 'csv' ? 'csvNoValido' : 'jsonNoValido', lang, { file, line, column, problem: lang === 'es' ? problem : problemEn }),
+function framingError(
+  file: string,
+  kind: 'csv' | 'json',
+  line: number,
+  column: number,
+  problem: CliMessageId,
+  params?: Readonly<Record<string, number>>,
+): CliError {
+  return new CliError(
+    cliMessage(kind === 'csv' ? 'csvNoValido' : 'jsonNoValido', { file, line, column, problem: cliMessage(problem, params) }),
   );
 }
 
 function tooLong(file: string, kind: 'csv' | 'json', line: number): CliError {
-  return framingError(
-    file,
-    kind,
-    line,
-    1,
-    `registro de más de ${MAX_RECORD_CHARS} caracteres`,
-    `record longer than ${MAX_RECORD_CHARS} characters`,
-  );
+  return framingError(file, kind, line, 1, 'registroLargo', { max: MAX_RECORD_CHARS });
 }
 
 /**
@@ -169,22 +169,20 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
         } else if (c === '\r') {
           // Part of CRLF (or a stray CR): ignored outside quotes.
         } else if (c === '"') {
-          if (field !== '' || afterQuote)
-            throw framingError(file, 'csv', line, column, 'comilla dentro de un campo sin comillas', 'quote inside an unquoted field');
+          if (field !== '' || afterQuote) throw framingError(file, 'csv', line, column, 'comillaEnCampo');
           quoted = true;
           quoteLine = line;
           quoteColumn = column;
           fieldStarted = true;
         } else {
-          if (afterQuote)
-            throw framingError(file, 'csv', line, column, 'texto después de un campo entre comillas', 'text after a quoted field');
+          if (afterQuote) throw framingError(file, 'csv', line, column, 'textoTrasComillas');
           field += c;
           fieldStarted = true;
         }
       }
     },
     end() {
-      if (quoted) throw framingError(file, 'csv', quoteLine, quoteColumn, 'campo entre comillas sin cerrar', 'unterminated quoted field');
+      if (quoted) throw framingError(file, 'csv', quoteLine, quoteColumn, 'comillasSinCerrar');
       finishRecord();
     },
   };
@@ -192,7 +190,7 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
 
 function jsonRecordError(text: string): QuoteError {
   const at = findJsonError(text) ?? { line: 1, column: 1, problem: 'caracterInesperado' as JsonProblem };
-  return quoteError('ERRESQ001', 'registroJsonInvalido', undefined, { column: at.column });
+  return cliQuoteError('ERRESQ001', 'registroJsonInvalido', undefined, { column: at.column });
 }
 
 /**
@@ -270,7 +268,7 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
   let escaped = false;
   let afterComma = false;
   const fail = (problem: JsonProblem): never => {
-    throw framingError(file, 'json', line, column, JSON_PROBLEMS[problem].es, JSON_PROBLEMS[problem].en);
+    throw framingError(file, 'json', line, column, problem);
   };
   const finish = (): void => {
     try {
@@ -278,7 +276,7 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
     } catch {
       const at = findJsonError(element) ?? { line: 1, column: 1, problem: 'caracterInesperado' as JsonProblem };
       const where = { line: elementLine + at.line - 1, column: at.line === 1 ? elementColumn + at.column - 1 : at.column };
-      throw framingError(file, 'json', where.line, where.column, JSON_PROBLEMS[at.problem].es, JSON_PROBLEMS[at.problem].en);
+      throw framingError(file, 'json', where.line, where.column, at.problem);
     }
     element = '';
     state = 'afterElement';

@@ -4,13 +4,15 @@
  * serves as a grid worker when the grid started this file on a worker thread. The only module of
  * the CLI that acts when imported.
  */
+import { isLang } from '../entry/common.js';
 import { processContext } from './context.js';
 import { main, splitLang } from './main.js';
 import { cliText, ioReason } from './messages.js';
-import { isGridWorker, serveGridWorker } from './pool.js';
+import { isGridWorker } from './gridWorker.js';
 
 if (isGridWorker()) {
-  serveGridWorker();
+  // The parent's tasks wait in the port until the worker listens.
+  void import('./pool.js').then((pool) => pool.serveGridWorker());
 } else {
   const context = processContext();
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -18,8 +20,8 @@ if (isGridWorker()) {
     if (error.code === 'EPIPE') process.exit(0);
     // Any other failure to write stdout (a full disk, /dev/full) is an I/O error: exit 1.
     const given = splitLang(process.argv.slice(2)).lang;
-    const lang = given === 'en' || given === 'es' ? given : (context.lang ?? 'es');
-    process.stderr.write(`cotizador: ${cliText('noSePuedeEscribir', lang, { file: 'stdout', reason: ioReason(error, lang) })}\n`);
+    const lang = isLang(given) ? given : (context.lang ?? 'es');
+    process.stderr.write(`cotizador: ${cliText('noSePuedeEscribir', lang, { file: 'stdout', reason: ioReason(error) })}\n`);
     process.exit(1);
   });
   void main(process.argv.slice(2), context).then((code) => {

@@ -1,6 +1,6 @@
 /** The options every command shares: where input is read from and how much, where output goes, how CSV is written. */
 import type { ParseArgsConfig } from 'node:util';
-import type { CsvOptions } from '../analysis/csv.js';
+import type { CsvOptions } from '../entry/analysis.js';
 import { integerOption, stringOption, type ParsedValues } from './args.js';
 import type { CliContext } from './context.js';
 import { usageError } from './errors.js';

@@ -5,7 +5,9 @@
  */
 import { realpathSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import type { CliLang } from './messages.js';
+import { isLang, type Lang } from '../entry/common.js';
+import { CliError, EXIT_INTERNAL } from './errors.js';
+import { cliMessage } from './messages.js';
 
 /** The process as a CLI run sees it. */
 export interface CliContext {
@@ -21,7 +23,7 @@ export interface CliContext {
   /** Print the stack of an unexpected error (`COTIZADOR_DEBUG`). */
   readonly debug: boolean;
   /** The language of help, messages and errors when `--lang` is not given (`COTIZADOR_LANG`; default `es`). */
-  readonly lang?: CliLang;
+  readonly lang?: Lang;
 }
 
 /**
@@ -40,10 +42,10 @@ export function processContext(): CliContext {
     stdinStream: () => process.stdin,
     workerScript: () => {
       const script = process.argv[1];
-      if (script === undefined) throw new Error('cannot locate the CLI script for the worker threads; use --workers 0');
+      if (script === undefined) throw new CliError(cliMessage('errorInterno', { detail: cliMessage('sinScriptDeHilos') }), EXIT_INTERNAL);
       return realpathSync(script);
     },
     debug: Boolean(process.env.COTIZADOR_DEBUG),
-    ...(lang === 'en' || lang === 'es' ? { lang } : {}),
+    ...(isLang(lang) ? { lang } : {}),
   };
 }

@@ -1,18 +1,20 @@
 /**
- * The loan engine's options from the command line: `--options FILE.json` (any `quoteCredit`
- * option), then the flags (`--prepay`, `--balloon`, `--grace`, `--first-payment`, `--day-count`,
+ * A credit request from the command line: FILE's solicitud, and the loan engine's options:
+ * `--options FILE.json` (any `quoteCredit` option), the file's own `options`, then the flags (`--prepay`, `--balloon`, `--grace`, `--first-payment`, `--day-count`,
  * `--business-days`, `--fecha-apertura`, `--convention`). The engine checks every value and names
  * the option's path (`options.prepayments[0].amount`) when it refuses one; here only the shape of
  * each flag is checked.
  */
 import type { ParseArgsConfig } from 'node:util';
-import type { CreditOptions } from '../quotes/quoteCredit.js';
-import { quoteError } from '../errors/quoteError.js';
+import type { CreditOptions, CreditRequest } from '../entry/credit.js';
+import { validationError } from '../entry/contracts.js';
 import { stringList, stringOption, type ParsedValues } from './args.js';
+import { readOptionsOf } from './common.js';
+import type { CliContext } from './context.js';
 import { usageError } from './errors.js';
-import { isRecord, readJson, type ReadOptions } from './io.js';
+import { isRecord, readJson, requestFromJson, type ReadOptions } from './io.js';
+import { cliMessage, cliQuoteError } from './messages.js';
 import { withQuoteErrors } from './quoteError.js';
-import { validationError } from '../validation/messages.js';
 
 /**
  * The parseArgs declarations of the engine's flags.
@@ -51,7 +53,7 @@ const DAY_COUNTS = ['days360', 'days365', 'actual360', 'actual365', 'perYear'] a
  */
 export function optionsFromJson(value: unknown, source: string): CreditOptions {
   return withQuoteErrors(source, () => {
-    if (!isRecord(value)) throw quoteError('ERRESQ005', 'opcionObjeto', 'options', { shape: '{ conventions, prepayments, … }' });
+    if (!isRecord(value)) throw cliQuoteError('ERRESQ005', 'opcionesNoObjeto', 'options');
     for (const key of Object.keys(value)) {
       if (!(OPTION_KEYS as readonly string[]).includes(key)) throw validationError('ERRESQ003', 'campoNoDefinido', `options.${key}`);
     }
@@ -85,10 +87,10 @@ function prepayment(command: string, text: string): NonNullable<CreditOptions['p
   const parts = text.split(':');
   const [period, amount, mode] = parts;
   if (parts.length < 2 || parts.length > 3 || !/^\d{1,6}$/.test(period ?? '') || amount === undefined || amount === '') {
-    throw usageError('opcionForma', { option: 'prepay', shape: 'PAGO:IMPORTE[:reduceTerm]', value: text }, command);
+    throw usageError('opcionForma', { option: 'prepay', shape: cliMessage('formaPrepago'), value: text }, command);
   }
   if (mode !== undefined && mode !== 'reduceTerm' && mode !== 'reducePayment') {
-    throw usageError('opcionForma', { option: 'prepay', shape: 'PAGO:IMPORTE[:reduceTerm|reducePayment]', value: text }, command);
+    throw usageError('opcionForma', { option: 'prepay', shape: cliMessage('formaPrepagoModo'), value: text }, command);
   }
   return { period: Number(period), amount, ...(mode === undefined ? {} : { mode }) };
 }
@@ -96,7 +98,7 @@ function prepayment(command: string, text: string): NonNullable<CreditOptions['p
 /** `KEY=VALUE`: VALUE as JSON when it parses, else as text. */
 function convention(command: string, text: string): [string, unknown] {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw usageError('opcionForma', { option: 'convention', shape: 'CLAVE=VALOR', value: text }, command);
+  if (eq <= 0) throw usageError('opcionForma', { option: 'convention', shape: cliMessage('formaConvencion'), value: text }, command);
   const raw = text.slice(eq + 1);
   let value: unknown = raw;
   try {
@@ -182,4 +184,27 @@ export function engineOptions(command: string, values: ParsedValues, read: ReadO
   }
   if (Object.keys(conventions).length > 0) flags.conventions = conventions;
   return { file: fromFile, flags: flags as CreditOptions };
+}
+
+/**
+ * A credit request read from FILE with the command line's engine options: the solicitud and the
+ * options its quote runs with (`--options`, the file's own `options`, the flags).
+ *
+ * @example
+ * ```ts
+ * import { processContext } from './context.js';
+ * const { solicitud, options } = readCreditRequest('credit', 'examples/autoestrene.json', { grace: '2' }, processContext());
+ * [solicitud.plazo, options]; // [36, { grace: { periods: 2 } }]
+ * ```
+ */
+export function readCreditRequest(
+  command: string,
+  file: string,
+  values: Parameters<typeof engineOptions>[1],
+  context: CliContext,
+): { solicitud: CreditRequest; options: CreditOptions } {
+  const read = readOptionsOf(command, values, context);
+  const engine = engineOptions(command, values, read);
+  const request = requestFromJson(readJson(file, read), file);
+  return { solicitud: request.solicitud as CreditRequest, options: optionsFor(engine, request.options) };
 }

@@ -3,13 +3,10 @@
  * interest) against the first varied field, one line per value of the second. The points are
  * collected while the grid is quoted (two numbers a scenario), and the chart is drawn at the end.
  */
-import type { CreditResult } from '../contracts/credit.js';
-import { QuoteError } from '../errors/quoteError.js';
-import type { FieldValue, Variation } from '../analysis/grid.js';
-import { lineChartSvg } from '../analysis/lineChart.js';
-import { parseCents } from '../money/cents.js';
+import { QuoteError, type CreditResult, type Lang } from '../entry/credit.js';
+import { amountToCents, lineChartSvg, type FieldValue, type Variation } from '../entry/analysis.js';
 import { usageError } from './errors.js';
-import type { CliLang } from './messages.js';
+import { cliMessage, cliText } from './messages.js';
 
 /**
  * The results a grid chart can plot.
@@ -38,7 +35,7 @@ const MAX_LINES = 24;
 /** Collects a grid's points and draws them. */
 export interface GridChartCollector {
   add(at: ArrayLike<number>, outcome: CreditResult | QuoteError): void;
-  svg(lang: CliLang): string;
+  svg(lang: Lang): string;
 }
 
 function numeric(value: FieldValue, index: number): number {
@@ -64,17 +61,17 @@ export function gridChartCollector(variations: readonly Variation[], measure: Gr
   const x = variations[0];
   const lines = variations[1];
   if (x === undefined || variations.slice(2).some((v) => v.values.length > 1)) {
-    throw usageError(
-      'opcionForma',
-      { option: 'chart', shape: '--vary X=... [--vary LÍNEAS=...]', value: String(variations.length) },
-      'grid',
-    );
+    throw usageError('opcionForma', { option: 'chart', shape: cliMessage('formaGrafica'), value: String(variations.length) }, 'grid');
   }
   const lineCount = lines?.values.length ?? 1;
   if (lineCount > MAX_LINES || lineCount * x.values.length > GRID_CHART_MAX_POINTS) {
     throw usageError(
       'opcionForma',
-      { option: 'chart', shape: `≤ ${MAX_LINES} × ≤ ${GRID_CHART_MAX_POINTS}`, value: `${lineCount} × ${x.values.length}` },
+      {
+        option: 'chart',
+        shape: cliMessage('formaGraficaTope', { lines: MAX_LINES, points: GRID_CHART_MAX_POINTS }),
+        value: `${lineCount} × ${x.values.length}`,
+      },
       'grid',
     );
   }
@@ -84,15 +81,14 @@ export function gridChartCollector(variations: readonly Variation[], measure: Gr
     add(at, outcome) {
       if (outcome instanceof QuoteError) return;
       const text = outcome[measure];
-      const y = measure === 'cat' ? Math.round(Number(text) * 10) : text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
+      const y = measure === 'cat' ? Math.round(Number(text) * 10) : amountToCents(text);
       (points[lines === undefined ? 0 : (at[1] as number)] as (number | null)[])[at[0] as number] = y;
     },
     svg(lang) {
-      const en = lang === 'en';
       const name = (v: FieldValue): string => String(v);
       const unit = measure === 'cat' ? '(%)' : '(MXN)';
       return lineChartSvg({
-        title: en ? `${measure} by ${x.field}` : `${measure} por ${x.field}`,
+        title: cliText('tituloGrafica', lang, { measure, field: x.field }),
         xTitle: x.field === 'tasa' || x.field === 'comisiones' ? `${x.field} (%)` : x.field,
         yTitle: `${measure} ${unit}`,
         yDecimals: measure === 'cat' ? 1 : 2,

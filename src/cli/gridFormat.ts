@@ -1,15 +1,14 @@
 /**
- * The grid's output formats, shared by the main thread and the workers (which format their own
- * chunks). Rows are written straight from the cursor's value indices and the quote: the varied
- * values' cells are formatted once, when the writer is made, and a row is a few concatenations.
+ * The grid's outputs, shared by the main thread and the workers (which format their own chunks):
+ * the grid's column spec (the varied fields, the key results, the error), written as CSV, as the
+ * terminal's table and on the Escenarios sheet, and the JSON and JSON lines records. Rows are
+ * written straight from the cursor's value indices and the quote: a varied value's cell is
+ * prepared once, when the writer is made, and a row is a few concatenations.
  */
-import type { CreditResult } from '../contracts/credit.js';
-import { GRID_ERROR_COLUMNS, GRID_RESULT_COLUMNS, type FieldValue, type Variation } from '../analysis/grid.js';
-import { csvField, csvLine, type CsvOptions } from '../analysis/csv.js';
-import { localizedMessage, QuoteError } from '../errors/quoteError.js';
-import type { CliLang } from './messages.js';
-import { formatHeader, formatRow, type TextColumn } from './text.js';
-import type { XlsxColumn } from './xlsx.js';
+import { GRID_ERROR_COLUMNS, GRID_RESULT_COLUMNS, type CsvOptions, type FieldValue, type Variation } from '../entry/analysis.js';
+import { localizedMessage, QuoteError, type CreditResult, type Lang } from '../entry/credit.js';
+import { csvHeader, csvRowWriter, textTableWriter, type Column } from './columns.js';
+import type { XlsxKind } from './xlsx.js';
 
 /** The formats of `cotizador grid`. */
 export const GRID_FORMATS = ['csv', 'table', 'json', 'jsonl', 'xlsx'] as const;
@@ -22,7 +21,7 @@ export type GridTextFormat = Exclude<GridFormat, 'xlsx'>;
 export interface GridWriterSpec {
   readonly format: GridTextFormat;
   readonly variations: readonly Variation[];
-  readonly lang: CliLang;
+  readonly lang: Lang;
   readonly csv: CsvOptions;
 }
 
@@ -33,6 +32,25 @@ export interface GridWriter {
   readonly footer: string;
 }
 
+/**
+ * One row of the grid as its columns read it: the value index of each variation, and the
+ * scenario's quote or its error.
+ *
+ * @example
+ * ```ts
+ * const line: GridLine = { at: [1], result: quoteCredit({ ...solicitud, plazo: 24 }), error: undefined };
+ * ```
+ */
+export interface GridLine {
+  readonly at: ArrayLike<number>;
+  readonly result: CreditResult | undefined;
+  readonly error: QuoteError | undefined;
+}
+
+/** A scratch line a writer refills for each row (the columns read it at once). */
+type ScratchLine = { at: ArrayLike<number>; result: CreditResult | undefined; error: QuoteError | undefined };
+
+/** Typical widths of the results, so the table's widths are fixed before the first row. */
 const RESULT_WIDTHS: Readonly<Record<(typeof GRID_RESULT_COLUMNS)[number], number>> = {
   pagoMensual: 11,
   totalPagar: 12,
@@ -40,14 +58,84 @@ const RESULT_WIDTHS: Readonly<Record<(typeof GRID_RESULT_COLUMNS)[number], numbe
   cat: 5,
 };
 
-/** The largest of `values` (no spread: a list may hold a million of them). */
-function widest(values: readonly FieldValue[], min: number): number {
-  let width = min;
-  for (const v of values) {
-    const n = String(v).length;
-    if (n > width) width = n;
-  }
-  return width;
+/** How a sheet types a varied field: by its first value. */
+function variedKind(v: Variation): XlsxKind {
+  const first = v.values[0];
+  if (typeof first === 'number') return 'integer';
+  if (typeof first !== 'string' || !/^\d+\.\d{2,}$/.test(first)) return 'text';
+  return v.field === 'tasa' || v.field === 'comisiones' ? 'rate' : 'amount';
+}
+
+/**
+ * The grid's columns for its variations: each varied field, the key results
+ * (`GRID_RESULT_COLUMNS`), the error (`GRID_ERROR_COLUMNS`, the message in `lang`).
+ *
+ * @example
+ * ```ts
+ * gridColumns([{ field: 'plazo', values: [12, 24] }], 'es').map((c) => c.header).join(',');
+ * // 'plazo,pagoMensual,totalPagar,importeInteresTotal,cat,codigoError,valorIncorrecto,mensaje'
+ * ```
+ */
+export function gridColumns(variations: readonly Variation[], lang: Lang): Column<GridLine>[] {
+  const varied = variations.map(
+    (v, i): Column<GridLine> => ({
+      header: v.field,
+      cell: (line) => v.values[line.at[i] as number],
+      values: v.values,
+      valueIndex: (line) => line.at[i] as number,
+      align: 'right',
+      kind: variedKind(v),
+    }),
+  );
+  const results = GRID_RESULT_COLUMNS.map(
+    (key): Column<GridLine> => ({
+      header: key,
+      cell: (line) => line.result?.[key],
+      align: 'right',
+      kind: key === 'cat' ? 'tenth' : 'amount',
+      width: RESULT_WIDTHS[key],
+      // The engine's amounts and CAT are plain decimals: nothing to quote or neutralise.
+      plain: true,
+    }),
+  );
+  const [code, field, message] = GRID_ERROR_COLUMNS;
+  return [
+    ...varied,
+    ...results,
+    { header: code, cell: (line) => line.error?.codigoError, align: 'left', kind: 'text' },
+    { header: field, cell: (line) => line.error?.valorIncorrecto, align: 'left', kind: 'text' },
+    {
+      header: message,
+      cell: (line) => (line.error === undefined ? undefined : localizedMessage(line.error, lang)),
+      align: 'left',
+      kind: 'text',
+      sheetWidth: 40,
+    },
+  ];
+}
+
+/**
+ * A grid line for one row (one object per writer, refilled: the columns read it at once).
+ *
+ * @example
+ * ```ts
+ * const line = gridLiner();
+ * line([0], quoteCredit(solicitud)).result?.pagoMensual; // '10216.91'
+ * ```
+ */
+export function gridLiner(): (at: ArrayLike<number>, outcome: CreditResult | QuoteError) => GridLine {
+  const line: ScratchLine = { at: [], result: undefined, error: undefined };
+  return (at, outcome) => {
+    line.at = at;
+    if (outcome instanceof QuoteError) {
+      line.result = undefined;
+      line.error = outcome;
+    } else {
+      line.result = outcome;
+      line.error = undefined;
+    }
+    return line;
+  };
 }
 
 /**
@@ -62,113 +150,35 @@ function widest(values: readonly FieldValue[], min: number): number {
  */
 export function gridWriter(spec: GridWriterSpec): GridWriter {
   const { format, variations, lang } = spec;
-  const fields = variations.map((v) => v.field);
-  const columns = [...fields, ...GRID_RESULT_COLUMNS, ...GRID_ERROR_COLUMNS];
+  if (format === 'json' || format === 'jsonl') return jsonWriter(format, variations, lang);
+  const columns = gridColumns(variations, lang);
+  const liner = gridLiner();
   if (format === 'csv') {
-    // Each varied value's cell, with its separator, once.
-    const cells = variations.map((v) => v.values.map((x) => `${csvField(x, spec.csv)},`));
-    return {
-      header: csvLine(columns, spec.csv),
-      row(_index, at, outcome) {
-        let line = '';
-        for (let i = 0; i < cells.length; i++) line += (cells[i] as string[])[at[i] as number];
-        if (outcome instanceof QuoteError) {
-          return `${line},,,,${csvField(outcome.codigoError)},${csvField(outcome.valorIncorrecto, spec.csv)},${csvField(localizedMessage(outcome, lang), spec.csv)}\r\n`;
-        }
-        // The engine's amounts and CAT are plain decimals: nothing to quote or neutralise.
-        return `${line}${outcome.pagoMensual},${outcome.totalPagar},${outcome.importeInteresTotal},${outcome.cat},,,\r\n`;
-      },
-      footer: '',
-    };
-  }
-  if (format === 'json' || format === 'jsonl') {
-    // Each varied value's `"field":value`, once.
-    const pairs = variations.map((v) => v.values.map((x) => `${JSON.stringify(v.field)}:${JSON.stringify(x)}`));
-    const item = (index: number, at: ArrayLike<number>, outcome: CreditResult | QuoteError): string => {
-      let scenario = '';
-      for (let i = 0; i < pairs.length; i++) scenario += (i === 0 ? '' : ',') + (pairs[i] as string[])[at[i] as number];
-      const tail =
-        outcome instanceof QuoteError
-          ? `"error":${JSON.stringify({ codigoError: outcome.codigoError, valorIncorrecto: outcome.valorIncorrecto, mensaje: localizedMessage(outcome, lang) })}`
-          : `"result":{"pagoMensual":"${outcome.pagoMensual}","totalPagar":"${outcome.totalPagar}","importeInteresTotal":"${outcome.importeInteresTotal}","cat":"${outcome.cat}"}`;
-      return `{"index":${index},"scenario":{${scenario}},${tail}}`;
-    };
-    if (format === 'jsonl') return { header: '', row: (index, at, outcome) => `${item(index, at, outcome)}\n`, footer: '' };
-    return {
-      header: '[\n',
-      row: (index, at, outcome) => `${index === 0 ? '' : ',\n'}  ${item(index, at, outcome)}`,
-      footer: '\n]\n',
-    };
+    const line = csvRowWriter(columns, spec.csv);
+    return { header: csvHeader(columns, lang, spec.csv), row: (_index, at, outcome) => line(liner(at, outcome)), footer: '' };
   }
   // Widths are fixed before the first row: the varied values are known, result widths are typical ones.
-  const textColumns: TextColumn[] = [
-    ...variations.map((v) => ({ header: v.field, align: 'right' as const, width: widest(v.values, 0) })),
-    ...GRID_RESULT_COLUMNS.map((c) => ({ header: c, align: 'right' as const, width: RESULT_WIDTHS[c] })),
-    { header: 'codigoError', align: 'left' },
-    { header: 'valorIncorrecto', align: 'left' },
-    { header: 'mensaje', align: 'left' },
-  ];
-  const widths = textColumns.map((c) => Math.max(c.header.length, c.width ?? 0));
-  return {
-    header: formatHeader(textColumns, widths),
-    row: (_index, at, outcome) =>
-      formatRow(
-        textColumns,
-        widths,
-        gridCells(variations, at, outcome, lang).map((c) => (c === undefined ? '' : String(c))),
-      ),
-    footer: '',
+  const table = textTableWriter(columns, lang);
+  return { header: table.header, row: (_index, at, outcome) => table.row(liner(at, outcome)), footer: '' };
+}
+
+/** The grid as JSON records `{ index, scenario, result | error }`: an array, or one a line. */
+function jsonWriter(format: 'json' | 'jsonl', variations: readonly Variation[], lang: Lang): GridWriter {
+  // Each varied value's `"field":value`, once.
+  const pairs = variations.map((v) => v.values.map((x: FieldValue) => `${JSON.stringify(v.field)}:${JSON.stringify(x)}`));
+  const item = (index: number, at: ArrayLike<number>, outcome: CreditResult | QuoteError): string => {
+    let scenario = '';
+    for (let i = 0; i < pairs.length; i++) scenario += (i === 0 ? '' : ',') + (pairs[i] as string[])[at[i] as number];
+    const tail =
+      outcome instanceof QuoteError
+        ? `"error":${JSON.stringify({ codigoError: outcome.codigoError, valorIncorrecto: outcome.valorIncorrecto, mensaje: localizedMessage(outcome, lang) })}`
+        : `"result":{"pagoMensual":"${outcome.pagoMensual}","totalPagar":"${outcome.totalPagar}","importeInteresTotal":"${outcome.importeInteresTotal}","cat":"${outcome.cat}"}`;
+    return `{"index":${index},"scenario":{${scenario}},${tail}}`;
   };
-}
-
-/**
- * One grid row as cells: the varied values, the key results, the error columns.
- *
- * @example
- * ```ts
- * const terms = defineCatalog('terms', { es: { plazoMinimo: 'El plazo debe ser de al menos un pago' }, en: { plazoMinimo: 'The term must have at least one payment' } });
- * const error = quoteErrorFrom(terms)('ERRESQ004', 'plazoMinimo', 'plazo');
- * gridCells([{ field: 'plazo', values: [0] }], [0], error, 'en');
- * // [0, undefined, undefined, undefined, undefined, 'ERRESQ004', 'plazo', 'The term must have at least one payment']
- * ```
- */
-export function gridCells(
-  variations: readonly Variation[],
-  at: ArrayLike<number>,
-  outcome: CreditResult | QuoteError,
-  lang: CliLang,
-): (FieldValue | undefined)[] {
-  const cells: (FieldValue | undefined)[] = variations.map((v, i) => v.values[at[i] as number]);
-  if (outcome instanceof QuoteError)
-    cells.push(undefined, undefined, undefined, undefined, outcome.codigoError, outcome.valorIncorrecto, localizedMessage(outcome, lang));
-  else cells.push(outcome.pagoMensual, outcome.totalPagar, outcome.importeInteresTotal, outcome.cat, undefined, undefined, undefined);
-  return cells;
-}
-
-/**
- * The columns of the grid's xlsx sheet.
- *
- * @example
- * ```ts
- * gridXlsxColumns([{ field: 'plazo', values: [12] }]).map((c) => c.kind);
- * // ['integer', 'amount', 'amount', 'amount', 'tenth', 'text', 'text', 'text']
- * ```
- */
-export function gridXlsxColumns(variations: readonly Variation[]): XlsxColumn[] {
-  return [
-    ...variations.map((v): XlsxColumn => {
-      const first = v.values[0];
-      const decimal = typeof first === 'string' && /^\d+\.\d{2,}$/.test(first);
-      const kind =
-        typeof first === 'number' ? 'integer' : decimal ? (v.field === 'tasa' || v.field === 'comisiones' ? 'rate' : 'amount') : 'text';
-      return { header: v.field, kind };
-    }),
-    { header: 'pagoMensual', kind: 'amount' },
-    { header: 'totalPagar', kind: 'amount' },
-    { header: 'importeInteresTotal', kind: 'amount' },
-    { header: 'cat', kind: 'tenth' },
-    { header: 'codigoError', kind: 'text' },
-    { header: 'valorIncorrecto', kind: 'text' },
-    { header: 'mensaje', kind: 'text', width: 40 },
-  ];
+  if (format === 'jsonl') return { header: '', row: (index, at, outcome) => `${item(index, at, outcome)}\n`, footer: '' };
+  return {
+    header: '[\n',
+    row: (index, at, outcome) => `${index === 0 ? '' : ',\n'}  ${item(index, at, outcome)}`,
+    footer: '\n]\n',
+  };
 }

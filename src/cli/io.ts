@@ -6,8 +6,8 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { CliError, inputError } from './errors.js';
-import { findJsonError, JSON_PROBLEMS } from './jsonError.js';
-import { cliText, ioReason } from './messages.js';
+import { findJsonError } from './jsonError.js';
+import { cliMessage, ioReason } from './messages.js';
 
 /**
  * The default cap on an input file: 16 MiB.
@@ -102,7 +102,7 @@ export function readText(file: string, options: ReadOptions = {}): string {
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError((lang) => cliText('noSePuedeLeer', lang, { file: displayName(file), reason: ioReason(error, lang) }));
+    throw new CliError(cliMessage('noSePuedeLeer', { file: displayName(file), reason: ioReason(error) }));
   }
   const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   if (length > max) throw inputError('entradaExcede', { file: displayName(file), limit: max });
@@ -123,13 +123,8 @@ export function parseJsonText(text: string, file: string, firstLine = 1): unknow
     return JSON.parse(text) as unknown;
   } catch {
     const where = findJsonError(text, firstLine) ?? { line: firstLine, column: 1, problem: 'caracterInesperado' as const };
-    throw new CliError((lang) =>
-      cliText('jsonNoValido', lang, {
-        file: displayName(file),
-        line: where.line,
-        column: where.column,
-        problem: JSON_PROBLEMS[where.problem][lang],
-      }),
+    throw new CliError(
+      cliMessage('jsonNoValido', { file: displayName(file), line: where.line, column: where.column, problem: cliMessage(where.problem) }),
     );
   }
 }
@@ -208,7 +203,7 @@ export interface Output {
 const BLOCK = 64 * 1024;
 
 function writeFailure(name: string, error: unknown): CliError {
-  return new CliError((lang) => cliText('noSePuedeEscribir', lang, { file: name, reason: ioReason(error, lang) }));
+  return new CliError(cliMessage('noSePuedeEscribir', { file: name, reason: ioReason(error) }));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 
 /**
- * The kinds of JSON syntax error, as ids of the CLI's problem texts.
+ * The kinds of JSON syntax error, as ids of the CLI's catalog (`./messages.ts`) that say them.
  *
  * @example
  * ```ts
@@ -20,23 +20,6 @@ export type JsonProblem =
   | 'escapeInvalido'
   | 'controlEnCadena'
   | 'numeroInvalido';
-
-/**
- * The texts of each problem, Spanish and English.
- *
- * @example
- * ```ts
- * JSON_PROBLEMS.finInesperado.en; // 'unexpected end of input'
- * ```
- */
-export const JSON_PROBLEMS: Readonly<Record<JsonProblem, { readonly es: string; readonly en: string }>> = {
-  caracterInesperado: { es: 'carácter inesperado', en: 'unexpected character' },
-  finInesperado: { es: 'fin inesperado del texto', en: 'unexpected end of input' },
-  cadenaSinCerrar: { es: 'cadena sin cerrar', en: 'unterminated string' },
-  escapeInvalido: { es: 'secuencia de escape no válida', en: 'invalid escape sequence' },
-  controlEnCadena: { es: 'carácter de control dentro de una cadena', en: 'control character inside a string' },
-  numeroInvalido: { es: 'número no válido', en: 'invalid number' },
-};
 
 /** A syntax error: 1-based line and column (in characters) and its kind. */
 export interface JsonSyntaxError {

@@ -7,64 +7,15 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { CliError, EXIT_INTERNAL, EXIT_USAGE, usageError } from './errors.js';
 import { processContext, type CliContext } from './context.js';
-import { CLI_LANGS, cliText, type CliLang } from './messages.js';
-import type { Help } from './help.js';
-
-const HELP: Help = {
-  es: `Uso: cotizador <comando> [opciones]
-
-Cotizaciones exactas de crédito automotriz (AutoEstrene, CAT) y de seguro de auto
-(SegAutoVendor) en México.
-
-Comandos:
-  credit ARCHIVO         cotiza un crédito: resumen, tabla de amortización y CAT
-  policy ARCHIVO         cotiza un seguro de auto: ofertas y recibos
-  batch ARCHIVO          cotiza una cartera de solicitudes (CSV, JSON lines o arreglo JSON)
-  grid ARCHIVO           cotiza cada combinación de --vary CAMPO=... sobre una solicitud
-  compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
-  solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
-  chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
-  serve                  sirve toda la interfaz por HTTP (docs/server.md)
-  help [COMANDO]         esta ayuda, o la de un comando
-
-Opciones de todos los comandos:
-  --lang es|en           idioma de la ayuda, los mensajes y los errores (por omisión es;
-                         también COTIZADOR_LANG)
-  --version              la versión
-  -h, --help             la ayuda
-
-Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
-salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
-rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
-`,
-  en: `Usage: cotizador <command> [options]
-
-Exact Mexican vehicle credit (AutoEstrene, CAT) and insurance (SegAutoVendor) quotes.
-
-Commands:
-  credit FILE            quote a credit: summary, amortization table and CAT
-  policy FILE            quote vehicle insurance: offers and receipts
-  batch FILE             quote a portfolio of solicitudes (CSV, JSON lines or a JSON array)
-  grid FILE              quote every combination of --vary FIELD=... over a solicitud
-  compare FILE...        the summaries of several quotes side by side
-  solve FILE             solve for the amount, the rate, the term or the commission
-  chart FILE...          draw the payment schedule or the balances as an SVG chart
-  serve                  serve the whole interface over HTTP (docs/server.md)
-  help [COMMAND]         this help, or a command's help
-
-Options of every command:
-  --lang es|en           language of help, messages and errors (default es; also
-                         COTIZADOR_LANG)
-  --version              the version
-  -h, --help             the help
-
-Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
---out FILE is given. Exit codes: 0 success, 1 bad input, a rejected quote or a failed read
-or write, 2 usage error, 70 internal error.
-`,
-};
+import { isLang, LANGS, type Lang } from '../entry/common.js';
+import { cliText } from './messages.js';
+import { helpText } from './help/messages.js';
 
 type Run = (args: readonly string[], context: CliContext) => Promise<void>;
+type Help = (lang: Lang) => string;
+
+/** `cotizador --help`. */
+const rootHelp: Help = (lang) => helpText('uso', lang);
 
 /**
  * Each command's module, loaded when the command runs: a run of `credit` never loads what `serve`
@@ -74,35 +25,35 @@ type Run = (args: readonly string[], context: CliContext) => Promise<void>;
 const COMMANDS: Readonly<Record<string, () => Promise<{ run: Run; help: Help }>>> = {
   credit: async () => {
     const m = await import('./commands/credit.js');
-    return { run: m.runCredit, help: m.CREDIT_HELP };
+    return { run: m.runCredit, help: m.creditHelp };
   },
   policy: async () => {
     const m = await import('./commands/policy.js');
-    return { run: m.runPolicy, help: m.POLICY_HELP };
+    return { run: m.runPolicy, help: m.policyHelp };
   },
   batch: async () => {
     const m = await import('./commands/batch.js');
-    return { run: m.runBatch, help: m.BATCH_HELP };
+    return { run: m.runBatch, help: m.batchHelp };
   },
   grid: async () => {
     const m = await import('./commands/grid.js');
-    return { run: m.runGrid, help: m.GRID_HELP };
+    return { run: m.runGrid, help: m.gridHelp };
   },
   compare: async () => {
     const m = await import('./commands/compare.js');
-    return { run: m.runCompare, help: m.COMPARE_HELP };
+    return { run: m.runCompare, help: m.compareHelp };
   },
   solve: async () => {
     const m = await import('./commands/solve.js');
-    return { run: m.runSolve, help: m.SOLVE_HELP };
+    return { run: m.runSolve, help: m.solveHelp };
   },
   chart: async () => {
     const m = await import('./commands/chart.js');
-    return { run: m.runChart, help: m.CHART_HELP };
+    return { run: m.runChart, help: m.chartHelp };
   },
   serve: async () => {
     const m = await import('./commands/serve.js');
-    return { run: m.runServe, help: m.SERVE_HELP };
+    return { run: m.runServe, help: m.serveHelp };
   },
 };
 
@@ -157,22 +108,20 @@ export function splitLang(argv: readonly string[]): { lang: string | undefined; 
 export async function main(argv: readonly string[], context: CliContext = processContext()): Promise<number> {
   const { stdout, stderr } = context;
   const split = splitLang(argv);
-  let lang: CliLang = context.lang ?? 'es';
+  let lang: Lang = context.lang ?? 'es';
   try {
     if (split.lang !== undefined) {
-      if (!(CLI_LANGS as readonly string[]).includes(split.lang)) {
-        throw usageError('opcionUnaDe', { option: 'lang', allowed: CLI_LANGS.join(', '), value: split.lang });
-      }
-      lang = split.lang as CliLang;
+      if (!isLang(split.lang)) throw usageError('opcionUnaDe', { option: 'lang', allowed: LANGS.join(', '), value: split.lang });
+      lang = split.lang;
     }
     const run: CliContext = { ...context, lang };
     const [name, ...rest] = split.args;
     if (name === undefined) {
-      stderr.write(HELP[lang]);
+      stderr.write(rootHelp(lang));
       return EXIT_USAGE;
     }
     if (name === '--help' || name === '-h') {
-      stdout.write(HELP[lang]);
+      stdout.write(rootHelp(lang));
       return 0;
     }
     if (name === '--version' || name === '-V') {
@@ -182,7 +131,7 @@ export async function main(argv: readonly string[], context: CliContext = proces
     if (name === 'help') {
       const topic = rest[0];
       const load = topic !== undefined && Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
-      stdout.write((load === undefined ? HELP : (await load()).help)[lang]);
+      stdout.write((load === undefined ? rootHelp : (await load()).help)(lang));
       return 0;
     }
     const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -1,18 +1,17 @@
 /**
  * Quoting a grid on worker threads: the grid is cut into chunks of consecutive scenario indices,
- * each worker decodes its scenarios with `scenarioAt`, quotes and formats them, and the main
- * thread yields the formatted chunks back in grid order (one string per chunk is far cheaper to
- * pass between threads than the rows' objects). A bounded window of chunks in flight keeps memory flat however slow the
- * consumer is.
+ * each worker seeks its own cursor (`GridCursor.seek`) to a chunk's first scenario, quotes and
+ * formats the chunk's rows, and the main thread yields the formatted chunks back in grid order
+ * (one string per chunk is far cheaper to pass between threads than the rows' objects). A bounded
+ * window of chunks in flight keeps memory flat however slow the consumer is.
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import type { CreditRequest } from '../contracts/credit.js';
-import type { GridOptions } from '../analysis/grid.js';
-import { GridCursor } from '../analysis/gridCursor.js';
+import type { CreditRequest } from '../entry/credit.js';
+import { GridCursor, type GridOptions } from '../entry/analysis.js';
+import { CliError, EXIT_INTERNAL } from './errors.js';
+import { GRID_WORKER_KIND } from './gridWorker.js';
 import { gridWriter, type GridWriterSpec } from './gridFormat.js';
-
-/** Marks the worker's `workerData`, so the CLI's entry knows it runs as a grid worker. */
-export const GRID_WORKER_KIND = 'cotizador-grid-worker';
+import { cliMessage } from './messages.js';
 
 interface WorkerInput {
   readonly kind: typeof GRID_WORKER_KIND;
@@ -28,22 +27,11 @@ interface Task {
 type Reply = { readonly id: number; readonly text: string; readonly count: number } | { readonly id: number; readonly fatal: string };
 
 /**
- * True when this thread was started by {@link parallelGrid}.
- *
- * @example
- * ```ts
- * if (isGridWorker()) serveGridWorker();
- * ```
- */
-export function isGridWorker(): boolean {
-  return parentPort !== null && (workerData as Partial<WorkerInput> | undefined)?.kind === GRID_WORKER_KIND;
-}
-
-/**
  * The worker's loop: quote each task's scenarios and post their summaries.
  *
  * @example
  * ```ts
+ * import { isGridWorker } from './gridWorker.js';
  * if (isGridWorker()) serveGridWorker();
  * ```
  */
@@ -144,7 +132,8 @@ export async function* parallelGrid(
       wake?.();
     });
     worker.on('exit', (code) => {
-      if (!finished && code !== 0) failure ??= new Error(`grid worker exited with code ${code}`);
+      if (!finished && code !== 0)
+        failure ??= new CliError(cliMessage('errorInterno', { detail: cliMessage('hiloTerminado', { code }) }), EXIT_INTERNAL);
       wake?.();
     });
   });

@@ -4,7 +4,8 @@
  * few seconds. Never on stdout.
  */
 import type { Writable } from 'node:stream';
-import { cliText, type CliLang } from './messages.js';
+import type { Lang } from '../entry/common.js';
+import { cliText } from './messages.js';
 
 /** Reports progress; `done` clears the bar. */
 export interface Progress {
@@ -16,7 +17,7 @@ export interface Progress {
 export interface ProgressOptions {
   /** Show progress even when the stream is not a terminal (`--progress`): one line at a time. */
   readonly force?: boolean;
-  readonly lang?: CliLang;
+  readonly lang?: Lang;
   /** Milliseconds now (tests pass a clock). */
   readonly now?: () => number;
 }

@@ -1,7 +1,7 @@
 /** Turns the engines' coded errors into one CLI message naming the field, in the run's language. */
-import { localizedMessage, QuoteError } from '../errors/quoteError.js';
+import { localizedMessage, QuoteError, type Lang } from '../entry/common.js';
 import { CliError, EXIT_INPUT } from './errors.js';
-import { cliText, type CliLang } from './messages.js';
+import { cliText } from './messages.js';
 
 /**
  * Runs `fn`; a {@link QuoteError} becomes a {@link CliError} "FILE: field 'x': CODE message",
@@ -33,7 +33,7 @@ export function withQuoteErrors<T>(source: string, fn: () => T, exitCode = EXIT_
  * describeQuoteError('x.json', error, 'en'); // "x.json: field 'plazo': ERRESQ004 The term must have at least one payment"
  * ```
  */
-export function describeQuoteError(source: string, error: QuoteError, lang: CliLang = 'es'): string {
+export function describeQuoteError(source: string, error: QuoteError, lang: Lang = 'es'): string {
   const message = localizedMessage(error, lang);
   return error.valorIncorrecto === undefined
     ? cliText('errorSinCampo', lang, { source, code: error.codigoError, message })

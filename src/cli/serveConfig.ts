@@ -5,14 +5,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { checkedSwitches } from '../service/config.js';
-import type { ServiceConfig } from '../service/config.js';
-import type { ClientRecord } from '../service/clients.js';
-import type { RsaSigningKey } from '../service/keys.js';
-import type { RateLimitConfig } from '../service/rateLimit.js';
-import { API_NAMES, type ApiName, type ServiceSwitches } from '../service/switches.js';
+import {
+  API_NAMES,
+  checkedSwitches,
+  type ApiName,
+  type ClientRecord,
+  type MessageParams,
+  type RateLimitConfig,
+  type RsaSigningKey,
+  type ServiceConfig,
+  type ServiceSwitches,
+} from '../entry/service.js';
 import { CliError } from './errors.js';
 import { readJson } from './io.js';
+import type { HelpId } from './help/messages.js';
+import { cliMessage, type CliMessageId } from './messages.js';
 
 /**
  * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
@@ -52,7 +59,8 @@ interface Setting {
   readonly key: string;
   readonly env: string;
   readonly kind: 'integer' | 'text' | 'boolean';
-  readonly meaning: string;
+  /** What it does, in `serve --help`'s table of the environment (--port and --host have lines of their own). */
+  readonly help?: HelpId;
 }
 
 /**
@@ -64,52 +72,52 @@ interface Setting {
  * ```
  */
 export const SERVE_SETTINGS: readonly Setting[] = [
-  { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer', meaning: 'TCP port (default 8080; 0 picks a free one)' },
-  { key: 'host', env: 'COTIZADOR_HOST', kind: 'text', meaning: 'address to listen on (default 127.0.0.1)' },
-  { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', meaning: 'access-token lifetime (3600)' },
-  { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', meaning: 'iss of the tokens (cotizador)' },
-  { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', meaning: 'aud of the tokens (cotizador-api)' },
-  { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', meaning: 'skew on nbf/iat/exp (30)' },
-  { key: 'helpUrl', env: 'COTIZADOR_HELP_URL', kind: 'text', meaning: 'base of detalles.enlace' },
-  { key: 'maxHeaderBytes', env: 'COTIZADOR_MAX_HEADER_BYTES', kind: 'integer', meaning: 'larger headers get 431 (8192)' },
-  { key: 'maxBodyBytes', env: 'COTIZADOR_MAX_BODY_BYTES', kind: 'integer', meaning: 'larger JSON bodies get 400 (1048576)' },
-  { key: 'maxFormBytes', env: 'COTIZADOR_MAX_FORM_BYTES', kind: 'integer', meaning: 'larger token forms get 400 (4096)' },
-  { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', meaning: 'token forms with more fields get 400 (8)' },
-  { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', meaning: 'headers and body must arrive within (30000)' },
-  { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', meaning: 'the ATM API needs no token (false)' },
+  { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer' },
+  { key: 'host', env: 'COTIZADOR_HOST', kind: 'text' },
+  { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', help: 'ajusteTokenTtlSeconds' },
+  { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', help: 'ajusteTokenIssuer' },
+  { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', help: 'ajusteTokenAudience' },
+  { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', help: 'ajusteClockSkewSeconds' },
+  { key: 'helpUrl', env: 'COTIZADOR_HELP_URL', kind: 'text', help: 'ajusteHelpUrl' },
+  { key: 'maxHeaderBytes', env: 'COTIZADOR_MAX_HEADER_BYTES', kind: 'integer', help: 'ajusteMaxHeaderBytes' },
+  { key: 'maxBodyBytes', env: 'COTIZADOR_MAX_BODY_BYTES', kind: 'integer', help: 'ajusteMaxBodyBytes' },
+  { key: 'maxFormBytes', env: 'COTIZADOR_MAX_FORM_BYTES', kind: 'integer', help: 'ajusteMaxFormBytes' },
+  { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', help: 'ajusteMaxFormFields' },
+  { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', help: 'ajusteRequestTimeoutMs' },
+  { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', help: 'ajusteAtmsPublic' },
   {
     key: 'keepAliveTimeoutMs',
     env: 'COTIZADOR_KEEP_ALIVE_TIMEOUT_MS',
     kind: 'integer',
-    meaning: 'idle keep-alive connections close after (5000)',
+    help: 'ajusteKeepAliveTimeoutMs',
   },
   {
     key: 'shutdownGraceMs',
     env: 'COTIZADOR_SHUTDOWN_GRACE_MS',
     kind: 'integer',
-    meaning: 'in-flight requests get this long on SIGTERM (10000)',
+    help: 'ajusteShutdownGraceMs',
   },
 ];
 
-/** A configuration error, in the run's language (Spanish, English). */
-function fail(es: string, en: string = es): never {
-  throw new CliError((lang) => (lang === 'en' ? `configuration: ${en}` : `configuración: ${es}`));
+/** A configuration error: `configuración: <the message>`, in the run's language. */
+function fail(id: CliMessageId, params: MessageParams): never {
+  throw new CliError(cliMessage('configuracion', { detail: cliMessage(id, params) }));
 }
 
 function parseValue(setting: Setting, value: unknown, where: string): unknown {
   if (setting.kind === 'integer') {
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
     if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-    fail(`${where} debe ser un entero ≥ 0 (se recibió '${String(value)}')`, `${where} must be a whole number ≥ 0 (got '${String(value)}')`);
+    fail('ajusteEntero', { where, value: String(value) });
   }
   if (setting.kind === 'boolean') {
     if (typeof value === 'boolean') return value;
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
-    fail(`${where} debe ser true o false (se recibió '${String(value)}')`, `${where} must be true or false (got '${String(value)}')`);
+    fail('ajusteBooleano', { where, value: String(value) });
   }
   if (typeof value === 'string' && value !== '') return value;
-  return fail(`${where} debe ser texto (se recibió '${String(value)}')`, `${where} must be text (got '${String(value)}')`);
+  return fail('ajusteTexto', { where, value: String(value) });
 }
 
 function readText(path: string, what: string): string {
@@ -117,16 +125,12 @@ function readText(path: string, what: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return fail(`no se puede leer ${what} ${path}: ${code}`, `cannot read ${what} ${path}: ${code}`);
+    return fail('ajusteIlegible', { what, path, code });
   }
 }
 
 function clientsOf(value: unknown, where: string): ClientRecord[] {
-  if (!Array.isArray(value))
-    fail(
-      `${where} debe ser una lista de { clientId, clientSecret, scopes }`,
-      `${where} must be a list of { clientId, clientSecret, scopes }`,
-    );
+  if (!Array.isArray(value)) fail('ajusteClientes', { where });
   return value.map((client, i) => {
     const c = client as Partial<ClientRecord>;
     if (
@@ -135,10 +139,7 @@ function clientsOf(value: unknown, where: string): ClientRecord[] {
       !Array.isArray(c.scopes) ||
       !c.scopes.every((s) => typeof s === 'string')
     ) {
-      fail(
-        `${where}[${i}] debe ser { clientId, clientSecret, scopes: [...] }`,
-        `${where}[${i}] must be { clientId, clientSecret, scopes: [...] }`,
-      );
+      fail('ajusteCliente', { where: `${where}[${i}]` });
     }
     return { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
   });
@@ -148,14 +149,14 @@ function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry, i) => {
     const k = entry as Record<string, unknown>;
-    if (typeof k !== 'object' || k === null) fail(`${where}[${i}] debe ser un objeto`, `${where}[${i}] must be an object`);
+    if (typeof k !== 'object' || k === null) fail('ajusteObjeto', { where: `${where}[${i}]` });
     const pem = (text: string, file: string) => {
       if (typeof k[text] === 'string') return k[text] as string;
       if (typeof k[file] === 'string') return readText(resolve(base, k[file] as string), `${where}[${i}].${file}`);
       return undefined;
     };
     const kid = k['kid'];
-    if (kid !== undefined && typeof kid !== 'string') fail(`${where}[${i}].kid debe ser texto`, `${where}[${i}].kid must be text`);
+    if (kid !== undefined && typeof kid !== 'string') fail('ajusteKid', { where: `${where}[${i}].kid` });
     return { kid, privateKey: pem('privateKey', 'privateKeyFile'), publicKey: pem('publicKey', 'publicKeyFile') };
   });
 }
@@ -163,23 +164,28 @@ function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
 function secretsOf(value: unknown, where: string): string | string[] {
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string')) return value as string[];
-  return fail(
-    `${where} debe ser un secreto o una lista de secretos (el primero firma)`,
-    `${where} must be a secret or a list of secrets (the first signs)`,
-  );
+  return fail('ajusteSecretos', { where });
+}
+
+/** COTIZADOR_PREVIOUS_TOKEN_SECRETS as JSON; text that is not JSON is a configuration error that never echoes it (the secrets). */
+function secretsJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fail('ajusteSecretos', { where: 'COTIZADOR_PREVIOUS_TOKEN_SECRETS' });
+  }
 }
 
 function rateLimitOf(value: unknown, where: string): RateLimitConfig | undefined {
   if (value === false || value === 'off') return undefined;
   if (typeof value === 'string') {
     const match = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(value);
-    if (match === null)
-      fail(`${where} se escribe CAPACIDAD/POR_SEGUNDO (p. ej. 60/20) u off`, `${where} must be CAPACITY/PER_SECOND (e.g. 60/20) or off`);
+    if (match === null) fail('ajusteLimiteForma', { where });
     return { capacity: Number(match[1]), refillPerSecond: Number(match[2]) };
   }
   const r = value as Partial<RateLimitConfig>;
   if (typeof r !== 'object' || r === null || typeof r.capacity !== 'number' || typeof r.refillPerSecond !== 'number') {
-    fail(`${where} debe ser { capacity, refillPerSecond } o false`, `${where} must be { capacity, refillPerSecond } or false`);
+    fail('ajusteLimiteObjeto', { where });
   }
   return { capacity: r.capacity, refillPerSecond: r.refillPerSecond };
 }
@@ -188,8 +194,7 @@ function switchesOf(value: unknown, where: string): ServiceSwitches {
   try {
     return checkedSwitches(value as ServiceSwitches);
   } catch {
-    const shape = `{ off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }`;
-    return fail(`${where} debe ser ${shape}`, `${where} must be ${shape}`);
+    return fail('ajusteInterruptores', { where, shape: `{ off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }` });
   }
 }
 
@@ -199,12 +204,7 @@ function offOf(text: string): ServiceSwitches['off'] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  for (const name of names)
-    if (!API_NAMES.includes(name as ApiName))
-      fail(
-        `COTIZADOR_SWITCHES_OFF: API desconocida '${name}' (use all o ${API_NAMES.join(', ')})`,
-        `COTIZADOR_SWITCHES_OFF: unknown API '${name}' (use all or ${API_NAMES.join(', ')})`,
-      );
+  for (const name of names) if (!API_NAMES.includes(name as ApiName)) fail('ajusteApiDesconocida', { name, apis: API_NAMES.join(', ') });
   return names as ApiName[];
 }
 
@@ -244,12 +244,10 @@ export function loadServeSettings(
 ): ServeSettings {
   const configFile = flags.config ?? env['COTIZADOR_CONFIG'];
   const file = configFile === undefined ? {} : (readJson(configFile) as Record<string, unknown>);
-  if (typeof file !== 'object' || file === null || Array.isArray(file))
-    fail(`${configFile} debe tener un objeto JSON`, `${configFile} must hold a JSON object`);
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) fail('ajusteArchivoObjeto', { file: String(configFile) });
   const base = configFile === undefined ? process.cwd() : dirname(resolve(configFile));
   const known = new Set([...SERVE_SETTINGS.map((s) => s.key), 'clients', 'tokenSecret', 'tokenKeys', 'rateLimit', 'switches', 'atmsFile']);
-  for (const key of Object.keys(file))
-    if (!known.has(key)) fail(`${configFile}: ajuste desconocido '${key}'`, `${configFile}: unknown setting '${key}'`);
+  for (const key of Object.keys(file)) if (!known.has(key)) fail('ajusteDesconocido', { file: String(configFile), key });
 
   const plain: Record<string, unknown> = {};
   for (const setting of SERVE_SETTINGS) {
@@ -267,10 +265,7 @@ export function loadServeSettings(
     try {
       parsed = JSON.parse(env['COTIZADOR_CLIENTS']);
     } catch {
-      fail(
-        'COTIZADOR_CLIENTS debe ser JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
-        'COTIZADOR_CLIENTS must be JSON: [{ "clientId": …, "clientSecret": …, "scopes": [...] }]',
-      );
+      fail('ajusteClientesJson', {});
     }
     clients = clientsOf(parsed, 'COTIZADOR_CLIENTS');
   }
@@ -281,7 +276,7 @@ export function loadServeSettings(
     file['tokenKeys'] === undefined ? undefined : keysOf(file['tokenKeys'], base, `${configFile}: tokenKeys`);
   if (env['COTIZADOR_TOKEN_SECRET'] !== undefined) {
     const previous = env['COTIZADOR_PREVIOUS_TOKEN_SECRETS'];
-    const older = previous === undefined ? [] : secretsOf(JSON.parse(previous) as unknown, 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
+    const older = previous === undefined ? [] : secretsOf(secretsJson(previous), 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
     tokenSecret = [env['COTIZADOR_TOKEN_SECRET'], ...(Array.isArray(older) ? older : [older])];
     tokenKeys = undefined;
   }
@@ -307,7 +302,7 @@ export function loadServeSettings(
     switches = {
       ...switches,
       bankOffline: parseValue(
-        { key: 'bankOffline', env: '', kind: 'boolean', meaning: '' },
+        { key: 'bankOffline', env: '', kind: 'boolean' },
         env['COTIZADOR_BANK_OFFLINE'],
         'COTIZADOR_BANK_OFFLINE',
       ) as boolean,

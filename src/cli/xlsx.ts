@@ -8,7 +8,7 @@
  * days with a date format), the header row is frozen, columns have widths.
  */
 import { Writable } from 'node:stream';
-import { parseIsoDate } from '../dates/civil.js';
+import { parseIsoDate } from '../entry/credit.js';
 import type { Output } from './io.js';
 
 /**

@@ -5,24 +5,19 @@
  * @module cotizador/analysis
  */
 export * from './common.js';
+export { parseVariation, checkVariations, countScenarios, fieldValueFromText, fieldParser } from '../analysis/variations.js';
+export type { FieldValue, Variation, Variations } from '../analysis/variations.js';
 export {
   scenarioGrid,
   scenarios,
-  scenarioAt,
-  countScenarios,
-  parseVariation,
-  applyScenario,
   quoteScenario,
   summarizeGridRow,
   gridRecord,
   GRID_RESULT_COLUMNS,
   GRID_ERROR_COLUMNS,
-  checkVariations,
-  fieldValueFromText,
-  fieldParser,
 } from '../analysis/grid.js';
+export type { Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
 export { GridCursor } from '../analysis/gridCursor.js';
-export type { FieldValue, Variation, Variations, Scenario, GridError, GridRow, GridOptions, GridSummary } from '../analysis/grid.js';
 export {
   toCsv,
   csvField,
@@ -35,6 +30,7 @@ export {
   RECEIPT_COLUMNS,
 } from '../analysis/csv.js';
 export type { CsvValue, CsvOptions } from '../analysis/csv.js';
+export { amountToCents, centsToAmount } from '../analysis/amounts.js';
 export { lineChartSvg, balanceChartSvg, LINE_COLORS } from '../analysis/lineChart.js';
 export type { LineChart, LineSeries } from '../analysis/lineChart.js';
 export { scheduleChartSvg, CHART_SERIES } from '../analysis/chart.js';

@@ -61,4 +61,5 @@ export type { AutoEstreneRequest, ValidationOptions, FormValidationOptions } fro
 export { parseJsonBody, parseFormBody, utf8Text } from '../validation/body.js';
 export type { FormLimits } from '../validation/body.js';
 export { collectIssues, validateWith, assertValid } from '../validation/validate.js';
+export { VALIDATION_MESSAGES, validationError } from '../validation/messages.js';
 export type { Issue, ValidationResult } from '../validation/validate.js';

@@ -13,6 +13,7 @@ export type { ReceiptPlan, ReceiptBlock, PolicyReceipt } from '../insurance/rece
 export { loadTariff, assertTariff, TariffSchema } from '../insurance/tariff.js';
 export type { Tariff, TariffInsurer, TariffPackage, ReplacementValue } from '../insurance/tariff.js';
 export { defaultTariff } from '../insurance/defaultTariff.js';
+export { mexicoCityDate } from '../dates/mexicoCity.js';
 export { DEFAULT_POLICY_CONVENTIONS } from '../insurance/conventions.js';
 export type { PolicyConventions, LifeBalanceMethod } from '../insurance/conventions.js';
 export { gapPremiumCents, lifePremiumCents } from '../insurance/extras.js';

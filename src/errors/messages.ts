@@ -44,45 +44,6 @@ export const MESSAGES = {
   // Policy request (SegAutoVendor) and tariff.
   polizaAnualMaximo: { es: 'Una póliza anual cubre a lo más {months} meses', en: 'An annual policy covers at most {months} months' },
 
-  // Analysis.
-  sinTablaDePagos: {
-    es: 'La cotización no tiene tabla de pagos; cotice con generaTablaPagos: true',
-    en: 'The quote has no payment table; quote with generaTablaPagos: true',
-  },
-  variacionForma: {
-    es: 'Escriba la variación como CAMPO=V1,V2 o CAMPO=DESDE:HASTA:PASO',
-    en: 'Write the variation as FIELD=V1,V2 or FIELD=FROM:TO:STEP',
-  },
-  variacionSinValores: { es: 'La variación no tiene valores', en: 'The variation has no values' },
-  rangoForma: {
-    es: 'Un rango se escribe DESDE:HASTA:PASO con números decimales',
-    en: 'A range is written FROM:TO:STEP with decimal numbers',
-  },
-  rangoNoNumerico: {
-    es: 'El campo no es numérico; enumere sus valores separados por comas',
-    en: 'The field is not numeric; list its values separated by commas',
-  },
-  rangoPaso: {
-    es: 'El paso debe ser distinto de cero y avanzar de DESDE hacia HASTA',
-    en: 'The step must be non-zero and go from FROM towards TO',
-  },
-  rangoMaximo: { es: 'El rango tiene más de {max} valores', en: 'The range has more than {max} values' },
-  rangoEntero: { es: 'El campo es entero; use DESDE y PASO enteros', en: 'The field is an integer; use an integer FROM and STEP' },
-
-  // ---- cli (issue 11): a record of a portfolio that cannot be quoted (cotizador batch) ----------
-  registroJsonInvalido: {
-    es: 'El registro no es un JSON válido (columna {column})',
-    en: 'The record is not valid JSON (column {column})',
-  },
-  registroNoObjeto: {
-    es: 'El registro no es un objeto JSON (una solicitud o { solicitud, options })',
-    en: 'The record is not a JSON object (a solicitud or { solicitud, options })',
-  },
-  registroCampos: {
-    es: 'El renglón tiene {found} campos y el encabezado {expected}',
-    en: 'The row has {found} fields and the header {expected}',
-  },
-
   // Service.
   operacionExitosa: { es: 'Operación exitosa', en: 'Successful operation' },
   pagoNoRegistrado: {

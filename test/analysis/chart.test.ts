@@ -62,8 +62,31 @@ describe('scheduleChartSvg', () => {
       [360, 'M'],
     ] as const) {
       const result = quoteCredit({ ...base, plazo, periodicidad, generaTablaPagos: true });
-      expect(() => parseXml(scheduleChartSvg(result)), `${plazo} ${periodicidad}`).not.toThrow();
+      const root = parseXml(scheduleChartSvg(result));
+      expect(
+        group(root, 'series-capital')?.children.filter((c) => c.name === 'rect'),
+        `${plazo} ${periodicidad}`,
+      ).toHaveLength(plazo);
+      const points = group(root, 'series-saldo')
+        ?.children.find((c) => c.name === 'polyline')
+        ?.attributes.points?.split(' ');
+      expect(points).toHaveLength(plazo + 1);
     }
+  });
+
+  it('speaks the language it is given; Spanish by default', () => {
+    const result = quoteCredit({ ...base, generaTablaPagos: true });
+    const legend = (svg: string) =>
+      group(parseXml(svg), 'legend')
+        ?.children.filter((c) => c.name === 'text')
+        .map((c) => c.text);
+    expect(legend(scheduleChartSvg(result, { lang: 'en' }))).toEqual(['Capital', 'Interest', 'VAT', 'Outstanding balance (right axis)']);
+    expect(parseXml(scheduleChartSvg(result, { lang: 'en' })).children[0]?.text).toBe(
+      'Amortization: 280,000.00 over 36 payments, rate 13.50 %, CAT 16.8 % without VAT',
+    );
+    expect(parseXml(scheduleChartSvg(result)).children[0]?.text).toBe(
+      'Amortización: 280,000.00 a 36 pagos, tasa 13.50 %, CAT 16.8 % sin IVA',
+    );
   });
 
   it('needs the table', () => {

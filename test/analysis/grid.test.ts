@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyScenario,
   countScenarios,
+  GridCursor,
   gridRecord,
   parseVariation,
-  scenarioAt,
   scenarioGrid,
   scenarios,
   summarizeGridRow,
 } from '../../src/entry/analysis.js';
+import { applyScenario } from '../../src/analysis/grid.js';
 import { quoteCredit, type CreditRequest } from '../../src/entry/credit.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
@@ -85,14 +85,19 @@ describe('scenarios', () => {
       sizes.map((n, i) => ({ field: ['plazo', 'tasa', 'comisiones'][i] as string, values: Array.from({ length: n }, (_, k) => `v${k}`) })),
     );
 
-  it('enumerates the cartesian product in nested-loop order; scenarioAt agrees', () => {
+  it("enumerates the cartesian product in nested-loop order; a GridCursor's seek and next agree", () => {
     fc.assert(
       fc.property(variationsArb, (variations) => {
         const all = [...scenarios(variations)];
         expect(all).toHaveLength(countScenarios(variations));
         expect(new Set(all.map((s) => JSON.stringify(s))).size).toBe(all.length);
+        const walked = new GridCursor(base, variations);
+        const jumped = new GridCursor(base, variations);
         all.forEach((s, i) => {
-          expect(scenarioAt(variations, i)).toEqual(s);
+          jumped.seek(i);
+          expect(jumped.scenario()).toEqual(s);
+          expect(walked.scenario()).toEqual(s);
+          walked.next();
         });
         const sorted = [...all].sort((a, b) => compareScenario(variations, a, b));
         expect(sorted).toEqual(all);
@@ -157,8 +162,9 @@ describe('scenarioGrid', () => {
 
   it('turns a rejected scenario into a row naming the field', () => {
     const [ok, bad] = [...scenarioGrid(summary, { montoSolicitado: ['280000.00', '349000.00'] })];
-    expect(ok?.result?.pagoMensual).toMatch(/^\d+\.\d{2}$/);
-    expect(bad?.error).toMatchObject({ codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado' });
+    expect(ok?.result).toEqual(quoteCredit({ ...summary, montoSolicitado: '280000.00' }));
+    const refused = thrown(() => quoteCredit({ ...summary, montoSolicitado: '349000.00' }));
+    expect(bad?.error).toEqual({ codigoError: 'ERRNEG001', valorIncorrecto: 'montoSolicitado', mensaje: refused.mensaje });
     const record = gridRecord(summarizeGridRow(bad!));
     expect(record).toMatchObject({
       montoSolicitado: '349000.00',
@@ -173,9 +179,17 @@ describe('scenarioGrid', () => {
     });
   });
 
-  it('is lazy: it quotes only the rows taken', () => {
-    const grid = scenarioGrid(summary, { plazo: Array.from({ length: 1_000_000 }, (_, i) => i + 1) });
-    expect(grid.next().value?.scenario).toEqual({ plazo: 1 });
+  it('is lazy: it reads a scenario, and quotes it, only when the row is taken', () => {
+    // A value read ahead of its row would throw.
+    const plazos = new Proxy([12, 24, 36], {
+      get: (target, key, receiver) => {
+        if (key === '1' || key === '2') throw new Error(`read ahead: value ${key}`);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const grid = scenarioGrid(summary, { plazo: plazos });
+    expect(grid.next().value?.scenario).toEqual({ plazo: 12 });
+    expect(() => grid.next()).toThrow('read ahead: value 1');
   });
 
   it('passes options through (conventions, fechaApertura)', () => {

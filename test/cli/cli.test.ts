@@ -109,10 +109,23 @@ describe('credit', () => {
     ])
       expect(run.stdout).toContain(value);
     const rows = run.stdout.split('\n').filter((l) => /^\s*\d+\s+\d{4}-\d{2}-\d{2}\s/.test(l));
-    expect(rows).toHaveLength(expected.plazo);
     // Aligned: every table line has the same length.
     expect(new Set(rows.map((l) => l.length)).size).toBe(1);
-    expect(rows.at(-1)).toMatch(/\s0\.00$/);
+    // No commission or insurance in the payments: those columns are left out.
+    const shown = [
+      'numAmortizacion',
+      'fechaAmortizacion',
+      'saldoCapital',
+      'abonoCapital',
+      'interesAmortizacion',
+      'ivaAmortizacion',
+      'pagoAmortizacion',
+      'saldoFin',
+    ] as const;
+    const table = quoteCredit({ ...credit, generaTablaPagos: true }).registros;
+    expect(rows.map((l) => l.trim().split(/\s+/))).toEqual(table.map((r) => shown.map((c) => String(r[c]))));
+    const header = run.stdout.split('\n').find((l) => l.trim().startsWith('# '));
+    expect(header?.trim().split(/\s+/)).toEqual(['#', 'fecha', 'saldoCapital', 'abonoCapital', 'interes', 'iva', 'pago', 'saldoFin']);
   });
 
   it('table: the opening charges reconcile importePago with totalPagar, to the cent', async () => {
@@ -235,13 +248,33 @@ describe('policy', () => {
     ]);
   });
 
-  it('table: every offer and receipt', async () => {
+  it("table: every offer, then each offer's receipts under its name", async () => {
     const run = await cli(['policy', POLICY, '--fecha-inicio', '2026-02-01']);
     expect(run.status).toBe(0);
-    for (const offer of expected.listaSeguroAuto) {
-      expect(run.stdout).toContain(offer.primaTotal);
-      expect(run.stdout).toContain(offer.idCotizacion);
-    }
+    const lines = run.stdout.split('\n');
+    const cells = (line: string | undefined) => (line ?? '').trim().split(/\s{2,}/);
+    const offers = expected.listaSeguroAuto;
+    const header = lines.findIndex((l) => /^#\s+idAseguradora\s+aseguradora/.test(l.trim()));
+    offers.forEach((o, i) => {
+      expect(cells(lines[header + 2 + i])).toEqual([
+        String(i + 1),
+        o.idAseguradora,
+        o.aseguradora,
+        o.paquete,
+        o.vigenciaInicial,
+        o.vigenciaFin,
+        o.primaTotal,
+        o.seguroGap,
+        o.segVida,
+        String(o.listaRecibos.length),
+      ]);
+      const heading = lines.indexOf(`#${i + 1} ${o.aseguradora} / ${o.paquete}  idCotizacion ${o.idCotizacion}`);
+      expect(heading, o.idCotizacion).toBeGreaterThan(header);
+      expect(lines[heading + 1]).toBe(`    ${o.urlCotizacion}`);
+      o.listaRecibos.forEach((r, k) => {
+        expect(cells(lines[heading + 4 + k])).toEqual([r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]);
+      });
+    });
   });
 
   it('without --fecha-inicio starts today in Mexico City', async () => {
@@ -316,10 +349,14 @@ describe('grid', () => {
       result: expect.objectContaining({ pagoMensual: quoteCredit({ ...credit, plazo: 12 }).pagoMensual }),
     });
     expect(json[1].error).toMatchObject({ codigoError: 'ERRESQ004', valorIncorrecto: 'plazo' });
-    const table = (await cli(['grid', CREDIT, '--vary', 'plazo=12,24', '--format', 'table'])).stdout.split('\n');
-    expect(table[0]).toMatch(/^plazo\s+pagoMensual\s+totalPagar\s+importeInteresTotal\s+cat/);
+    const table = (await cli(['grid', CREDIT, '--vary', 'plazo=12,24,0', '--format', 'table'])).stdout.split('\n');
+    expect(table[0]).toMatch(/^plazo\s+pagoMensual\s+totalPagar\s+importeInteresTotal\s+cat\s+codigoError\s+valorIncorrecto\s+mensaje$/);
     expect(table[1]).toMatch(/^-+\s+-+/);
-    expect(table[2]).toContain(quoteCredit({ ...credit, plazo: 12 }).pagoMensual);
+    for (const [i, plazo] of [12, 24].entries()) {
+      const q = quoteCredit({ ...credit, plazo });
+      expect(table[2 + i]?.trim().split(/\s+/)).toEqual([String(plazo), q.pagoMensual, q.totalPagar, q.importeInteresTotal, q.cat]);
+    }
+    expect(table[4]?.trim().split(/\s{2,}/)).toEqual(['0', 'ERRESQ004', 'plazo', 'El plazo debe ser de al menos un pago']);
   });
 
   it('bad variations are usage errors naming the field', async () => {

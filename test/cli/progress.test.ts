@@ -8,13 +8,22 @@ function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: stri
 }
 
 describe('createProgress', () => {
-  it('draws on a terminal and clears the line at the end', () => {
+  it('draws on a terminal, at most every 100 ms, and clears the line at the end', () => {
     const { stream, written } = fakeStream(true);
-    const progress = createProgress(1000, stream, { lang: 'en' });
-    progress.update(1000);
+    let now = 0;
+    const progress = createProgress(1000, stream, { lang: 'en', now: () => now });
+    now = 50;
+    progress.update(100); // too soon: at most every 100 ms
+    now = 250;
+    progress.update(250);
+    now = 500;
+    progress.update(1000); // the last item is always drawn
     progress.done();
-    expect(written[0]).toMatch(new RegExp(`^\r\\[#{30}\\] 1000/1000 \\(100%\\) \\d+/s, ETA 0s${'\x1b'}\\[K$`));
-    expect(written.at(-1)).toBe('\r\x1b[K');
+    expect(written).toEqual([
+      `\r[${'#'.repeat(8)}${'-'.repeat(22)}] 250/1000 (25%) 1000/s, ETA 1s\x1b[K`,
+      `\r[${'#'.repeat(30)}] 1000/1000 (100%) 2000/s, ETA 0s\x1b[K`,
+      '\r\x1b[K',
+    ]);
   });
 
   it('with --progress, a line with the rate and the time left when the stream is not a terminal', () => {

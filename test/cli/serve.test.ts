@@ -58,6 +58,14 @@ function serve(args: string[], env: Record<string, string> = {}): Promise<Runnin
   });
 }
 
+/** Waits (at most 10 s) until `ready` holds: for what the server says once it has done it. */
+async function until(ready: () => boolean): Promise<void> {
+  for (let waited = 0; !ready(); waited += 20) {
+    if (waited > 10_000) throw new Error('timed out waiting for the server');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function token(base: string, scope = 'update'): Promise<string> {
   const res = await fetch(`${base}/api/esb/ValidaCredenciales/accesstoken`, {
     method: 'POST',
@@ -171,7 +179,7 @@ describe('cotizador serve', () => {
 
     writeFileSync(file, JSON.stringify(config(['atm'])));
     s.child.kill('SIGHUP');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => s.stderr().includes('SIGHUP: interruptores {"off":["atm"]}'));
     const atm = await fetch(`${s.base}/open-banking/open-data/v2/atms`);
     expect(atm.status).toBe(503);
     expect(s.stdout()).toBe('');

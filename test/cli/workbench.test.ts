@@ -579,10 +579,11 @@ describe('solve', () => {
     const csv = parseCsv(
       (await cli(['solve', CREDIT, '--unknown', 'montoSolicitado', '--target', 'pagoMensual=8000', '--format', 'csv'])).stdout,
     );
-    expect(csv[1]?.slice(0, 3)).toEqual([
-      'montoSolicitado',
-      solveCredit(credit, { unknown: 'montoSolicitado', target: { pagoMensual: '8000' } }).value,
-      expect.any(String),
+    const solved = solveCredit(credit, { unknown: 'montoSolicitado', target: { pagoMensual: '8000' } });
+    const atValue = quoteCredit({ ...credit, montoSolicitado: String(solved.value) });
+    expect(csv).toEqual([
+      ['incognita', 'valor', 'pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'],
+      ['montoSolicitado', String(solved.value), atValue.pagoMensual, atValue.totalPagar, atValue.importeInteresTotal, atValue.cat],
     ]);
     clean(await cli(['solve', CREDIT, '--unknown', 'montoSolicitado', '--target', 'pago=1']), 2, '--target');
     clean(await cli(['solve', CREDIT, '--unknown', 'montoSolicitado', '--target', 'pagoMensual=1']), 1, 'ERRNEG001', 'target.pagoMensual');
@@ -705,14 +706,27 @@ describe('batch input parsers', () => {
   it('split anywhere, a stream of chunks reads the same records', () => {
     const csvText = 'a,b\r\n"x ""y""",2\r\n\r\n"multi\nline",3\n4,5';
     const jsonText = '[ {"a": "]\\"[" }, 12, "s", {"b": [1, {"c": 2}]} ]';
-    for (const [text, make] of [
-      [csvText, csvParser],
-      [jsonText, jsonArrayParser],
+    const csvRecords: InputRecord[] = [
+      { line: 1, value: ['a', 'b'] },
+      { line: 2, value: ['x "y"', '2'] },
+      { line: 4, value: ['multi\nline', '3'] },
+      { line: 6, value: ['4', '5'] },
+    ];
+    const jsonRecords: InputRecord[] = [
+      { line: 1, value: { a: ']"[' } },
+      { line: 1, value: 12 },
+      { line: 1, value: 's' },
+      { line: 1, value: { b: [1, { c: 2 }] } },
+    ];
+    for (const [text, make, expected] of [
+      [csvText, csvParser, csvRecords],
+      [jsonText, jsonArrayParser, jsonRecords],
     ] as const) {
       const whole: InputRecord[] = [];
       const p = make('x', (r) => whole.push(r));
       p.push(text);
       p.end();
+      expect(whole).toEqual(expected);
       for (let size = 1; size <= 7; size++) {
         const pieces: InputRecord[] = [];
         const q = make('x', (r) => pieces.push(r));

@@ -1,451 +1,34 @@
 /**
  * `cotizador batch FILE`: a portfolio of credit solicitudes quoted record by record, streamed in
  * and out (memory flat in the input's size), one output record per input record with its line,
- * its key results or its error; `--shard I/N` takes a deterministic slice of the records.
+ * its key results or its error; `--shard I/N` takes a deterministic slice of the records. Reading
+ * is `../batchRecords.ts`, writing `../batchOutput.ts`.
  */
-import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
-import { quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
-import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
-import { csvField, csvLine, type CsvOptions } from '../../analysis/csv.js';
-import { fieldParser, type FieldValue } from '../../analysis/grid.js';
-import { localizedMessage, QuoteError, quoteError } from '../../errors/quoteError.js';
+import { QuoteError, quoteCredit, type CreditRequest, type CreditResult, type Lang } from '../../entry/credit.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
-import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
-import { ENGINE_FLAGS, engineOptions, optionsFor, optionsFromJson, type EngineOptions } from '../engineOptions.js';
-import { CliError, inputError, usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
-import { displayName, isRecord, openOutput, type Output } from '../io.js';
-import { cliText, ioReason, type CliLang } from '../messages.js';
-import { createProgress, type Progress } from '../progress.js';
+import { BATCH_INPUT_FORMATS } from '../batchInput.js';
+import { BATCH_FORMATS, batchWriter, type BatchFormat } from '../batchOutput.js';
+import { eachRecord, RecordReader, shardRange, sniff, textChunks } from '../batchRecords.js';
+import { CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { processContext, type CliContext } from '../context.js';
-import { withQuoteErrors } from '../quoteError.js';
-import { formatHeader, formatRow, type TextColumn } from '../text.js';
-import { openWorkbook, XLSX_MAX_ROWS, type XlsxColumn, type XlsxSheet } from '../xlsx.js';
-import { BATCH_INPUT_FORMATS, inputFormatOf, recordParser, type BatchInputFormat, type InputRecord } from '../batchInput.js';
-
-export const BATCH_HELP: Help = {
-  es: `Uso: cotizador batch ARCHIVO [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMNA]
-                      [--out ARCHIVO] [--progress] [opciones del motor]
-
-Cotiza una cartera de solicitudes AutoEstrene, una por registro, y escribe un registro de
-salida por cada registro de entrada: su línea, sus resultados (montoSolicitado, plazo, tasa,
-pagoMensual, totalPagar, importeInteresTotal, impIVAInteresTotal, cat) o, si el motor lo
-rechaza, codigoError, valorIncorrecto y mensaje; la corrida sigue. Lee y escribe mientras
-avanza: la memoria no crece con el archivo.
-
-ARCHIVO ('-' lee stdin) es, según su extensión o su primer carácter:
-  .csv          CSV RFC 4180 con un encabezado de nombres de campo de la solicitud
-                (informacionSeguro.<campo> para los anidados); los importes como texto; una
-                celda vacía omite el campo
-  .jsonl        JSON lines: una solicitud (o { "solicitud": ..., "options": ... }) por línea
-  .json         un arreglo JSON de solicitudes
-
-Opciones:
-  --input-format csv|jsonl|json
-                               el formato de la entrada, si la extensión no lo dice
-  --format csv                 CSV RFC 4180 (por omisión)
-  --format jsonl               un objeto JSON por registro
-  --format xlsx                un libro de Excel (hoja Cartera)
-  --format table               columnas alineadas para una terminal
-  --id COLUMNA                 una columna (o clave JSON) que identifica el registro: se copia
-                               a la salida y no se envía al motor
-  --shard I/N                  solo la parte I de N (1 ≤ I ≤ N): los registros se reparten en N
-                               tramos contiguos; las salidas de las N partes, concatenadas en
-                               orden, son la salida de la corrida completa, byte por byte
-                               (csv, jsonl, table; encabezado y BOM solo en la parte 1)
-  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea
-                               una terminal
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador batch FILE [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMN]
-                      [--out FILE] [--progress] [engine options]
-
-Quotes a portfolio of AutoEstrene solicitudes, one a record, and writes one output record per
-input record: its line, its results (montoSolicitado, plazo, tasa, pagoMensual, totalPagar,
-importeInteresTotal, impIVAInteresTotal, cat) or, when the engine rejects it, codigoError,
-valorIncorrecto and mensaje; the run goes on. Reads and writes as it goes: memory does not grow
-with the file.
-
-FILE ('-' reads stdin) is, by its extension or its first character:
-  .csv          RFC 4180 CSV with a header of solicitud field names
-                (informacionSeguro.<field> for nested ones); amounts as text; an empty cell
-                leaves the field out
-  .jsonl        JSON lines: a solicitud (or { "solicitud": ..., "options": ... }) a line
-  .json         a JSON array of solicitudes
-
-Options:
-  --input-format csv|jsonl|json
-                               the input's format, when the extension does not say it
-  --format csv                 RFC 4180 CSV (default)
-  --format jsonl               one JSON object a record
-  --format xlsx                an Excel workbook (sheet Cartera)
-  --format table               aligned columns for a terminal
-  --id COLUMN                  a column (or JSON key) naming the record: copied to the output,
-                               never sent to the engine
-  --shard I/N                  only part I of N (1 ≤ I ≤ N): the records are cut into N
-                               contiguous runs; the N parts' outputs, concatenated in order, are
-                               the whole run's output, byte for byte (csv, jsonl, table; the
-                               header and BOM only in part 1)
-  --progress                   progress with rate and time left on stderr even when it is not
-                               a terminal
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}`,
-};
-
-const FORMATS = ['csv', 'jsonl', 'xlsx', 'table'] as const;
-type BatchFormat = (typeof FORMATS)[number];
+import { ENGINE_FLAGS, engineOptions, optionsFor, type EngineOptions } from '../engineOptions.js';
+import { inputError, usageError } from '../errors.js';
+import { helpText } from '../help/messages.js';
+import { openOutput } from '../io.js';
+import { cliMessage } from '../messages.js';
+import { createProgress, type Progress } from '../progress.js';
+import { XLSX_MAX_ROWS } from '../xlsx.js';
 
 /**
- * The results `batch` writes for a quoted record.
+ * The help of `cotizador batch`, in `lang`.
  *
  * @example
  * ```ts
- * BATCH_RESULT_COLUMNS[3]; // 'pagoMensual'
+ * batchHelp('en').startsWith('Usage: cotizador batch'); // true
  * ```
  */
-export const BATCH_RESULT_COLUMNS = [
-  'montoSolicitado',
-  'plazo',
-  'tasa',
-  'pagoMensual',
-  'totalPagar',
-  'importeInteresTotal',
-  'impIVAInteresTotal',
-  'cat',
-] as const satisfies readonly (keyof CreditResult)[];
-
-/**
- * The part `--shard I/N` names: records `[from, to)` of `total`, contiguous, the parts covering
- * every record once.
- *
- * @example
- * ```ts
- * shardRange(1, 3, 10); // { from: 0, to: 3 }
- * shardRange(3, 3, 10); // { from: 6, to: 10 }
- * ```
- */
-export function shardRange(part: number, parts: number, total: number): { from: number; to: number } {
-  return { from: Math.floor(((part - 1) * total) / parts), to: Math.floor((part * total) / parts) };
-}
-
-/** One output record: the line, the id, and the quote or its error. */
-interface Outcome {
-  readonly line: number;
-  readonly id: string | undefined;
-  readonly result: CreditResult | QuoteError;
-}
-
-/** A writer of output records: rows are added as they are quoted and flushed once per chunk of input. */
-interface BatchWriter {
-  start(first: boolean): Promise<void>;
-  row(outcome: Outcome): void;
-  flush(): Promise<void>;
-  end(): Promise<void>;
-}
-
-function textWriter(
-  out: Output,
-  format: 'csv' | 'jsonl' | 'table',
-  withId: boolean,
-  lang: CliLang,
-  csv: CsvOptions,
-  bom: boolean,
-): BatchWriter {
-  const columns = ['linea', ...(withId ? ['id'] : []), ...BATCH_RESULT_COLUMNS, 'codigoError', 'valorIncorrecto', 'mensaje'];
-  const cells = (o: Outcome): string[] => {
-    const row = [String(o.line), ...(withId ? [o.id ?? ''] : [])];
-    if (o.result instanceof QuoteError) {
-      row.push(
-        ...BATCH_RESULT_COLUMNS.map(() => ''),
-        o.result.codigoError,
-        o.result.valorIncorrecto ?? '',
-        localizedMessage(o.result, lang),
-      );
-    } else {
-      const r = o.result;
-      for (const c of BATCH_RESULT_COLUMNS) row.push(String(r[c]));
-      row.push('', '', '');
-    }
-    return row;
-  };
-  let text = '';
-  const flush = async (): Promise<void> => {
-    const chunk = text;
-    text = '';
-    await out.write(chunk);
-  };
-  if (format === 'csv') {
-    return {
-      start: (first) => out.write(first ? (bom ? BOM : '') + csvLine(columns, csv) : ''),
-      row: (o) => {
-        if (o.result instanceof QuoteError) {
-          text += csvLine(cells(o), csv);
-          return;
-        }
-        // The engine's amounts, term, rate and CAT are plain decimals: nothing to quote or neutralise.
-        const r = o.result;
-        const id = withId ? `${csvField(o.id, csv)},` : '';
-        text += `${o.line},${id}${r.montoSolicitado},${r.plazo},${r.tasa},${r.pagoMensual},${r.totalPagar},${r.importeInteresTotal},${r.impIVAInteresTotal},${r.cat},,,\r\n`;
-      },
-      flush,
-      end: flush,
-    };
-  }
-  if (format === 'jsonl') {
-    return {
-      start: async () => {},
-      row: (o) => {
-        const head = { linea: o.line, ...(withId ? { id: o.id ?? null } : {}) };
-        const body =
-          o.result instanceof QuoteError
-            ? {
-                error: {
-                  codigoError: o.result.codigoError,
-                  valorIncorrecto: o.result.valorIncorrecto,
-                  mensaje: localizedMessage(o.result, lang),
-                },
-              }
-            : { resultado: Object.fromEntries(BATCH_RESULT_COLUMNS.map((c) => [c, (o.result as CreditResult)[c]])) };
-        text += `${JSON.stringify({ ...head, ...body })}\n`;
-      },
-      flush,
-      end: flush,
-    };
-  }
-  // Fixed widths, so a row is written as soon as it is quoted (and parts concatenate).
-  const widthOf: Record<string, number> = { linea: 6, id: 12, plazo: 5, tasa: 6, cat: 5 };
-  const textColumns: TextColumn[] = columns.map((c) => ({
-    header: c,
-    align: c === 'id' || c === 'codigoError' || c === 'valorIncorrecto' || c === 'mensaje' ? 'left' : 'right',
-    width: widthOf[c] ?? (c === 'codigoError' || c === 'valorIncorrecto' || c === 'mensaje' ? 0 : 12),
-  }));
-  const widths = textColumns.map((c) => Math.max(c.header.length, c.width ?? 0));
-  return {
-    start: (first) => out.write(first ? formatHeader(textColumns, widths) : ''),
-    row: (o) => {
-      text += formatRow(textColumns, widths, cells(o));
-    },
-    flush,
-    end: flush,
-  };
-}
-
-async function xlsxWriter(out: Output, withId: boolean, lang: CliLang): Promise<BatchWriter> {
-  const book = await openWorkbook(out);
-  const columns: XlsxColumn[] = [
-    { header: 'linea', kind: 'integer' },
-    ...(withId ? [{ header: 'id', kind: 'text' } as const] : []),
-    { header: 'montoSolicitado', kind: 'amount' },
-    { header: 'plazo', kind: 'integer' },
-    { header: 'tasa', kind: 'rate' },
-    { header: 'pagoMensual', kind: 'amount' },
-    { header: 'totalPagar', kind: 'amount' },
-    { header: 'importeInteresTotal', kind: 'amount' },
-    { header: 'impIVAInteresTotal', kind: 'amount' },
-    { header: 'cat', kind: 'tenth' },
-    { header: 'codigoError', kind: 'text' },
-    { header: 'valorIncorrecto', kind: 'text', width: 24 },
-    { header: 'mensaje', kind: 'text', width: 48 },
-  ];
-  let sheet: XlsxSheet | undefined;
-  let rows = 0;
-  return {
-    async start() {
-      sheet = book.addSheet('Cartera', columns);
-    },
-    row(o) {
-      if (++rows > XLSX_MAX_ROWS) throw inputError('filasXlsxExceden', { count: `> ${XLSX_MAX_ROWS}`, limit: XLSX_MAX_ROWS });
-      const head = [o.line, ...(withId ? [o.id] : [])];
-      if (o.result instanceof QuoteError) {
-        sheet?.addRow([
-          ...head,
-          ...BATCH_RESULT_COLUMNS.map(() => undefined),
-          o.result.codigoError,
-          o.result.valorIncorrecto,
-          localizedMessage(o.result, lang),
-        ]);
-      } else {
-        const r = o.result;
-        sheet?.addRow([...head, ...BATCH_RESULT_COLUMNS.map((c) => r[c]), undefined, undefined, undefined]);
-      }
-    },
-    // Let the workbook's stream drain once per chunk of input: memory stays flat.
-    flush: () => book.drain(),
-    end: () => book.end(),
-  };
-}
-
-/** Turns input records into solicitudes: the CSV header's columns, or JSON objects. */
-class RecordReader {
-  #columns:
-    | { readonly head: string; readonly key: string | undefined; readonly id: boolean; readonly parse: (text: string) => FieldValue }[]
-    | undefined;
-  readonly #format: BatchInputFormat;
-  readonly #idKey: string | undefined;
-  readonly #file: string;
-
-  constructor(format: BatchInputFormat, file: string, idKey: string | undefined) {
-    this.#format = format;
-    this.#file = file;
-    this.#idKey = idKey;
-  }
-
-  /** True when the record is the CSV header (read here, not a record of the portfolio). */
-  header(record: InputRecord): boolean {
-    if (this.#format !== 'csv' || this.#columns !== undefined) return false;
-    const names = (record.error === undefined ? record.value : []) as string[];
-    const seen = new Set<string>();
-    this.#columns = names.map((raw) => {
-      const name = raw.trim();
-      if (seen.has(name)) throw inputError('campoDosVeces', { field: name });
-      seen.add(name);
-      if (name === this.#idKey) return { head: name, key: undefined, id: true, parse: (text: string) => text };
-      const parse = withQuoteErrors(displayName(this.#file), () => fieldParser(name));
-      const dot = name.indexOf('.');
-      return { head: dot < 0 ? name : name.slice(0, dot), key: dot < 0 ? undefined : name.slice(dot + 1), id: false, parse };
-    });
-    if (this.#idKey !== undefined && !seen.has(this.#idKey)) {
-      throw new CliError(
-        (lang) =>
-          `${displayName(this.#file)}: ${cliText('opcionForma', lang, { option: 'id', shape: 'COLUMNA', value: this.#idKey as string })}`,
-      );
-    }
-    return true;
-  }
-
-  /** The record's solicitud, options and id, or the error that keeps it from being quoted. */
-  read(
-    record: InputRecord,
-  ): { solicitud: Record<string, unknown>; options: CreditOptions | undefined; id: string | undefined } | QuoteError {
-    if (record.error !== undefined) return record.error;
-    if (this.#format === 'csv') {
-      const cells = record.value as string[];
-      const columns = this.#columns ?? [];
-      if (cells.length !== columns.length)
-        return quoteError('ERRESQ004', 'registroCampos', undefined, { found: cells.length, expected: columns.length });
-      const solicitud: Record<string, unknown> = {};
-      let id: string | undefined;
-      for (let i = 0; i < columns.length; i++) {
-        const c = columns[i] as (typeof columns)[number];
-        const text = cells[i] as string;
-        if (c.id) id = text;
-        else if (text !== '') {
-          if (c.key === undefined) solicitud[c.head] = c.parse(text);
-          else {
-            if (solicitud[c.head] === undefined) solicitud[c.head] = {};
-            (solicitud[c.head] as Record<string, unknown>)[c.key] = c.parse(text);
-          }
-        }
-      }
-      solicitud.generaTablaPagos = false;
-      return { solicitud, options: undefined, id };
-    }
-    const value = record.value;
-    if (!isRecord(value)) return quoteError('ERRESQ005', 'registroNoObjeto');
-    let body = value;
-    let id: string | undefined;
-    if (this.#idKey !== undefined && Object.hasOwn(body, this.#idKey)) {
-      const { [this.#idKey]: raw, ...rest } = body;
-      id = typeof raw === 'string' ? raw : JSON.stringify(raw);
-      body = rest;
-    }
-    if (!Object.hasOwn(body, 'solicitud')) return { solicitud: body, options: undefined, id };
-    const inner = body.solicitud;
-    if (!isRecord(inner)) return quoteError('ERRESQ005', 'registroNoObjeto', 'solicitud');
-    let options: CreditOptions | undefined;
-    if (body.options !== undefined) {
-      try {
-        options = optionsFromJson(body.options, this.#file);
-      } catch {
-        return quoteError('ERRESQ005', 'opcionObjeto', 'options', { shape: '{ conventions, prepayments, … }' });
-      }
-    }
-    return { solicitud: inner, options, id };
-  }
-}
-
-/** The input as text chunks, capped at `max` bytes. */
-async function* textChunks(file: string, context: CliContext, max: number): AsyncGenerator<string> {
-  const whole = async function* (): AsyncGenerator<string | Uint8Array> {
-    yield context.readStdin?.(max) ?? '';
-  };
-  const source: AsyncIterable<string | Uint8Array> =
-    file === '-' ? (context.stdinStream?.() ?? whole()) : (createReadStream(file, { highWaterMark: 64 * 1024 }) as Readable);
-  const decoder = new StringDecoder('utf8');
-  let bytes = 0;
-  let first = true;
-  try {
-    for await (const chunk of source) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      bytes += buffer.length;
-      if (bytes > max) throw inputError('entradaExcede', { file: displayName(file), limit: max });
-      let text = decoder.write(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.length));
-      if (first && text !== '') {
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-        first = false;
-      }
-      yield text;
-    }
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError((lang) => cliText('noSePuedeLeer', lang, { file: displayName(file), reason: ioReason(error, lang) }));
-  }
-  yield decoder.end();
-}
-
-/** The input's chunks with its format: from `--input-format`, the extension, or the first characters. */
-async function sniff(
-  chunks: AsyncIterable<string>,
-  file: string,
-  given: BatchInputFormat | undefined,
-): Promise<{ format: BatchInputFormat; chunks: AsyncIterable<string> }> {
-  if (given !== undefined) return { format: given, chunks };
-  if (/\.(csv|jsonl|ndjson|json)$/i.test(file)) return { format: inputFormatOf(file, ''), chunks };
-  const iterator = chunks[Symbol.asyncIterator]();
-  const seen: string[] = [];
-  let head = '';
-  while (head.trim() === '') {
-    const next = await iterator.next();
-    if (next.done === true) break;
-    seen.push(next.value);
-    head += next.value;
-  }
-  async function* replay(): AsyncGenerator<string> {
-    yield* seen;
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
-  }
-  return { format: inputFormatOf(file, head), chunks: replay() };
-}
-
-/** Calls `visit` for each record of FILE (the CSV header excluded) in order, and `flush` after each chunk of input; returns their count. */
-async function eachRecord(
-  chunks: AsyncIterable<string>,
-  file: string,
-  format: BatchInputFormat,
-  visit: (record: InputRecord, index: number) => void,
-  header: (record: InputRecord) => boolean,
-  flush: () => Promise<void> = async () => {},
-): Promise<number> {
-  const pending: InputRecord[] = [];
-  const parser = recordParser(format, displayName(file), (record) => pending.push(record));
-  let index = 0;
-  const drain = async (): Promise<void> => {
-    for (const record of pending) {
-      if (header(record)) continue;
-      visit(record, index++);
-    }
-    pending.length = 0;
-    await flush();
-  };
-  for await (const text of chunks) {
-    parser.push(text);
-    await drain();
-  }
-  parser.end();
-  await drain();
-  return index;
+export function batchHelp(lang: Lang = 'es'): string {
+  return helpText('batch', lang);
 }
 
 /**
@@ -468,8 +51,8 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(BATCH_HELP[lang]);
-  const format: BatchFormat = choice('batch', 'format', values.format, FORMATS, 'csv');
+  if (values.help === true) return void context.stdout.write(batchHelp(lang));
+  const format: BatchFormat = choice('batch', 'format', values.format, BATCH_FORMATS, 'csv');
   const { bom, csv } = csvSettings('batch', values, format);
   const file = singleFile('batch', positionals);
   const shardText = stringOption(values, 'shard');
@@ -479,7 +62,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
     const part = Number(m?.[1]);
     const parts = Number(m?.[2]);
     if (m === null || part < 1 || parts < 1 || part > parts)
-      throw usageError('opcionForma', { option: 'shard', shape: 'I/N (1 ≤ I ≤ N)', value: shardText }, 'batch');
+      throw usageError('opcionForma', { option: 'shard', shape: cliMessage('formaParte'), value: shardText }, 'batch');
     if (file === '-') throw usageError('opcionesIncompatibles', { a: 'shard', b: 'stdin' }, 'batch');
     shard = { part, parts };
   }
@@ -514,7 +97,7 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
 
   const out = openOutput(outFile(values), context.stdout);
   const withId = idKey !== undefined;
-  const writer = format === 'xlsx' ? await xlsxWriter(out, withId, lang) : textWriter(out, format, withId, lang, csv, bom);
+  const writer = await batchWriter(out, { format, withId, lang, csv, bom });
   const progress: Progress = createProgress(total === undefined ? undefined : range.to - range.from, context.stderr, {
     force: values.progress === true,
     lang,
@@ -531,20 +114,21 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
       (record, index) => {
         if (index < range.from || index >= range.to) return;
         const request = reader.read(record);
-        let result: CreditResult | QuoteError;
-        if (request instanceof QuoteError) result = request;
+        if (request instanceof QuoteError) writer.row({ line: record.line, id: undefined, result: undefined, error: request });
         else {
+          let result: CreditResult | undefined;
+          let error: QuoteError | undefined;
           try {
             const options = request.options === undefined ? common : optionsFor(engine, request.options);
             const solicitud =
               request.solicitud.generaTablaPagos === false ? request.solicitud : { ...request.solicitud, generaTablaPagos: false };
             result = quoteCredit(solicitud as CreditRequest, options);
-          } catch (error) {
-            if (!(error instanceof QuoteError)) throw error;
-            result = error;
+          } catch (thrown) {
+            if (!(thrown instanceof QuoteError)) throw thrown;
+            error = thrown;
           }
+          writer.row({ line: record.line, id: request.id, result, error });
         }
-        writer.row({ line: record.line, id: request instanceof QuoteError ? undefined : request.id, result });
         progress.update(++done);
       },
       (r) => reader.header(r),

@@ -1,59 +1,29 @@
 /** `cotizador compare FILE FILE...`: the summaries of several credit quotes side by side, with the difference to the first. */
 import { basename } from 'node:path';
-import { creditOpeningCharges, quoteCredit } from '../../quotes/quoteCredit.js';
-import type { CreditResult } from '../../contracts/credit.js';
-import type { OpeningCharges } from '../../quotes/credit/charges.js';
-import { csvLine } from '../../analysis/csv.js';
-import { formatCents, parseCents } from '../../money/cents.js';
+import { creditOpeningCharges, quoteCredit, type CreditResult, type Lang, type OpeningCharges } from '../../entry/credit.js';
+import { amountToCents, centsToAmount } from '../../entry/analysis.js';
 import { choice, parseCommand } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
-import { ENGINE_FLAGS } from '../engineOptions.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { renderTable } from '../text.js';
-import { readCreditRequest } from './credit.js';
+import { csvDocument, textTable, type Column } from '../columns.js';
+import { cliMessage } from '../messages.js';
 
-export const COMPARE_HELP: Help = {
-  es: `Uso: cotizador compare ARCHIVO ARCHIVO... [--format table|csv|json] [--label TEXTO ...] [opciones del motor]
-
-Compara cotizaciones AutoEstrene lado a lado: pago, número de pagos, total a pagar, interés,
-IVA del interés, comisión por apertura y su IVA, seguros (al inicio y en los pagos) y CAT, con
-la diferencia de cada una contra la primera (exacta, al centavo; el CAT en décimas).
-
-Cada ARCHIVO lleva una solicitud AutoEstrene y, opcionalmente, sus "options" (un pago
-anticipado, otra convención...); las opciones del motor de la línea de comandos se aplican a
-todas.
-
-Opciones:
-  --format table               columnas alineadas (por omisión)
-  --format csv                 CSV RFC 4180: una línea por medida
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXTO                nombre de cada cotización, en el orden de los archivos
-                               (repetible; por omisión el nombre del archivo)
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador compare FILE FILE... [--format table|csv|json] [--label TEXT ...] [engine options]
-
-Compares AutoEstrene quotes side by side: payment, number of payments, total to pay,
-interest, IVA on interest, opening commission and its IVA, insurance (up front and in the
-payments) and CAT, with each one's difference to the first (exact, to the cent; the CAT in
-tenths).
-
-Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment,
-another convention...); the command line's engine options apply to all of them.
-
-Options:
-  --format table               aligned columns (default)
-  --format csv                 RFC 4180 CSV: one line per measure
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXT                 the name of each quote, in the files' order (repeatable;
-                               default: the file's name)
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}`,
-};
+/**
+ * The help of `cotizador compare`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * compareHelp('en').startsWith('Usage: cotizador compare'); // true
+ * ```
+ */
+export function compareHelp(lang: Lang = 'es'): string {
+  return helpText('compare', lang);
+}
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
@@ -105,11 +75,12 @@ const signed = (value: number, text: (n: number) => string): string =>
  */
 export function compareSummary(result: CreditResult, charges: OpeningCharges): CompareSummary {
   let insurance =
-    parseCents(charges.upfrontLifeInsurance) +
-    parseCents(charges.upfrontDamageInsurance) +
-    parseCents(charges.policyDamagePremium) +
-    parseCents(charges.policyLifePremium);
-  for (const r of result.registros) insurance += parseCents(r.seguroVida) + parseCents(r.seguroDanos) + parseCents(r.seguroDesempleo);
+    amountToCents(charges.upfrontLifeInsurance) +
+    amountToCents(charges.upfrontDamageInsurance) +
+    amountToCents(charges.policyDamagePremium) +
+    amountToCents(charges.policyLifePremium);
+  for (const r of result.registros)
+    insurance += amountToCents(r.seguroVida) + amountToCents(r.seguroDanos) + amountToCents(r.seguroDesempleo);
   return {
     pagoMensual: result.pagoMensual,
     pagos: String(result.registros.length),
@@ -118,7 +89,7 @@ export function compareSummary(result: CreditResult, charges: OpeningCharges): C
     impIVAInteresTotal: result.impIVAInteresTotal,
     comision: charges.commission,
     ivaComision: charges.commissionVat,
-    seguros: formatCents(insurance),
+    seguros: centsToAmount(insurance),
     cat: result.cat,
   };
 }
@@ -139,7 +110,7 @@ export function compareDifference(a: CompareSummary, b: CompareSummary): Compare
   for (const m of COMPARE_MEASURES) {
     if (m === 'pagos') out[m] = signed(Number(b[m]) - Number(a[m]), String);
     else if (m === 'cat') out[m] = signed(tenths(b[m]) - tenths(a[m]), (t) => (t / 10).toFixed(1));
-    else out[m] = signed(signedCents(b[m]) - signedCents(a[m]), formatCents);
+    else out[m] = signed(amountToCents(b[m]) - amountToCents(a[m]), centsToAmount);
   }
   return out as CompareSummary;
 }
@@ -148,8 +119,28 @@ function tenths(text: string): number {
   return Math.round(Number(text) * 10);
 }
 
-function signedCents(text: string): number {
-  return text.startsWith('-') ? -parseCents(text.slice(1)) : parseCents(text);
+/**
+ * The comparison's columns, one row per measure: the measure, then each quote's value and, after
+ * the first, its difference to the first.
+ *
+ * @example
+ * ```ts
+ * const a = compareSummary(quoteCredit(solicitud), creditOpeningCharges(solicitud));
+ * const columns = compareColumns([{ label: 'a', summary: a }, { label: 'b', summary: a }], [undefined, compareDifference(a, a)]);
+ * columns.map((c) => (typeof c.header === 'string' ? c.header : c.header.id)); // ['medida', 'a', 'b', 'Δ b']
+ * ```
+ */
+export function compareColumns(
+  quotes: readonly { readonly label: string; readonly summary: CompareSummary }[],
+  differences: readonly (CompareSummary | undefined)[],
+): Column<CompareMeasure>[] {
+  const columns: Column<CompareMeasure>[] = [{ header: cliMessage('medida'), cell: (m) => m, align: 'left', kind: 'text' }];
+  quotes.forEach((q, i) => {
+    columns.push({ header: q.label, cell: (m) => q.summary[m], align: 'right', kind: 'text' });
+    const difference = differences[i];
+    if (difference !== undefined) columns.push({ header: `Δ ${q.label}`, cell: (m) => difference[m], align: 'right', kind: 'text' });
+  });
+  return columns;
 }
 
 /**
@@ -169,7 +160,7 @@ export async function runCompare(args: readonly string[], context: CliContext = 
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(COMPARE_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(compareHelp(lang));
   const format = choice('compare', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('compare', values, format);
   if (positionals.length < 2) throw usageError('dosArchivos', {}, 'compare');
@@ -188,24 +179,9 @@ export async function runCompare(args: readonly string[], context: CliContext = 
   if (format === 'json') {
     text = `${JSON.stringify({ quotes: quotes.map((q, i) => ({ label: q.label, summary: q.summary, difference: differences[i] ?? null })) }, null, 2)}\n`;
   } else {
-    const header = [lang === 'en' ? 'measure' : 'medida'];
-    quotes.forEach((q, i) => {
-      header.push(...(i === 0 ? [q.label] : [q.label, `Δ ${q.label}`]));
-    });
-    const rows = COMPARE_MEASURES.map((m) => {
-      const row: string[] = [m];
-      quotes.forEach((q, i) => {
-        row.push(...(i === 0 ? [q.summary[m]] : [q.summary[m], (differences[i] as CompareSummary)[m]]));
-      });
-      return row;
-    });
+    const columns = compareColumns(quotes, differences);
     text =
-      format === 'csv'
-        ? (bom ? BOM : '') + csvLine(header, csv) + rows.map((r) => csvLine(r, csv)).join('')
-        : renderTable(
-            header.map((h, i) => ({ header: h, align: i === 0 ? 'left' : 'right' })),
-            rows,
-          );
+      format === 'csv' ? (bom ? BOM : '') + csvDocument(columns, COMPARE_MEASURES, lang, csv) : textTable(columns, COMPARE_MEASURES, lang);
   }
   const out = openOutput(outFile(values), context.stdout);
   await out.write(text);

@@ -1,85 +1,29 @@
 /** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV, the engine's JSON or an Excel workbook. */
-import { creditOpeningCharges, quoteCredit, type CreditOptions } from '../../quotes/quoteCredit.js';
-import type { OpeningCharges } from '../../quotes/credit/charges.js';
-import { CREDIT_ROW_KEYS, type CreditRequest, type CreditResult, type CreditRow } from '../../contracts/credit.js';
-import { CREDIT_ROW_COLUMNS, creditRowsToCsv } from '../../analysis/csv.js';
+import { creditOpeningCharges, quoteCredit, type Lang, type OpeningCharges } from '../../entry/credit.js';
 import { choice, parseCommand, singleFile } from '../args.js';
-import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
-import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
-import { usageError } from '../errors.js';
-import { displayName, openOutput, readJson, requestFromJson, type Output } from '../io.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
-import { cliText, type CliLang } from '../messages.js';
+import { csvDocument } from '../columns.js';
+import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
 import { processContext, type CliContext } from '../context.js';
+import { creditTable, SCHEDULE_COLUMNS, writeCreditXlsx } from '../creditFormat.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
+import { usageError } from '../errors.js';
+import { helpText } from '../help/messages.js';
+import { displayName, openOutput } from '../io.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { renderPairs, renderTable, type TextColumn } from '../text.js';
-import { openWorkbook, type XlsxColumn, type XlsxKind } from '../xlsx.js';
-
-export const CREDIT_HELP: Help = {
-  es: `Uso: cotizador credit ARCHIVO [--format table|csv|json|xlsx] [--out ARCHIVO] [opciones del motor]
-
-Cotiza un crédito automotriz AutoEstrene: pago nivelado, totales, CAT y tabla de amortización.
-
-ARCHIVO lleva un cuerpo de petición AutoEstrene ({ "solicitud": { ... } }, con "options"
-opcional a su lado) o una solicitud sola; '-' lee stdin.
-
-Opciones:
-  --format table               resumen (pago, interés, IVA, CAT), los cargos de apertura que
-                               llevan de la suma de los pagos al total a pagar, y la tabla de
-                               amortización alineada para una terminal (por omisión)
-  --format csv                 CSV RFC 4180: una línea de encabezado, una por renglón
-  --format json                exactamente el resultado de quoteCredit
-  --format xlsx                libro de Excel: hoja Resumen y hoja Tabla
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}
-table, csv y xlsx siempre muestran la tabla: cotizan con generaTablaPagos: true aunque el
-archivo no lo pida. json cotiza la solicitud como viene.
-`,
-  en: `Usage: cotizador credit FILE [--format table|csv|json|xlsx] [--out FILE] [engine options]
-
-Quotes an AutoEstrene vehicle credit: level payment, totals, CAT and the amortization table.
-
-FILE holds an AutoEstrene request body ({ "solicitud": { ... } }, with an optional "options"
-beside it) or a bare solicitud; '-' reads stdin.
-
-Options:
-  --format table               summary (payment, interest, IVA, CAT), the charges at opening
-                               that take the sum of payments to the total to pay, and the
-                               amortization table, aligned for a terminal (default)
-  --format csv                 RFC 4180 CSV: one header line, one line per row of registros
-  --format json                exactly the resultado quoteCredit returns
-  --format xlsx                an Excel workbook: sheets Resumen and Tabla
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}
-table, csv and xlsx always show the table: they quote with generaTablaPagos: true even when
-the file omits it. json quotes the solicitud as given.
-`,
-};
-
-const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
 /**
- * A credit request read from FILE with the command line's engine options: the solicitud and the
- * options its quote runs with (`--options`, the file's own `options`, the flags).
+ * The help of `cotizador credit`, in `lang`.
  *
  * @example
  * ```ts
- * import { processContext } from '../context.js';
- * const { solicitud, options } = readCreditRequest('credit', 'examples/autoestrene.json', { grace: '2' }, processContext());
- * [solicitud.plazo, options]; // [36, { grace: { periods: 2 } }]
+ * creditHelp('en').startsWith('Usage: cotizador credit'); // true
  * ```
  */
-export function readCreditRequest(
-  command: string,
-  file: string,
-  values: Parameters<typeof engineOptions>[1],
-  context: CliContext,
-): { solicitud: CreditRequest; options: CreditOptions } {
-  const read = readOptionsOf(command, values, context);
-  const engine = engineOptions(command, values, read);
-  const request = requestFromJson(readJson(file, read), file);
-  return { solicitud: request.solicitud as CreditRequest, options: optionsFor(engine, request.options) };
+export function creditHelp(lang: Lang = 'es'): string {
+  return helpText('credit', lang);
 }
+
+const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
 /**
  * Runs `cotizador credit` on its arguments (without the command name).
@@ -92,7 +36,7 @@ export function readCreditRequest(
 export async function runCredit(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const lang = context.lang ?? 'es';
   const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, ...IO_FLAGS, ...CSV_FLAGS, ...ENGINE_FLAGS });
-  if (values.help === true) return void context.stdout.write(CREDIT_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(creditHelp(lang));
   const format = choice('credit', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('credit', values, format);
   const file = singleFile('credit', positionals);
@@ -102,145 +46,14 @@ export async function runCredit(args: readonly string[], context: CliContext = p
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud, options));
   const charges = format === 'json' || format === 'csv' ? undefined : creditOpeningCharges(solicitud, options);
   const out = openOutput(outFile(values), context.stdout);
-  if (format === 'xlsx') await writeCreditXlsx(out, result, charges as OpeningCharges);
+  if (format === 'xlsx') await writeCreditXlsx(out, result, charges as OpeningCharges, lang);
   else
     await out.write(
       format === 'json'
         ? `${JSON.stringify(result, null, 2)}\n`
         : format === 'csv'
-          ? (bom ? BOM : '') + creditRowsToCsv(result, csv)
+          ? (bom ? BOM : '') + csvDocument(SCHEDULE_COLUMNS, result.registros, lang, csv)
           : creditTable(result, displayName(file), charges, lang),
     );
   await out.end();
-}
-
-/**
- * The summary and the amortization table as aligned text, in `lang`.
- *
- * @example
- * ```ts
- * const text = creditTable(quoteCredit({ ...solicitud, generaTablaPagos: true }), 'x.json');
- * text.startsWith('Cotización AutoEstrene: x.json'); // true
- * ```
- */
-export function creditTable(result: CreditResult, source: string, charges?: OpeningCharges, lang: CliLang = 'es'): string {
-  const t = (id: Parameters<typeof cliText>[0], params?: Parameters<typeof cliText>[2]) => cliText(id, lang, params);
-  const summary = renderPairs([
-    [t('etFechaApertura'), result.fechaApertura],
-    [t('etMonto'), result.montoSolicitado],
-    [t('etMontoGarantia'), result.montoGarantiaExt],
-    [t('etTasa'), `${result.tasa} %`],
-    [t('etComisiones'), `${result.comisiones} %`],
-    [t('etPlazo'), t('valPlazo', { plazo: result.plazo, periodicidad: result.periodicidad })],
-    [t('etPago'), result.pagoMensual],
-    ...(charges === undefined
-      ? ([
-          [t('etTotal'), result.totalPagar],
-          [t('etSumaPagos'), result.importePago],
-        ] as const)
-      : []),
-    [t('etInteres'), result.importeInteresTotal],
-    [t('etIvaInteres'), result.impIVAInteresTotal],
-    [t('etCat'), `${result.cat} %`],
-  ]);
-  const totals = charges === undefined ? '' : `\n${reconciliation(result, charges, lang)}`;
-  const closing = `\n${t('cierreCredito', { cat: result.cat, pago: result.pagoMensual, total: result.totalPagar })}\n`;
-  return `${t('tituloCredito', { source })}\n\n${summary}${totals}\n${scheduleTable(result.registros)}${closing}`;
-}
-
-/**
- * From the sum of the payments to `totalPagar`: what is charged at opening, outside the payments,
- * one line per item (insurance lines only when charged), amounts aligned on the right.
- */
-function reconciliation(result: CreditResult, charges: OpeningCharges, lang: CliLang): string {
-  const t = (id: Parameters<typeof cliText>[0], params?: Parameters<typeof cliText>[2]) => cliText(id, lang, params);
-  const vat = charges.commissionVatPercent === 0 ? t('noSeCobra') : `${charges.commissionVatPercent} %`;
-  const lines: [string, string][] = [
-    [t('etSumaPagos'), result.importePago],
-    [t('etMasComision', { percent: charges.commissionPercent, base: charges.commissionBase }), charges.commission],
-    [t('etMasIvaComision', { vat }), charges.commissionVat],
-  ];
-  const insurance: [string, string][] = [
-    [t('etMasVida'), charges.upfrontLifeInsurance],
-    [t('etMasDanio'), charges.upfrontDamageInsurance],
-    [t('etMasPrima'), charges.policyDamagePremium],
-    [t('etMasPrimaVida'), charges.policyLifePremium],
-  ];
-  lines.push(...insurance.filter(([, amount]) => amount !== '0.00'), [t('etIgualTotal'), result.totalPagar]);
-  let width = 0;
-  for (const [, amount] of lines) width = Math.max(width, amount.length);
-  return renderPairs(lines.map(([label, amount]) => [label, amount.padStart(width)]));
-}
-
-const OPTIONAL_COLUMNS = ['comisionAmortizacion', 'seguroVida', 'seguroDanos', 'seguroDesempleo'] as const;
-
-function scheduleTable(rows: readonly CreditRow[]): string {
-  // The row's fields in the interface's order, an optional column only where some row has it.
-  const hidden = OPTIONAL_COLUMNS.filter((key) => rows.every((r) => r[key] === '0.00'));
-  const keys: (keyof CreditRow)[] = CREDIT_ROW_KEYS.filter((key) => !(hidden as readonly string[]).includes(key));
-  const headers: Partial<Record<keyof CreditRow, string>> = {
-    numAmortizacion: '#',
-    fechaAmortizacion: 'fecha',
-    saldoCapital: 'saldoCapital',
-    abonoCapital: 'abonoCapital',
-    interesAmortizacion: 'interes',
-    ivaAmortizacion: 'iva',
-    comisionAmortizacion: 'comision',
-    pagoAmortizacion: 'pago',
-  };
-  const columns: TextColumn[] = keys.map((key) => ({ header: headers[key] ?? key, align: key === 'fechaAmortizacion' ? 'left' : 'right' }));
-  return renderTable(
-    columns,
-    rows.map((r) => keys.map((key) => String(r[key]))),
-  );
-}
-
-/** The kind of a summary field's cell. */
-function summaryKind(key: string, value: unknown): XlsxKind {
-  if (key === 'fechaApertura') return 'date';
-  if (typeof value === 'number') return 'integer';
-  if (key === 'tasa' || key === 'comisiones') return 'rate';
-  if (key === 'cat') return 'tenth';
-  return typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value) ? 'amount' : 'text';
-}
-
-/**
- * The credit workbook: a Resumen sheet (every field of the resultado but the table, then the
- * charges at opening) and a Tabla sheet (one row per payment).
- *
- * @example
- * ```ts
- * import { openOutput } from '../io.js';
- * const out = openOutput('quote.xlsx');
- * await writeCreditXlsx(out, quoteCredit(solicitud), creditOpeningCharges(solicitud));
- * await out.end();
- * ```
- */
-export async function writeCreditXlsx(out: Output, result: CreditResult, charges: OpeningCharges): Promise<void> {
-  const book = await openWorkbook(out);
-  const summary = book.addSheet('Resumen', [
-    { header: 'campo', kind: 'text', width: 34 },
-    { header: 'valor', kind: 'text', width: 16 },
-  ]);
-  for (const [key, value] of Object.entries(result)) {
-    if (key === 'registros') continue;
-    summary.addRow([key, { kind: summaryKind(key, value), value: value as string | number }]);
-  }
-  const chargeKeys = [
-    'commission',
-    'commissionVat',
-    'upfrontLifeInsurance',
-    'upfrontDamageInsurance',
-    'policyDamagePremium',
-    'policyLifePremium',
-    'total',
-  ] as const;
-  for (const key of chargeKeys) summary.addRow([`cargosApertura.${key}`, { kind: 'amount', value: charges[key] }]);
-  const columns: XlsxColumn[] = CREDIT_ROW_COLUMNS.map((c) => ({
-    header: c,
-    kind: c === 'numAmortizacion' ? 'integer' : c === 'fechaAmortizacion' ? 'date' : 'amount',
-  }));
-  const table = book.addSheet('Tabla', columns);
-  for (const row of result.registros) table.addRow(CREDIT_ROW_COLUMNS.map((c) => row[c]));
-  await book.end();
 }

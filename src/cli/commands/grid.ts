@@ -1,16 +1,15 @@
 /** `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row. */
 import { availableParallelism } from 'node:os';
-import type { CreditRequest, CreditResult } from '../../contracts/credit.js';
-import type { QuoteError } from '../../errors/quoteError.js';
-import { parseVariation, type Variation } from '../../analysis/grid.js';
-import { GridCursor } from '../../analysis/gridCursor.js';
+import type { CreditRequest, CreditResult, Lang, QuoteError } from '../../entry/credit.js';
+import { GridCursor, parseVariation, type Variation } from '../../entry/analysis.js';
 import { choice, integerOption, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor } from '../engineOptions.js';
 import { inputError, usageError } from '../errors.js';
 import { openOutput, readJson, requestFromJson, type Output } from '../io.js';
-import { gridCells, gridWriter, gridXlsxColumns, GRID_FORMATS, type GridWriter, type GridWriterSpec } from '../gridFormat.js';
-import { ENGINE_OPTIONS_HELP, CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { sheetOf } from '../columns.js';
+import { gridColumns, gridLiner, gridWriter, GRID_FORMATS, type GridWriter, type GridWriterSpec } from '../gridFormat.js';
+import { helpText } from '../help/messages.js';
 import { parallelGrid } from '../pool.js';
 import { createProgress, type Progress } from '../progress.js';
 import { processContext, type CliContext } from '../context.js';
@@ -18,7 +17,7 @@ import { withQuoteErrors } from '../quoteError.js';
 import { openWorkbook, XLSX_MAX_ROWS } from '../xlsx.js';
 import { gridChartCollector, GRID_CHART_MEASURES, type GridChartCollector } from '../gridChart.js';
 import { writeFileSync } from 'node:fs';
-import { cliText, ioReason } from '../messages.js';
+import { cliMessage, ioReason } from '../messages.js';
 import { CliError } from '../errors.js';
 
 /**
@@ -32,81 +31,22 @@ export const CHUNK_SIZE = 250;
 /** The default cap on a grid's scenarios (`--max-scenarios`). */
 export const DEFAULT_MAX_SCENARIOS = 10_000_000;
 
-export const GRID_HELP: Help = {
-  es: `Uso: cotizador grid ARCHIVO --vary CAMPO=V1,V2,... [--vary CAMPO=DESDE:HASTA:PASO ...]
-                     [--format csv|table|json|jsonl|xlsx] [--workers N] [--out ARCHIVO]
-                     [--chart ARCHIVO.svg] [opciones del motor]
-
-Cotiza cada combinación de las variaciones sobre la solicitud AutoEstrene de ARCHIVO y
-escribe una línea por escenario: los campos variados, luego pagoMensual, totalPagar,
-importeInteresTotal y cat. Un escenario que el motor rechaza es una línea con codigoError,
-valorIncorrecto (el campo) y mensaje.
-
-ARCHIVO lleva un cuerpo de petición AutoEstrene o una solicitud sola ('-' lee stdin). Los
-escenarios se cotizan sin tabla de amortización (generaTablaPagos: false).
-
-Opciones:
-  --vary CAMPO=V1,V2,...       una lista de valores (repita --vary para más campos)
-  --vary CAMPO=DESDE:HASTA:PASO
-                               un rango decimal exacto, HASTA incluido si un paso cae en él
-                               (tasa=10:20:0.5, plazo=12:60:12); CAMPO es un campo de la
-                               solicitud o informacionSeguro.<campo>
-  --format csv                 CSV RFC 4180 (por omisión)
-  --format table               columnas alineadas para una terminal
-  --format json                un arreglo JSON de { index, scenario, result | error }
-  --format jsonl               un objeto JSON por línea (JSON lines)
-  --format xlsx                un libro de Excel (hoja Escenarios)
-  --max-scenarios N            rechaza una cuadrícula de más de N escenarios antes de
-                               cotizar (por omisión ${DEFAULT_MAX_SCENARIOS})
-  --workers N                  hilos de trabajo (0: el hilo principal); por omisión uno por
-                               núcleo desde ${WORKER_THRESHOLD} escenarios si hay más de dos núcleos
-  --chunk-size N               escenarios por tarea de un hilo (por omisión ${CHUNK_SIZE})
-  --chart ARCHIVO.svg          además, una gráfica: el resultado de --chart-y contra el primer
-                               campo variado, una línea por valor del segundo
-  --chart-y MEDIDA             ${GRID_CHART_MEASURES.join(', ')} (por omisión pagoMensual)
-  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea una
-                               terminal
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}
-La salida se escribe mientras se cotiza; en una terminal se dibuja el avance en stderr.
-`,
-  en: `Usage: cotizador grid FILE --vary FIELD=V1,V2,... [--vary FIELD=FROM:TO:STEP ...]
-                     [--format csv|table|json|jsonl|xlsx] [--workers N] [--out FILE]
-                     [--chart FILE.svg] [engine options]
-
-Quotes every combination of the variations over the base AutoEstrene solicitud in FILE and
-writes one line per scenario: the varied fields, then pagoMensual, totalPagar,
-importeInteresTotal and cat. A scenario the engine rejects is a line with codigoError,
-valorIncorrecto (the field) and mensaje instead.
-
-FILE holds an AutoEstrene request body or a bare solicitud ('-' reads stdin). The scenarios are
-quoted without the amortization table (generaTablaPagos: false); the summary is the same.
-
-Options:
-  --vary FIELD=V1,V2,...       a list of values (repeat --vary for more fields)
-  --vary FIELD=FROM:TO:STEP    an exact decimal range, TO included when a step lands on it
-                               (tasa=10:20:0.5, plazo=12:60:12); FIELD is a solicitud field
-                               or informacionSeguro.<field>
-  --format csv                 RFC 4180 CSV (default)
-  --format table               aligned columns for a terminal
-  --format json                a JSON array of { index, scenario, result | error }
-  --format jsonl               one JSON object a line (JSON lines)
-  --format xlsx                an Excel workbook (sheet Escenarios)
-  --max-scenarios N            refuse a grid of more than N scenarios before quoting
-                               (default ${DEFAULT_MAX_SCENARIOS})
-  --workers N                  worker threads (0: the main thread); default: one per core
-                               from ${WORKER_THRESHOLD} scenarios when there are more than two cores
-  --chunk-size N               scenarios per task sent to a worker (default ${CHUNK_SIZE})
-  --chart FILE.svg             also a chart: the --chart-y result against the first varied
-                               field, one line per value of the second
-  --chart-y MEASURE            ${GRID_CHART_MEASURES.join(', ')} (default pagoMensual)
-  --progress                   progress with rate and time left on stderr even when it is
-                               not a terminal
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}
-Output is streamed; on a terminal progress is drawn on stderr.
-`,
-};
+/**
+ * The help of `cotizador grid`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * gridHelp('en').startsWith('Usage: cotizador grid'); // true
+ * ```
+ */
+export function gridHelp(lang: Lang = 'es'): string {
+  return helpText('grid', lang, {
+    maxScenarios: DEFAULT_MAX_SCENARIOS,
+    workerThreshold: WORKER_THRESHOLD,
+    chunkSize: CHUNK_SIZE,
+    measures: GRID_CHART_MEASURES.join(', '),
+  });
+}
 
 /**
  * The number of scenarios of the variations, or `Infinity` once it passes `limit` (never a
@@ -150,7 +90,7 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(GRID_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(gridHelp(lang));
   const format = choice('grid', 'format', values.format, GRID_FORMATS, 'csv');
   const { bom, csv } = csvSettings('grid', values, format);
   const file = singleFile('grid', positionals);
@@ -213,7 +153,7 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
     try {
       writeFileSync(chartFile, chart.svg(lang));
     } catch (error) {
-      throw new CliError((l) => cliText('noSePuedeEscribir', l, { file: chartFile, reason: ioReason(error, l) }));
+      throw new CliError(cliMessage('noSePuedeEscribir', { file: chartFile, reason: ioReason(error) }));
     }
   }
 }
@@ -245,14 +185,16 @@ async function writeXlsx(
   cursor: GridCursor,
   out: Output,
   progress: Progress,
-  lang: 'es' | 'en',
+  lang: Lang,
   chart: GridChartCollector | undefined,
 ): Promise<void> {
   const book = await openWorkbook(out);
-  const sheet = book.addSheet('Escenarios', gridXlsxColumns(cursor.variations));
+  const spec = sheetOf(gridColumns(cursor.variations, lang), lang);
+  const sheet = book.addSheet('Escenarios', spec.columns);
+  const liner = gridLiner();
   for (let index = 0; index < cursor.total; index++) {
     const outcome = cursor.quote();
-    sheet.addRow(gridCells(cursor.variations, cursor.at, outcome, lang));
+    sheet.addRow(spec.row(liner(cursor.at, outcome)));
     chart?.add(cursor.at, outcome);
     cursor.next();
     if (index % CHUNK_SIZE === 0) {

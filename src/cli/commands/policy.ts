@@ -1,54 +1,26 @@
 /** `cotizador policy FILE`: one SegAutoVendor quote as a table, CSV of receipts or the engine's JSON. */
-import { mexicoCityDate } from '../../dates/mexicoCity.js';
-import { quotePolicy } from '../../quotes/quotePolicy.js';
-import type { PolicyRequest, PolicyResult } from '../../contracts/policy.js';
-import { receiptsToCsv } from '../../analysis/csv.js';
+import { mexicoCityDate, quotePolicy, type Lang, type PolicyRequest } from '../../entry/insurance.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
-import { displayName, openOutput, readSolicitud, type Output } from '../io.js';
-import { cliText, type CliLang } from '../messages.js';
-import { openWorkbook, type XlsxColumn } from '../xlsx.js';
+import { helpText } from '../help/messages.js';
+import { csvDocument } from '../columns.js';
+import { displayName, openOutput, readSolicitud } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { renderTable } from '../text.js';
+import { policyTable, RECEIPT_LINE_COLUMNS, receiptLines, writePolicyXlsx } from '../policyFormat.js';
 
-export const POLICY_HELP: Help = {
-  es: `Uso: cotizador policy ARCHIVO [--format table|csv|json|xlsx] [--fecha-inicio AAAA-MM-DD] [--out ARCHIVO]
-
-Cotiza un seguro de auto SegAutoVendor: cada oferta (aseguradora × paquete) con su prima y
-sus recibos de pago.
-
-ARCHIVO lleva un cuerpo de petición SegAutoVendor ({ "solicitud": { ... } }) o una solicitud
-sola; '-' lee stdin.
-
-Opciones:
-  --format table               las ofertas y luego los recibos de cada una, alineados (por omisión)
-  --format csv                 CSV RFC 4180: una línea por recibo, con la aseguradora, el
-                               paquete y el idCotizacion de su oferta
-  --format json                exactamente el resultado de quotePolicy
-  --format xlsx                libro de Excel: hoja Ofertas y hoja Recibos
-  --fecha-inicio FECHA         inicio de la póliza (AAAA-MM-DD); por omisión hoy en
-                               America/Mexico_City
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}`,
-  en: `Usage: cotizador policy FILE [--format table|csv|json|xlsx] [--fecha-inicio YYYY-MM-DD] [--out FILE]
-
-Quotes SegAutoVendor vehicle insurance: every offer (insurer × package) with its premium
-and payment receipts.
-
-FILE holds a SegAutoVendor request body ({ "solicitud": { ... } }) or a bare solicitud;
-'-' reads stdin.
-
-Options:
-  --format table               the offers, then each offer's receipts, aligned (default)
-  --format csv                 RFC 4180 CSV: one line per receipt, with its offer's insurer,
-                               package and idCotizacion
-  --format json                exactly the resultado quotePolicy returns
-  --format xlsx                an Excel workbook: sheets Ofertas and Recibos
-  --fecha-inicio DATE          policy start (YYYY-MM-DD); default: today in America/Mexico_City
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}`,
-};
+/**
+ * The help of `cotizador policy`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * policyHelp('en').startsWith('Usage: cotizador policy'); // true
+ * ```
+ */
+export function policyHelp(lang: Lang = 'es'): string {
+  return helpText('policy', lang);
+}
 
 const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
 
@@ -68,7 +40,7 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
     ...IO_FLAGS,
     ...CSV_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(POLICY_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(policyHelp(lang));
   const format = choice('policy', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('policy', values, format);
   const file = singleFile('policy', positionals);
@@ -77,135 +49,14 @@ export async function runPolicy(args: readonly string[], context: CliContext = p
   const solicitud = readSolicitud(file, readOptionsOf('policy', values, context)) as PolicyRequest;
   const result = withQuoteErrors(displayName(file), () => quotePolicy(solicitud, { fechaInicio }));
   const out = openOutput(outFile(values), context.stdout);
-  if (format === 'xlsx') await writePolicyXlsx(out, result);
+  if (format === 'xlsx') await writePolicyXlsx(out, result, lang);
   else
     await out.write(
       format === 'json'
         ? `${JSON.stringify(result, null, 2)}\n`
         : format === 'csv'
-          ? (bom ? BOM : '') + receiptsToCsv(result, csv)
+          ? (bom ? BOM : '') + csvDocument(RECEIPT_LINE_COLUMNS, receiptLines(result), lang, csv)
           : policyTable(result, displayName(file), fechaInicio, lang),
     );
   await out.end();
-}
-
-/** The columns that name an offer, first on both sheets. */
-const OFFER_IDENTITY: readonly XlsxColumn[] = [
-  { header: 'idAseguradora', kind: 'integer' },
-  { header: 'aseguradora', kind: 'text', width: 30 },
-  { header: 'paquete', kind: 'text', width: 22 },
-  { header: 'idCotizacion', kind: 'text', width: 26 },
-];
-
-/**
- * The policy workbook: an Ofertas sheet (one row per offer) and a Recibos sheet (one row per
- * receipt, with its offer).
- *
- * @example
- * ```ts
- * import { openOutput } from '../io.js';
- * const out = openOutput('policy.xlsx');
- * await writePolicyXlsx(out, quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }));
- * await out.end();
- * ```
- */
-export async function writePolicyXlsx(out: Output, result: PolicyResult): Promise<void> {
-  const book = await openWorkbook(out);
-  const offers = book.addSheet('Ofertas', [
-    ...OFFER_IDENTITY,
-    { header: 'vigenciaInicial', kind: 'dmyDate' },
-    { header: 'vigenciaFin', kind: 'dmyDate' },
-    { header: 'primaTotal', kind: 'amount' },
-    { header: 'seguroGap', kind: 'amount' },
-    { header: 'segVida', kind: 'amount' },
-    { header: 'recibos', kind: 'integer' },
-  ]);
-  for (const o of result.listaSeguroAuto) {
-    offers.addRow([
-      o.idAseguradora,
-      o.aseguradora,
-      o.paquete,
-      o.idCotizacion,
-      o.vigenciaInicial,
-      o.vigenciaFin,
-      o.primaTotal,
-      o.seguroGap,
-      o.segVida,
-      o.listaRecibos.length,
-    ]);
-  }
-  const receipts = book.addSheet('Recibos', [
-    ...OFFER_IDENTITY,
-    { header: 'numeroRecibo', kind: 'integer' },
-    { header: 'vigenciaInicial', kind: 'dmyDate' },
-    { header: 'vigenciaFin', kind: 'dmyDate' },
-    { header: 'primaTotal', kind: 'amount' },
-  ]);
-  for (const o of result.listaSeguroAuto) {
-    for (const r of o.listaRecibos) {
-      receipts.addRow([
-        o.idAseguradora,
-        o.aseguradora,
-        o.paquete,
-        o.idCotizacion,
-        r.numeroRecibo,
-        r.vigenciaInicial,
-        r.vigenciaFin,
-        r.primaTotal,
-      ]);
-    }
-  }
-  await book.end();
-}
-
-/**
- * The offers and their receipts as aligned text.
- *
- * @example
- * ```ts
- * process.stdout.write(policyTable(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' }), 'x.json', '2026-02-01'));
- * ```
- */
-export function policyTable(result: PolicyResult, source: string, fechaInicio: string, lang: CliLang = 'es'): string {
-  const offers = result.listaSeguroAuto;
-  let text = `${cliText('tituloPoliza', lang, { source, fechaInicio, count: offers.length })}\n\n`;
-  text += renderTable(
-    [
-      { header: '#', align: 'right' },
-      { header: 'idAseguradora', align: 'right' },
-      { header: 'aseguradora', align: 'left' },
-      { header: 'paquete', align: 'left' },
-      { header: 'vigenciaInicial', align: 'left' },
-      { header: 'vigenciaFin', align: 'left' },
-      { header: 'primaTotal', align: 'right' },
-      { header: 'seguroGap', align: 'right' },
-      { header: 'segVida', align: 'right' },
-      { header: 'recibos', align: 'right' },
-    ],
-    offers.map((o, i) => [
-      String(i + 1),
-      o.idAseguradora,
-      o.aseguradora,
-      o.paquete,
-      o.vigenciaInicial,
-      o.vigenciaFin,
-      o.primaTotal,
-      o.seguroGap,
-      o.segVida,
-      String(o.listaRecibos.length),
-    ]),
-  );
-  offers.forEach((o, i) => {
-    text += `\n#${i + 1} ${o.aseguradora} / ${o.paquete}  idCotizacion ${o.idCotizacion}\n    ${o.urlCotizacion}\n`;
-    text += renderTable(
-      [
-        { header: 'numeroRecibo', align: 'right' },
-        { header: 'vigenciaInicial', align: 'left' },
-        { header: 'vigenciaFin', align: 'left' },
-        { header: 'primaTotal', align: 'right' },
-      ],
-      o.listaRecibos.map((r) => [r.numeroRecibo, r.vigenciaInicial, r.vigenciaFin, r.primaTotal]),
-    );
-  });
-  return text;
 }

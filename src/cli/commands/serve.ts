@@ -3,104 +3,38 @@
  * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
  */
 import { randomBytes } from 'node:crypto';
-import { createService } from '../../service/service.js';
-import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../service/node.js';
-import { isQuoteError, localizedMessage } from '../../errors/quoteError.js';
-import type { ServiceSwitches } from '../../service/switches.js';
+import {
+  createNodeServer,
+  createService,
+  isQuoteError,
+  localizedMessage,
+  shutdownNodeServer,
+  type Lang,
+  type RequestLogEntry,
+  type ServiceSwitches,
+} from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
-import type { Help } from '../help.js';
+import { helpText } from '../help/messages.js';
+import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 
-const SETTING_MEANINGS_ES: Readonly<Record<string, string>> = {
-  tokenTtlSeconds: 'vida del token de acceso (3600)',
-  tokenIssuer: 'iss de los tokens (cotizador)',
-  tokenAudience: 'aud de los tokens (cotizador-api)',
-  clockSkewSeconds: 'tolerancia del reloj en nbf/iat/exp (30)',
-  helpUrl: 'base de detalles.enlace',
-  maxHeaderBytes: 'encabezados más grandes reciben 431 (8192)',
-  maxBodyBytes: 'cuerpos JSON más grandes reciben 400 (1048576)',
-  maxFormBytes: 'formularios de token más grandes reciben 400 (4096)',
-  maxFormFields: 'formularios de token con más campos reciben 400 (8)',
-  requestTimeoutMs: 'encabezados y cuerpo deben llegar en (30000)',
-  atmsPublic: 'la API de cajeros no pide token (false)',
-  keepAliveTimeoutMs: 'las conexiones keep-alive ociosas se cierran tras (5000)',
-  shutdownGraceMs: 'las peticiones en curso tienen este tiempo tras SIGTERM (10000)',
-};
-
-export const SERVE_HELP: Help = {
-  es: `Uso: cotizador serve [--port N] [--host DIRECCIÓN] [--config ARCHIVO.json] [--dev] [--no-log]
-
-Sirve toda la interfaz (URLs de token, cotizador, documentos del contribuyente, datos
-abiertos de cajeros) y /openapi.json, /.well-known/jwks.json y /health sobre node:http.
-
-Opciones:
-  --port N          puerto TCP (por omisión 8080; 0 elige uno libre)
-  --host DIRECCIÓN  dirección donde escuchar (por omisión 127.0.0.1; 0.0.0.0 para todas)
-  --config ARCHIVO  configuración en JSON (docs/server.md muestra su formato)
-  --dev             arranca sin secreto ni llave de firma: los tokens se firman con un
-                    secreto aleatorio de este proceso y dejan de servir al reiniciar
-  --no-log          sin bitácora de peticiones
-  --lang es|en      idioma de la ayuda, los mensajes y los errores
-  -h, --help        esta ayuda
-
-Cada ajuste viene, de menor a mayor precedencia, de su valor por omisión, el archivo de
-configuración, el entorno y la línea de comandos. Entorno:
-  COTIZADOR_CONFIG                   el archivo de configuración (como --config)
-  COTIZADOR_CLIENTS                  JSON: [{"clientId":…,"clientSecret":…,"scopes":["update","read"]}]
-  COTIZADOR_TOKEN_SECRET             secreto HS256 (≥ 32 bytes) que firma los tokens
-  COTIZADOR_PREVIOUS_TOKEN_SECRETS   lista JSON de secretos anteriores aún aceptados (rotación)
-  COTIZADOR_TOKEN_KEY, _KEY_FILE     llave privada RS256 (texto PEM o archivo), en vez de un secreto
-  COTIZADOR_TOKEN_KEY_ID             su kid (por omisión: la huella RFC 7638 de la llave)
-  COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES  archivos PEM, separados por comas, de llaves públicas anteriores
-  COTIZADOR_RATE_LIMIT               CAPACIDAD/POR_SEGUNDO por cliente, u off (por omisión ${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond})
-  COTIZADOR_SWITCHES_OFF             all, o las APIs apagadas: token,quoter,taxpayer,atm
-  COTIZADOR_BANK_OFFLINE             true: toda API responde 503 ERRSER003
-  COTIZADOR_ATMS_FILE                el conjunto de datos de cajeros a servir (JSON)
-${SERVE_SETTINGS.filter((s) => s.key !== 'port' && s.key !== 'host')
-  .map((s) => `  ${s.env.padEnd(35)}${SETTING_MEANINGS_ES[s.key] ?? s.meaning}`)
-  .join('\n')}
-
-Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
-y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuración.
-`,
-  en: `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
-
-Serves the whole interface (token URLs, quoter, taxpayer documents, ATM open data) and
-/openapi.json, /.well-known/jwks.json and /health on node:http.
-
-Options:
-  --port N          TCP port (default 8080; 0 picks a free one)
-  --host ADDR       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
-  --config FILE     JSON configuration (docs/server.md shows its format)
-  --dev             start without a signing secret or key: tokens are signed with a random
-                    secret of this process and stop working after a restart
-  --no-log          no request log
-  --lang es|en      language of help, messages and errors
-  -h, --help        this help
-
-Every setting comes, by increasing precedence, from its default, the configuration file, the
-environment and the command line. Environment:
-  COTIZADOR_CONFIG                   the configuration file (like --config)
-  COTIZADOR_CLIENTS                  JSON: [{"clientId":…,"clientSecret":…,"scopes":["update","read"]}]
-  COTIZADOR_TOKEN_SECRET             HS256 secret (≥ 32 bytes) that signs the tokens
-  COTIZADOR_PREVIOUS_TOKEN_SECRETS   JSON list of earlier secrets still accepted (rotation)
-  COTIZADOR_TOKEN_KEY, _KEY_FILE     RS256 private key (PEM text or file), instead of a secret
-  COTIZADOR_TOKEN_KEY_ID             its kid (default: the key's RFC 7638 thumbprint)
-  COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES  comma-separated PEM files of earlier public keys
-  COTIZADOR_RATE_LIMIT               CAPACITY/PER_SECOND per client, or off (default ${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond})
-  COTIZADOR_SWITCHES_OFF             all, or APIs switched off: token,quoter,taxpayer,atm
-  COTIZADOR_BANK_OFFLINE             true: every API answers 503 ERRSER003
-  COTIZADOR_ATMS_FILE                the ATM data set to serve (JSON)
-${SERVE_SETTINGS.filter((s) => s.key !== 'port' && s.key !== 'host')
-  .map((s) => `  ${s.env.padEnd(35)}${s.meaning}`)
-  .join('\n')}
-
-Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
-exit 0; SIGHUP re-reads the configuration file's switches.
-`,
-};
+/**
+ * The help of `cotizador serve`, in `lang`: its environment's table made from the settings' list.
+ *
+ * @example
+ * ```ts
+ * serveHelp('en').includes('COTIZADOR_REQUEST_TIMEOUT_MS'); // true
+ * ```
+ */
+export function serveHelp(lang: Lang = 'es'): string {
+  const settings = SERVE_SETTINGS.flatMap((s) => (s.help === undefined ? [] : [`  ${s.env.padEnd(35)}${helpText(s.help, lang)}`]));
+  return helpText('serve', lang, {
+    rateLimit: `${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond}`,
+    settings: settings.join('\n'),
+  });
+}
 
 /**
  * A log line: the entry, with the time; never a header, a token or a body. The same text as
@@ -149,7 +83,7 @@ function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: Requ
 export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const { stdout, stderr } = context;
   const lang = context.lang ?? 'es';
-  const say = (es: string, en: string): string => (lang === 'en' ? en : es);
+  const say = (id: CliMessageId, params?: Readonly<Record<string, string | number>>): string => cliText(id, lang, params);
   const { values, positionals } = parseCommand('serve', args, {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -157,7 +91,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     dev: { type: 'boolean' },
     'no-log': { type: 'boolean' },
   });
-  if (values.help === true) return void stdout.write(SERVE_HELP[lang]);
+  if (values.help === true) return void stdout.write(serveHelp(lang));
   if (positionals.length > 0) throw usageError('argumentoInesperado', { value: positionals[0] as string }, 'serve');
   const settings = loadServeSettings(
     {
@@ -171,29 +105,12 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   let tokenSecret = settings.service.tokenSecret;
   if (settings.unsigned) {
     if (values.dev !== true) {
-      throw new CliError(
-        (l) =>
-          l === 'en'
-            ? 'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret'
-            : 'no hay secreto ni llave de firma: defina COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, o tokenSecret/tokenKeys en --config; --dev arranca con un secreto aleatorio',
-        2,
-      );
+      throw new CliError(cliMessage('sinSecreto'), 2);
     }
     tokenSecret = randomBytes(32).toString('base64url');
-    stderr.write(
-      say(
-        'cotizador serve: AVISO --dev: los tokens se firman con un secreto aleatorio de este proceso; no sobreviven a un reinicio y otras instancias los rechazan\n',
-        'cotizador serve: WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them\n',
-      ),
-    );
+    stderr.write(`cotizador serve: ${say('avisoDev')}\n`);
   }
-  if (settings.service.clients.length === 0)
-    stderr.write(
-      say(
-        'cotizador serve: AVISO no hay clientes configurados: toda petición de token recibe 401\n',
-        'cotizador serve: WARNING no clients are configured: every token request gets 401\n',
-      ),
-    );
+  if (settings.service.clients.length === 0) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   let service: ReturnType<typeof createService>;
@@ -202,7 +119,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   } catch (error) {
     if (isQuoteError(error)) {
       throw new CliError(
-        (l) => `${l === 'en' ? 'configuration' : 'configuración'}: ${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}`,
+        (l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }),
         2,
       );
     }
@@ -215,37 +132,26 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new CliError(
-          (l) => `${l === 'en' ? 'cannot listen on' : 'no se puede escuchar en'} ${settings.host}:${settings.port}: ${error.code ?? 'EIO'}`,
-        ),
-      ),
+      reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
     );
     server.listen(settings.port, settings.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
-  const rate =
-    settings.service.rateLimit === undefined
-      ? 'off'
-      : `${settings.service.rateLimit.capacity}/${settings.service.rateLimit.refillPerSecond} per client`;
+  const limit = settings.service.rateLimit;
+  const rate = limit === undefined ? 'off' : cliMessage('porCliente', { capacity: limit.capacity, refill: limit.refillPerSecond });
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
-  stderr.write(
-    say(
-      `cotizador serve: escuchando en http://${settings.host}:${port} (${signing}, rate limit ${rate === 'off' ? 'off' : rate.replace('per client', 'por cliente')})\n`,
-      `cotizador serve: listening on http://${settings.host}:${port} (${signing}, rate limit ${rate})\n`,
-    ),
-  );
+  stderr.write(`cotizador serve: ${cliText('escuchando', lang, { address: `${settings.host}:${port}`, signing, rate })}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      stderr.write(`cotizador serve: ${signal}: ${say('vaciando', 'draining')}\n`);
+      stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
       process.off('SIGHUP', onHup);
       void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
         requests.flush();
-        stderr.write(`cotizador serve: ${say('detenido', 'stopped')}\n`);
+        stderr.write(`cotizador serve: ${say('detenido')}\n`);
         resolve();
       });
     };
@@ -255,10 +161,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       if (settings.configFile === undefined) return;
       try {
         switches = readSwitches(settings.configFile);
-        stderr.write(`cotizador serve: SIGHUP: ${say('interruptores', 'switches')} ${JSON.stringify(switches)}\n`);
+        stderr.write(`cotizador serve: SIGHUP: ${say('interruptores', { switches: JSON.stringify(switches) })}\n`);
       } catch (error) {
         const reason = error instanceof CliError ? error.render(lang) : (error as Error).message;
-        stderr.write(`cotizador serve: SIGHUP: ${say('se conservan los interruptores', 'switches kept')}: ${reason}\n`);
+        stderr.write(`cotizador serve: SIGHUP: ${say('interruptoresConservados', { reason })}\n`);
       }
     };
     process.on('SIGTERM', onTerm);

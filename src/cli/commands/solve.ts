@@ -1,16 +1,23 @@
 /** `cotizador solve FILE --unknown U --target T=V`: `solveCredit` from the command line: the value, and the quote at it. */
-import { creditOpeningCharges } from '../../quotes/quoteCredit.js';
-import { solveCredit, type SolveTarget, type SolveUnknown } from '../../quotes/solveCredit.js';
-import { csvLine } from '../../analysis/csv.js';
+import {
+  creditOpeningCharges,
+  solveCredit,
+  type CreditResult,
+  type Lang,
+  type SolveTarget,
+  type SolveUnknown,
+} from '../../entry/credit.js';
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
+import { csvDocument, type Column } from '../columns.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
-import { ENGINE_FLAGS } from '../engineOptions.js';
+import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
-import { CSV_OPTIONS_HELP, ENGINE_OPTIONS_HELP, IO_OPTIONS_HELP, type Help } from '../help.js';
+import { cliMessage } from '../messages.js';
+import { helpText } from '../help/messages.js';
 import { displayName, openOutput } from '../io.js';
 import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
-import { creditTable, readCreditRequest } from './credit.js';
+import { creditTable } from '../creditFormat.js';
 
 /**
  * The unknowns `solve` takes (those of `solveCredit`).
@@ -31,43 +38,41 @@ export const SOLVE_UNKNOWNS = ['montoSolicitado', 'tasa', 'plazo', 'comisiones']
  */
 export const SOLVE_TARGETS = ['pagoMensual', 'totalPagar', 'cat'] as const;
 
-export const SOLVE_HELP: Help = {
-  es: `Uso: cotizador solve ARCHIVO --unknown INCÓGNITA --target META=VALOR [--format table|csv|json]
-                     [opciones del motor]
+/** What `solve` found: the unknown, its value and the quote at it. */
+interface Solved {
+  readonly unknown: SolveUnknown;
+  readonly value: string | number;
+  readonly quote: CreditResult;
+}
 
-Despeja un término del crédito de ARCHIVO para cumplir una meta (solveCredit): el valor tal
-que la cotización con él cumple la meta y el paso siguiente ya no. Imprime el valor y la
-cotización con él.
+/**
+ * The columns of `solve --format csv`: the unknown, its value, and the quote's key results.
+ *
+ * @example
+ * ```ts
+ * SOLVE_COLUMNS.map((c) => c.header).join(','); // 'incognita,valor,pagoMensual,totalPagar,importeInteresTotal,cat'
+ * ```
+ */
+export const SOLVE_COLUMNS: readonly Column<Solved>[] = [
+  { header: 'incognita', cell: (s) => s.unknown, align: 'left', kind: 'text' },
+  { header: 'valor', cell: (s) => s.value, align: 'right', kind: 'text' },
+  { header: 'pagoMensual', cell: (s) => s.quote.pagoMensual, align: 'right', kind: 'amount' },
+  { header: 'totalPagar', cell: (s) => s.quote.totalPagar, align: 'right', kind: 'amount' },
+  { header: 'importeInteresTotal', cell: (s) => s.quote.importeInteresTotal, align: 'right', kind: 'amount' },
+  { header: 'cat', cell: (s) => s.quote.cat, align: 'right', kind: 'tenth' },
+];
 
-  --unknown INCÓGNITA          ${SOLVE_UNKNOWNS.join(', ')}
-  --target META=VALOR          pagoMensual=8000 o totalPagar=400000 (el importe, a lo más),
-                               cat=18.5 (el CAT publicado, a lo más)
-  --format table               el valor, el resumen y la tabla (por omisión)
-  --format csv                 CSV: una línea de encabezado y una de valores (la incógnita, su
-                               valor, el pago, el total, el interés y el CAT)
-  --format json                { unknown, value, target, quote }
-${CSV_OPTIONS_HELP.es}${IO_OPTIONS_HELP.es}
-${ENGINE_OPTIONS_HELP.es}
-Ejemplo: cotizador solve examples/autoestrene.json --unknown montoSolicitado --target pagoMensual=8000
-`,
-  en: `Usage: cotizador solve FILE --unknown UNKNOWN --target TARGET=VALUE [--format table|csv|json]
-                     [engine options]
-
-Solves one term of the credit in FILE for a target (solveCredit): the value such that the
-quote with it meets the target and the next step does not. Prints the value and the quote at it.
-
-  --unknown UNKNOWN            ${SOLVE_UNKNOWNS.join(', ')}
-  --target TARGET=VALUE        pagoMensual=8000 or totalPagar=400000 (the amount, at most),
-                               cat=18.5 (the published CAT, at most)
-  --format table               the value, the summary and the table (default)
-  --format csv                 CSV: a header line and a line of values (the unknown, its value,
-                               the payment, the total, the interest and the CAT)
-  --format json                { unknown, value, target, quote }
-${CSV_OPTIONS_HELP.en}${IO_OPTIONS_HELP.en}
-${ENGINE_OPTIONS_HELP.en}
-Example: cotizador solve examples/autoestrene.json --unknown montoSolicitado --target pagoMensual=8000
-`,
-};
+/**
+ * The help of `cotizador solve`, in `lang`.
+ *
+ * @example
+ * ```ts
+ * solveHelp('en').startsWith('Usage: cotizador solve'); // true
+ * ```
+ */
+export function solveHelp(lang: Lang = 'es'): string {
+  return helpText('solve', lang, { unknowns: SOLVE_UNKNOWNS.join(', ') });
+}
 
 const FORMATS = ['table', 'csv', 'json'] as const;
 
@@ -89,7 +94,7 @@ export async function runSolve(args: readonly string[], context: CliContext = pr
     ...CSV_FLAGS,
     ...ENGINE_FLAGS,
   });
-  if (values.help === true) return void context.stdout.write(SOLVE_HELP[lang]);
+  if (values.help === true) return void context.stdout.write(solveHelp(lang));
   const format = choice('solve', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('solve', values, format);
   const file = singleFile('solve', positionals);
@@ -99,7 +104,11 @@ export async function runSolve(args: readonly string[], context: CliContext = pr
   const eq = targetText?.indexOf('=') ?? -1;
   const key = targetText?.slice(0, eq);
   if (targetText === undefined || eq <= 0 || !(SOLVE_TARGETS as readonly string[]).includes(key as string)) {
-    throw usageError('opcionForma', { option: 'target', shape: `${SOLVE_TARGETS.join('|')}=VALOR`, value: targetText ?? '' }, 'solve');
+    throw usageError(
+      'opcionForma',
+      { option: 'target', shape: cliMessage('formaMeta', { targets: SOLVE_TARGETS.join('|') }), value: targetText ?? '' },
+      'solve',
+    );
   }
   const value = (targetText as string).slice(eq + 1);
   const target = { [key as string]: value } as SolveTarget;
@@ -110,10 +119,7 @@ export async function runSolve(args: readonly string[], context: CliContext = pr
   let text: string;
   if (format === 'json') text = `${JSON.stringify({ unknown, value: solved.value, target, quote }, null, 2)}\n`;
   else if (format === 'csv') {
-    text =
-      (bom ? BOM : '') +
-      csvLine(['incognita', 'valor', 'pagoMensual', 'totalPagar', 'importeInteresTotal', 'cat'], csv) +
-      csvLine([unknown, solved.value, quote.pagoMensual, quote.totalPagar, quote.importeInteresTotal, quote.cat], csv);
+    text = (bom ? BOM : '') + csvDocument(SOLVE_COLUMNS, [{ unknown, value: solved.value, quote }], lang, csv);
   } else {
     const charges = creditOpeningCharges({ ...withTable, [unknown]: solved.value }, options);
     const head = `${unknown} = ${solved.value}  (${key} ≤ ${value})\n\n`;

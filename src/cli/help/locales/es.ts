@@ -1,0 +1,273 @@
+/**
+ * Spanish (the CLI's default): the help of the command line, `cotizador --help` and each command's
+ * `--help`. A text names the pieces several commands share (`{opcionesMotor}`, `{opcionesCsv}`,
+ * `{opcionesEntradaSalida}`, themselves entries of this catalog) and the figures the code owns
+ * (`{maxScenarios}`, `{rateLimit}`…) as values.
+ */
+export const es = {
+  uso: `Uso: cotizador <comando> [opciones]
+
+Cotizaciones exactas de crédito automotriz (AutoEstrene, CAT) y de seguro de auto
+(SegAutoVendor) en México.
+
+Comandos:
+  credit ARCHIVO         cotiza un crédito: resumen, tabla de amortización y CAT
+  policy ARCHIVO         cotiza un seguro de auto: ofertas y recibos
+  batch ARCHIVO          cotiza una cartera de solicitudes (CSV, JSON lines o arreglo JSON)
+  grid ARCHIVO           cotiza cada combinación de --vary CAMPO=... sobre una solicitud
+  compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
+  solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
+  chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
+  serve                  sirve toda la interfaz por HTTP (docs/server.md)
+  help [COMANDO]         esta ayuda, o la de un comando
+
+Opciones de todos los comandos:
+  --lang es|en           idioma de la ayuda, los mensajes y los errores (por omisión es;
+                         también COTIZADOR_LANG)
+  --version              la versión
+  -h, --help             la ayuda
+
+Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
+salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
+rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
+`,
+  opcionesMotor: `Opciones del motor (se aplican a cada cotización; docs/credit.md y docs/conventions.md):
+  --options ARCHIVO.json       opciones de quoteCredit en JSON: conventions, prepayments,
+                               balloon, grace, firstPaymentDate, fechaApertura, fechaInicio
+  --prepay PAGO:IMPORTE[:reduceTerm]
+                               pago anticipado a capital con el pago PAGO (repetible); por
+                               omisión baja el pago (reducePayment), reduceTerm acorta el plazo
+  --balloon IMPORTE|PCT%       pago global al final: un importe (90000.00) o un porcentaje
+                               del monto financiado (30%)
+  --grace N                    los primeros N pagos son solo interés e IVA
+  --first-payment FECHA        fecha del primer pago (YYYY-MM-DD), periodo inicial irregular
+  --day-count BASE             días del interés: days360, days365, actual360, actual365
+                               (o perYear)
+  --business-days MX|none      MX: un pago en sábado, domingo o día inhábil bancario pasa
+                               al siguiente día hábil
+  --fecha-apertura FECHA       fecha de apertura de las solicitudes que no la traen
+  --convention CLAVE=VALOR     cualquier convención (repetible); VALOR en JSON o texto:
+                               catTimeBasis=actual365, commissionVat=false
+`,
+  opcionesEntradaSalida: `  --out ARCHIVO                escribe en ARCHIVO en vez de stdout
+  --max-input-bytes N          rechaza una entrada de más de N bytes (por omisión 16777216)
+  --lang es|en                 idioma de la ayuda, los mensajes y los errores
+  -h, --help                   esta ayuda
+`,
+  opcionesCsv: `  --bom                        CSV con marca de orden de bytes (BOM), como la quiere Excel
+  --raw                        no neutraliza las celdas que una hoja de cálculo leería como
+                               fórmula (por omisión, una celda que empieza con = + - @ lleva ')
+`,
+  credit: `Uso: cotizador credit ARCHIVO [--format table|csv|json|xlsx] [--out ARCHIVO] [opciones del motor]
+
+Cotiza un crédito automotriz AutoEstrene: pago nivelado, totales, CAT y tabla de amortización.
+
+ARCHIVO lleva un cuerpo de petición AutoEstrene ({ "solicitud": { ... } }, con "options"
+opcional a su lado) o una solicitud sola; '-' lee stdin.
+
+Opciones:
+  --format table               resumen (pago, interés, IVA, CAT), los cargos de apertura que
+                               llevan de la suma de los pagos al total a pagar, y la tabla de
+                               amortización alineada para una terminal (por omisión)
+  --format csv                 CSV RFC 4180: una línea de encabezado, una por renglón
+  --format json                exactamente el resultado de quoteCredit
+  --format xlsx                libro de Excel: hoja Resumen y hoja Tabla
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+table, csv y xlsx siempre muestran la tabla: cotizan con generaTablaPagos: true aunque el
+archivo no lo pida. json cotiza la solicitud como viene.
+`,
+  policy: `Uso: cotizador policy ARCHIVO [--format table|csv|json|xlsx] [--fecha-inicio AAAA-MM-DD] [--out ARCHIVO]
+
+Cotiza un seguro de auto SegAutoVendor: cada oferta (aseguradora × paquete) con su prima y
+sus recibos de pago.
+
+ARCHIVO lleva un cuerpo de petición SegAutoVendor ({ "solicitud": { ... } }) o una solicitud
+sola; '-' lee stdin.
+
+Opciones:
+  --format table               las ofertas y luego los recibos de cada una, alineados (por omisión)
+  --format csv                 CSV RFC 4180: una línea por recibo, con la aseguradora, el
+                               paquete y el idCotizacion de su oferta
+  --format json                exactamente el resultado de quotePolicy
+  --format xlsx                libro de Excel: hoja Ofertas y hoja Recibos
+  --fecha-inicio FECHA         inicio de la póliza (AAAA-MM-DD); por omisión hoy en
+                               America/Mexico_City
+{opcionesCsv}{opcionesEntradaSalida}`,
+  batch: `Uso: cotizador batch ARCHIVO [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMNA]
+                      [--out ARCHIVO] [--progress] [opciones del motor]
+
+Cotiza una cartera de solicitudes AutoEstrene, una por registro, y escribe un registro de
+salida por cada registro de entrada: su línea, sus resultados (montoSolicitado, plazo, tasa,
+pagoMensual, totalPagar, importeInteresTotal, impIVAInteresTotal, cat) o, si el motor lo
+rechaza, codigoError, valorIncorrecto y mensaje; la corrida sigue. Lee y escribe mientras
+avanza: la memoria no crece con el archivo.
+
+ARCHIVO ('-' lee stdin) es, según su extensión o su primer carácter:
+  .csv          CSV RFC 4180 con un encabezado de nombres de campo de la solicitud
+                (informacionSeguro.<campo> para los anidados); los importes como texto; una
+                celda vacía omite el campo
+  .jsonl        JSON lines: una solicitud (o { "solicitud": ..., "options": ... }) por línea
+  .json         un arreglo JSON de solicitudes
+
+Opciones:
+  --input-format csv|jsonl|json
+                               el formato de la entrada, si la extensión no lo dice
+  --format csv                 CSV RFC 4180 (por omisión)
+  --format jsonl               un objeto JSON por registro
+  --format xlsx                un libro de Excel (hoja Cartera)
+  --format table               columnas alineadas para una terminal
+  --id COLUMNA                 una columna (o clave JSON) que identifica el registro: se copia
+                               a la salida y no se envía al motor
+  --shard I/N                  solo la parte I de N (1 ≤ I ≤ N): los registros se reparten en N
+                               tramos contiguos; las salidas de las N partes, concatenadas en
+                               orden, son la salida de la corrida completa, byte por byte
+                               (csv, jsonl, table; encabezado y BOM solo en la parte 1)
+  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea
+                               una terminal
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}`,
+  grid: `Uso: cotizador grid ARCHIVO --vary CAMPO=V1,V2,... [--vary CAMPO=DESDE:HASTA:PASO ...]
+                     [--format csv|table|json|jsonl|xlsx] [--workers N] [--out ARCHIVO]
+                     [--chart ARCHIVO.svg] [opciones del motor]
+
+Cotiza cada combinación de las variaciones sobre la solicitud AutoEstrene de ARCHIVO y
+escribe una línea por escenario: los campos variados, luego pagoMensual, totalPagar,
+importeInteresTotal y cat. Un escenario que el motor rechaza es una línea con codigoError,
+valorIncorrecto (el campo) y mensaje.
+
+ARCHIVO lleva un cuerpo de petición AutoEstrene o una solicitud sola ('-' lee stdin). Los
+escenarios se cotizan sin tabla de amortización (generaTablaPagos: false).
+
+Opciones:
+  --vary CAMPO=V1,V2,...       una lista de valores (repita --vary para más campos)
+  --vary CAMPO=DESDE:HASTA:PASO
+                               un rango decimal exacto, HASTA incluido si un paso cae en él
+                               (tasa=10:20:0.5, plazo=12:60:12); CAMPO es un campo de la
+                               solicitud o informacionSeguro.<campo>
+  --format csv                 CSV RFC 4180 (por omisión)
+  --format table               columnas alineadas para una terminal
+  --format json                un arreglo JSON de { index, scenario, result | error }
+  --format jsonl               un objeto JSON por línea (JSON lines)
+  --format xlsx                un libro de Excel (hoja Escenarios)
+  --max-scenarios N            rechaza una cuadrícula de más de N escenarios antes de
+                               cotizar (por omisión {maxScenarios})
+  --workers N                  hilos de trabajo (0: el hilo principal); por omisión uno por
+                               núcleo desde {workerThreshold} escenarios si hay más de dos núcleos
+  --chunk-size N               escenarios por tarea de un hilo (por omisión {chunkSize})
+  --chart ARCHIVO.svg          además, una gráfica: el resultado de --chart-y contra el primer
+                               campo variado, una línea por valor del segundo
+  --chart-y MEDIDA             {measures} (por omisión pagoMensual)
+  --progress                   avance con ritmo y tiempo restante en stderr aunque no sea una
+                               terminal
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+La salida se escribe mientras se cotiza; en una terminal se dibuja el avance en stderr.
+`,
+  compare: `Uso: cotizador compare ARCHIVO ARCHIVO... [--format table|csv|json] [--label TEXTO ...] [opciones del motor]
+
+Compara cotizaciones AutoEstrene lado a lado: pago, número de pagos, total a pagar, interés,
+IVA del interés, comisión por apertura y su IVA, seguros (al inicio y en los pagos) y CAT, con
+la diferencia de cada una contra la primera (exacta, al centavo; el CAT en décimas).
+
+Cada ARCHIVO lleva una solicitud AutoEstrene y, opcionalmente, sus "options" (un pago
+anticipado, otra convención...); las opciones del motor de la línea de comandos se aplican a
+todas.
+
+Opciones:
+  --format table               columnas alineadas (por omisión)
+  --format csv                 CSV RFC 4180: una línea por medida
+  --format json                { quotes: [{ label, summary, difference }] }
+  --label TEXTO                nombre de cada cotización, en el orden de los archivos
+                               (repetible; por omisión el nombre del archivo)
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}`,
+  solve: `Uso: cotizador solve ARCHIVO --unknown INCÓGNITA --target META=VALOR [--format table|csv|json]
+                     [opciones del motor]
+
+Despeja un término del crédito de ARCHIVO para cumplir una meta (solveCredit): el valor tal
+que la cotización con él cumple la meta y el paso siguiente ya no. Imprime el valor y la
+cotización con él.
+
+  --unknown INCÓGNITA          {unknowns}
+  --target META=VALOR          pagoMensual=8000 o totalPagar=400000 (el importe, a lo más),
+                               cat=18.5 (el CAT publicado, a lo más)
+  --format table               el valor, el resumen y la tabla (por omisión)
+  --format csv                 CSV: una línea de encabezado y una de valores (la incógnita, su
+                               valor, el pago, el total, el interés y el CAT)
+  --format json                { unknown, value, target, quote }
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+Ejemplo: cotizador solve examples/autoestrene.json --unknown montoSolicitado --target pagoMensual=8000
+`,
+  chart: `Uso: cotizador chart ARCHIVO [--kind schedule] [--out ARCHIVO.svg] [opciones]
+       cotizador chart ARCHIVO ARCHIVO... --kind balance [--label TEXTO ...] [--out ARCHIVO.svg]
+
+Dibuja una gráfica SVG (ejes, etiquetas, título y leyenda; se abre en un navegador).
+
+  --kind schedule              la tabla de amortización de una cotización: barras apiladas
+                               por pago (capital, interés, IVA, seguros y comisión si los hay)
+                               y el saldo como línea en un segundo eje (por omisión)
+  --kind balance               el saldo insoluto de varias cotizaciones superpuesto, una línea
+                               por ARCHIVO (con y sin pago anticipado, dos plazos...); cada
+                               archivo puede llevar sus "options" junto a la solicitud
+  --label TEXTO                nombre de cada línea de balance, en el orden de los archivos
+                               (repetible; por omisión el nombre del archivo)
+  --title TEXTO                título (por omisión: monto, plazo, tasa y CAT)
+  --width PX                   ancho en píxeles (por omisión 960)
+  --height PX                  alto en píxeles (por omisión 540)
+{opcionesEntradaSalida}
+{opcionesMotor}
+Cada ARCHIVO lleva una solicitud AutoEstrene ('-' lee stdin); se cotiza con la tabla.
+`,
+  serve: `Uso: cotizador serve [--port N] [--host DIRECCIÓN] [--config ARCHIVO.json] [--dev] [--no-log]
+
+Sirve toda la interfaz (URLs de token, cotizador, documentos del contribuyente, datos
+abiertos de cajeros) y /openapi.json, /.well-known/jwks.json y /health sobre node:http.
+
+Opciones:
+  --port N          puerto TCP (por omisión 8080; 0 elige uno libre)
+  --host DIRECCIÓN  dirección donde escuchar (por omisión 127.0.0.1; 0.0.0.0 para todas)
+  --config ARCHIVO  configuración en JSON (docs/server.md muestra su formato)
+  --dev             arranca sin secreto ni llave de firma: los tokens se firman con un
+                    secreto aleatorio de este proceso y dejan de servir al reiniciar
+  --no-log          sin bitácora de peticiones
+  --lang es|en      idioma de la ayuda, los mensajes y los errores
+  -h, --help        esta ayuda
+
+Cada ajuste viene, de menor a mayor precedencia, de su valor por omisión, el archivo de
+configuración, el entorno y la línea de comandos. Entorno:
+  COTIZADOR_CONFIG                   el archivo de configuración (como --config)
+  COTIZADOR_CLIENTS                  JSON: [{"clientId":…,"clientSecret":…,"scopes":["update","read"]}]
+  COTIZADOR_TOKEN_SECRET             secreto HS256 (≥ 32 bytes) que firma los tokens
+  COTIZADOR_PREVIOUS_TOKEN_SECRETS   lista JSON de secretos anteriores aún aceptados (rotación)
+  COTIZADOR_TOKEN_KEY, _KEY_FILE     llave privada RS256 (texto PEM o archivo), en vez de un secreto
+  COTIZADOR_TOKEN_KEY_ID             su kid (por omisión: la huella RFC 7638 de la llave)
+  COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES  archivos PEM, separados por comas, de llaves públicas anteriores
+  COTIZADOR_RATE_LIMIT               CAPACIDAD/POR_SEGUNDO por cliente, u off (por omisión {rateLimit})
+  COTIZADOR_SWITCHES_OFF             all, o las APIs apagadas: token,quoter,taxpayer,atm
+  COTIZADOR_BANK_OFFLINE             true: toda API responde 503 ERRSER003
+  COTIZADOR_ATMS_FILE                el conjunto de datos de cajeros a servir (JSON)
+{settings}
+
+Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
+y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuración.
+`,
+  // What each setting of `serve` does (the environment's table in its help).
+  ajusteTokenTtlSeconds: 'vida del token de acceso (3600)',
+  ajusteTokenIssuer: 'iss de los tokens (cotizador)',
+  ajusteTokenAudience: 'aud de los tokens (cotizador-api)',
+  ajusteClockSkewSeconds: 'tolerancia del reloj en nbf/iat/exp (30)',
+  ajusteHelpUrl: 'base de detalles.enlace',
+  ajusteMaxHeaderBytes: 'encabezados más grandes reciben 431 (8192)',
+  ajusteMaxBodyBytes: 'cuerpos JSON más grandes reciben 400 (1048576)',
+  ajusteMaxFormBytes: 'formularios de token más grandes reciben 400 (4096)',
+  ajusteMaxFormFields: 'formularios de token con más campos reciben 400 (8)',
+  ajusteRequestTimeoutMs: 'encabezados y cuerpo deben llegar en (30000)',
+  ajusteAtmsPublic: 'la API de cajeros no pide token (false)',
+  ajusteKeepAliveTimeoutMs: 'las conexiones keep-alive ociosas se cierran tras (5000)',
+  ajusteShutdownGraceMs: 'las peticiones en curso tienen este tiempo tras SIGTERM (10000)',
+} as const;
+
+/** The id of a help text. */
+export type HelpId = keyof typeof es;
