@@ -13,7 +13,6 @@ import { ATM_ACCESSIBILITY_CODES, ATM_LOCATION_CATEGORY_CODES, ATM_SERVICE_CODES
 import { errorEnvelope, type ENVELOPE_STATUSES } from '../contracts/envelope.js';
 import { JSON_SCHEMA_DIALECT, schemas, type SchemaName } from '../contracts/schemas.js';
 import { codeMessage, type ErrorCode } from '../errors/codes.js';
-import { messageText } from '../errors/messages.js';
 import { SAMPLE_LINEA_CAPTURA } from '../documents/sample.js';
 import { quoteCredit } from '../quotes/quoteCredit.js';
 import { quotePolicy } from '../quotes/quotePolicy.js';
@@ -21,6 +20,7 @@ import { ATM_SCOPES, UPDATE_SCOPE } from './auth.js';
 import { DEFAULT_RESPONSE_HEADERS } from './respond.js';
 import { messageRef, renderMessage } from '../errors/catalog.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
+import { SERVICE_MESSAGES, serviceMessage } from './messages.js';
 
 type Json = Record<string, unknown>;
 
@@ -126,14 +126,14 @@ function envelopeErrors(skip: readonly number[] = []): Json {
 
 const OAUTH_ERRORS: readonly [number, string, string][] = [
   [400, 'unsupported_grant_type', renderMessage(messageRef(VALIDATION_MESSAGES, 'formatoInvalido'))],
-  [401, 'invalid_client', messageText('credencialesInvalidas')],
-  [405, 'invalid_request', messageText('soloPost')],
-  [406, 'invalid_request', messageText('soloJson')],
-  [408, 'invalid_request', messageText('tiempoAgotado', 'es', { seconds: 30 })],
-  [429, 'temporarily_unavailable', messageText('demasiadasPeticiones', 'es', { seconds: 1 })],
-  [431, 'invalid_request', messageText('encabezadosExceden', 'es', { bytes: 8192 })],
+  [401, 'invalid_client', SERVICE_MESSAGES.locales.es.credencialesInvalidas],
+  [405, 'invalid_request', SERVICE_MESSAGES.locales.es.soloPost],
+  [406, 'invalid_request', SERVICE_MESSAGES.locales.es.soloJson],
+  [408, 'invalid_request', renderMessage(serviceMessage('tiempoAgotado', { seconds: 30 }))],
+  [429, 'temporarily_unavailable', renderMessage(serviceMessage('demasiadasPeticiones', { seconds: 1 }))],
+  [431, 'invalid_request', renderMessage(serviceMessage('encabezadosExceden', { bytes: 8192 }))],
   [500, 'server_error', codeMessage('ERRSER002')],
-  [503, 'temporarily_unavailable', messageText('apisApagadas')],
+  [503, 'temporarily_unavailable', SERVICE_MESSAGES.locales.es.apisApagadas],
 ];
 
 function oauthErrors(): Json {
@@ -334,7 +334,7 @@ function examples(): Record<string, unknown> {
       codigoPostal: '03100',
     },
   };
-  const success = { status: 200, codigoRespuesta: '1', mensaje: messageText('operacionExitosa'), folio: EXAMPLE_FOLIO };
+  const success = { status: 200, codigoRespuesta: '1', mensaje: SERVICE_MESSAGES.locales.es.operacionExitosa, folio: EXAMPLE_FOLIO };
   const dataset = exampleAtmDataset();
   const nearest = nearestAtms(dataset, { latitude: 19.4326, longitude: -99.1332 }, { limit: 1 });
   return {
@@ -418,7 +418,7 @@ function buildDocument(): Json {
               content: json('TokenResponse', {
                 status: 200,
                 codigoRespuesta: '1',
-                mensaje: messageText('operacionExitosa'),
+                mensaje: SERVICE_MESSAGES.locales.es.operacionExitosa,
                 folio: EXAMPLE_FOLIO,
                 access_token: EXAMPLE_TOKEN,
                 expires_in: '3600',

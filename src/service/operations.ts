@@ -18,7 +18,7 @@ import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
-import { messageText } from '../errors/messages.js';
+import { SERVICE_MESSAGES } from './messages.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
@@ -30,14 +30,14 @@ import { bodyBytes, issueFailure } from './token.js';
 import { creditResultJson } from './creditJson.js';
 
 /**
- * The message of every success envelope (Spanish; `messageText('operacionExitosa', 'en')` in English).
+ * The message of every success envelope (Spanish; `SERVICE_MESSAGES.locales.en.operacionExitosa` in English).
  *
  * @example
  * ```ts
  * SUCCESS_MESSAGE; // 'Operación exitosa'
  * ```
  */
-export const SUCCESS_MESSAGE = messageText('operacionExitosa');
+export const SUCCESS_MESSAGE = SERVICE_MESSAGES.locales.es.operacionExitosa;
 
 /**
  * What an operation produced: the fields to add to the success envelope, or a failure.

@@ -13,7 +13,7 @@ import { atmErrorResponse, type AtmErrorKind } from '../atm/errors.js';
 import { protocolViolation, splitTarget, type ProtocolViolation } from '../http/protocol.js';
 import { errorEnvelope } from '../contracts/envelope.js';
 import { codeMessage } from '../errors/codes.js';
-import { messageText, type Lang } from '../errors/messages.js';
+import type { Lang } from '../errors/catalog.js';
 import type { OAuthError, OAuthTokenResponse, TokenResponse } from '../contracts/token.js';
 import { asciiJson } from '../http/json.js';
 import { requestLanguage } from '../http/language.js';
@@ -29,6 +29,7 @@ import { beginGrant, bodyBytes, type Refusal } from './token.js';
 import type { ApiName } from './switches.js';
 import { messageRef } from '../errors/catalog.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
+import { SERVICE_MESSAGES, serviceMessage } from './messages.js';
 
 /**
  * Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`).
@@ -121,8 +122,8 @@ interface Route {
 }
 
 const SUCCESS_PREFIX: Readonly<Record<Lang, string>> = {
-  es: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(messageText('operacionExitosa', 'es'))},"folio":`,
-  en: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(messageText('operacionExitosa', 'en'))},"folio":`,
+  es: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(SERVICE_MESSAGES.locales.es.operacionExitosa)},"folio":`,
+  en: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(SERVICE_MESSAGES.locales.en.operacionExitosa)},"folio":`,
 };
 
 /** The success envelope's text, written around the result (the same bytes as stringifying the whole). */
@@ -187,7 +188,7 @@ function tokenRoute(family: 'envelope' | 'oauth'): Route {
           const answer: TokenResponse = {
             status: 200,
             codigoRespuesta: '1',
-            mensaje: messageText('operacionExitosa', lang),
+            mensaje: SERVICE_MESSAGES.locales[lang].operacionExitosa,
             folio,
             access_token: outcome.accessToken,
             expires_in: String(outcome.expiresIn),
@@ -285,7 +286,7 @@ function protocolFailure(violation: ProtocolViolation, config: ResolvedConfig, m
 }
 
 function headersTooLarge(bytes: number): Failure {
-  return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: { id: 'encabezadosExceden', params: { bytes } } };
+  return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: serviceMessage('encabezadosExceden', { bytes }) };
 }
 
 /** The last-resort answer when even building an error failed (no config is read). */
@@ -319,7 +320,7 @@ export function createService(config: ServiceConfig): Service {
   const resolved = resolveConfig(config);
   if (resolved.keys.ephemeral && !warnedEphemeral) {
     warnedEphemeral = true;
-    process.emitWarning(messageText('llaveEfimera', 'en'), { code: 'COTIZADOR_EPHEMERAL_KEY' });
+    process.emitWarning(SERVICE_MESSAGES.locales.en.llaveEfimera, { code: 'COTIZADOR_EPHEMERAL_KEY' });
   }
   const atmClaims = async (request: ServiceRequest) => {
     const bearer = bearerToken(request);
@@ -385,7 +386,7 @@ export function createService(config: ServiceConfig): Service {
         ? {
             status: 408,
             codigoError: 'ERRSER001',
-            propiedad: { id: 'tiempoAgotado', params: { seconds: resolved.requestTimeoutMs / 1000 } },
+            propiedad: serviceMessage('tiempoAgotado', { seconds: resolved.requestTimeoutMs / 1000 }),
           }
         : { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
     return failureIn(family, failure, folio, lang, reason === 'timeout' ? 'timeout' : 'badRequest');
