@@ -6,6 +6,7 @@
 import { headerField } from '../http/headers.js';
 import type { ServiceRequest } from '../http/types.js';
 import type { ResolvedConfig } from './config.js';
+import { serviceMessage } from './messages.js';
 import type { Failure } from './respond.js';
 import { unavailability, type ApiName, type Unavailability } from './switches.js';
 
@@ -39,7 +40,7 @@ export function tooManyRequests(seconds: number): Failure {
   return {
     status: 429,
     codigoError: 'ERRSEG006',
-    propiedad: { id: 'demasiadasPeticiones', params: { seconds } },
+    propiedad: serviceMessage('demasiadasPeticiones', { seconds }),
     headers: { 'Retry-After': String(seconds) },
   };
 }
@@ -56,7 +57,7 @@ export function tooManyRequests(seconds: number): Failure {
 export function unavailableFailure(state: Unavailability, api: ApiName): Failure {
   switch (state) {
     case 'oneOff':
-      return { status: 503, codigoError: 'ERROFF001', propiedad: { id: 'apiApagada', params: { api } } };
+      return { status: 503, codigoError: 'ERROFF001', propiedad: serviceMessage('apiApagada', { api }) };
     case 'allOff':
       return { status: 503, codigoError: 'ERROFF002', propiedad: 'apisApagadas' };
     case 'bankOffline':

@@ -3,12 +3,12 @@
  * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
-import { quoteError } from '../errors/quoteError.js';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_HELP_URL } from '../contracts/envelope.js';
 import { truncateText } from '../util/text.js';
 import { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 import { configError } from './configError.js';
+import { serviceError } from './messages.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';
 import type { CreditOptions } from '../quotes/quoteCredit.js';
 import type { PolicyOptions } from '../quotes/quotePolicy.js';
@@ -280,7 +280,7 @@ const ALL_ON: ServiceSwitches = Object.freeze({});
 function checkedClock(now: () => Date): () => Date {
   return () => {
     const instant = now();
-    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw quoteError('ERRSER002', 'configRelojInvalido', 'config.now');
+    if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw serviceError('ERRSER002', 'configRelojInvalido', 'config.now');
     return instant;
   };
 }

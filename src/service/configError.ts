@@ -1,6 +1,7 @@
 /** The error for an unusable service configuration, found at start-up, never per request. */
-import { quoteError, type QuoteError } from '../errors/quoteError.js';
-import type { MessageId, MessageParams } from '../errors/messages.js';
+import type { MessageParams } from '../errors/catalog.js';
+import type { QuoteError } from '../errors/quoteError.js';
+import { serviceError, type ServiceMessageId } from './messages.js';
 
 /**
  * A {@link QuoteError} with code `ERRESQ005` naming the setting (`config.tokenSecret`), thrown when
@@ -11,6 +12,6 @@ import type { MessageId, MessageParams } from '../errors/messages.js';
  * configError('configHelpUrl', 'helpUrl').valorIncorrecto; // 'config.helpUrl'
  * ```
  */
-export function configError(id: MessageId, field: string, params?: MessageParams): QuoteError {
-  return quoteError('ERRESQ005', id, `config.${field}`, params);
+export function configError(id: ServiceMessageId, field: string, params?: MessageParams): QuoteError {
+  return serviceError('ERRESQ005', id, `config.${field}`, params);
 }

@@ -4,7 +4,7 @@
  * keep-alive timeouts, the interface's 408 and 431 envelopes for what node:http refuses before
  * a listener runs, a graceful shutdown). Bodies are read within the service's limits: a request
  * the service can answer from its head (a 401, a declared size over the limit) is answered
- * without reading its body, and such a connection is closed.
+ * without reading its body, and such a connection is closed with a lingering close (`linger.ts`).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { splitTarget } from '../http/protocol.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { declaresBody } from './admission.js';
+import { endLingering, isLingering, lingerAfterAnswer } from './linger.js';
 import { arrivedBody, readBody } from './read.js';
 import type { Service } from './service.js';
 
@@ -145,6 +146,8 @@ export async function serveExchange(
       }
     }
     response.once('finish', () => options.onResponse?.(logEntry(message, head.path, answer.status, start, answer.folio)));
+    // Closing while the client still sends its body would reset the connection under the answer.
+    if (close && !message.complete) lingerAfterAnswer(message);
     // A server that began draining while this request ran closes its connection after it.
     send(message, response, answer, close || state?.draining === true);
   } catch {
@@ -226,6 +229,8 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
   );
   STATES.set(server, { draining: false });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Answered already: what still arrives is drained, not parsed as another request.
+    if (isLingering(socket)) return;
     const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (!socket.writable || pending?.headersSent) {
       socket.destroy();
@@ -238,7 +243,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
     }
     const reason = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : 'malformed';
     const answer = service.transportFailure(reason);
-    socket.end(rawResponse(answer));
+    endLingering(socket, rawResponse(answer));
     options.onResponse?.({ method: '-', path: '-', status: answer.status, ms: 0, folio: answer.folio });
   });
   return server;

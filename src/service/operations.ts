@@ -18,7 +18,6 @@ import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
-import { messageText } from '../errors/messages.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
@@ -28,16 +27,6 @@ import type { RequestBody, ServiceRequest } from '../http/types.js';
 import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
 import { bodyBytes, issueFailure } from './token.js';
 import { creditResultJson } from './creditJson.js';
-
-/**
- * The message of every success envelope (Spanish; `messageText('operacionExitosa', 'en')` in English).
- *
- * @example
- * ```ts
- * SUCCESS_MESSAGE; // 'Operación exitosa'
- * ```
- */
-export const SUCCESS_MESSAGE = messageText('operacionExitosa');
 
 /**
  * What an operation produced: the fields to add to the success envelope, or a failure.

@@ -6,9 +6,9 @@ import { SECURITY_HEADERS } from '../http/headers.js';
 import { asciiJson } from '../http/json.js';
 import { errorEnvelope, type EnvelopeStatus } from '../contracts/envelope.js';
 import { codeMessage, type ErrorCode } from '../errors/codes.js';
-import { renderMessage, type MessageRef } from '../errors/catalog.js';
-import { messageText, type Lang, type MessageId, type MessageParams } from '../errors/messages.js';
+import { renderMessage, type Lang, type MessageRef } from '../errors/catalog.js';
 import type { ServiceResponse } from '../http/types.js';
+import { serviceMessage, type ServiceMessageId } from './messages.js';
 
 /**
  * The default response headers of the token, quoter and taxpayer APIs ("Endpoints").
@@ -37,19 +37,17 @@ export function jsonResponse(status: number, body: unknown, extra: Readonly<Reco
 }
 
 /**
- * A text to say in the request's language: a message id, an id with its values, or a function
- * of the language (an engine's error, rendered through its own message id).
+ * A text to say in the request's language: a message of the service's catalog by id, any
+ * catalog's message with its values, or a function of the language (an engine's error, rendered
+ * through its own message).
  *
  * @example
  * ```ts
- * const wording: Wording = { id: 'encabezadosExceden', params: { bytes: 8192 } };
+ * const byId: Wording = 'soloPost';
+ * const byLanguage: Wording = (lang) => (lang === 'en' ? 'Closed' : 'Cerrado');
  * ```
  */
-export type Wording =
-  | MessageId
-  | MessageRef
-  | { readonly id: MessageId; readonly params?: MessageParams | undefined }
-  | ((lang: Lang) => string);
+export type Wording = ServiceMessageId | MessageRef | ((lang: Lang) => string);
 
 /**
  * The text of a wording in `lang`.
@@ -61,9 +59,7 @@ export type Wording =
  */
 export function say(wording: Wording, lang: Lang): string {
   if (typeof wording === 'function') return wording(lang);
-  if (typeof wording === 'string') return messageText(wording, lang);
-  if ('catalog' in wording) return renderMessage(wording, lang);
-  return messageText(wording.id, lang, wording.params);
+  return renderMessage(typeof wording === 'string' ? serviceMessage(wording) : wording, lang);
 }
 
 /**

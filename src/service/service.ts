@@ -1,54 +1,39 @@
 /**
- * `createService`: every route of the interface behind one transport-free `handle(request)`.
- * It never throws and never answers without a well-formed body: envelope routes answer with an
- * envelope whose `status` equals the HTTP status, the ATM token URL with RFC 6749 JSON, the ATM
- * API with its own bodies, each in the request's language (`Accept-Language`).
+ * `createService`: every route of the registry (`routes.ts`) behind one transport-free
+ * `handle(request)`, and the service's types. The dispatch finds the route, checks the protocol
+ * (method, header size, `Accept`) and the switches, and runs the route's handler; the ATM API is
+ * mounted at its base path. It never throws and never answers without a well-formed body:
+ * envelope routes answer with an envelope whose `status` equals the HTTP status, the ATM token
+ * URL with RFC 6749 JSON, the ATM API with its own bodies, each in the request's language
+ * (`Accept-Language`).
  *
  * A transport that streams bodies calls `receive(head)` first: everything that can be decided
  * from the method, path and headers (route, method, header size, switches, credentials, rate
  * limit, a declared body above the limit) is answered before a byte of the body is read.
  */
-import { ATM_API_BASE_PATH, createAtmApi, type AtmApi } from '../atm/api.js';
+import { createAtmApi, type AtmApi } from '../atm/api.js';
 import { atmErrorResponse, type AtmErrorKind } from '../atm/errors.js';
 import { protocolViolation, splitTarget, type ProtocolViolation } from '../http/protocol.js';
 import { errorEnvelope } from '../contracts/envelope.js';
+import type { OAuthError } from '../contracts/token.js';
 import { codeMessage } from '../errors/codes.js';
-import { messageText, type Lang } from '../errors/messages.js';
-import type { OAuthError, OAuthTokenResponse, TokenResponse } from '../contracts/token.js';
+import { messageRef, type Lang } from '../errors/catalog.js';
 import { asciiJson } from '../http/json.js';
 import { requestLanguage } from '../http/language.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
+import { VALIDATION_MESSAGES } from '../validation/messages.js';
 import { apiState, declaresBody, retryAfter, unavailableFailure } from './admission.js';
 import { ATM_SCOPES, bearerToken } from './auth.js';
-import { resolveConfig, type ResolvedConfig, type ServiceConfig } from './config.js';
+import { resolveConfig, type ServiceConfig } from './config.js';
+import { isRefusal, oauthDescription, oauthRefusal, oauthResponse, type Family, type RouteContext } from './handlers.js';
 import { verifyCached } from './jwt.js';
-import { autoEstrene, beginOperation, obtenerDocumento, segAutoVendor, type Operation } from './operations.js';
-import { failureResponse, jsonResponse, say, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
+import { SERVICE_MESSAGES, serviceMessage } from './messages.js';
 import { openApiDocument } from './openapi.js';
-import { beginGrant, bodyBytes, type Refusal } from './token.js';
-import type { ApiName } from './switches.js';
-import { messageRef } from '../errors/catalog.js';
-import { VALIDATION_MESSAGES } from '../validation/messages.js';
+import { failureResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
+import { ATM_MOUNT, isAtmPath, routeAt } from './routes.js';
+import { bodyBytes } from './token.js';
 
-/**
- * Paths the service answers (the ATM API's own paths live under `/open-banking/open-data/v2`).
- * `openApi`, `jwks` and `health` are additions to the interface.
- *
- * @example
- * ```ts
- * ROUTES.autoEstrene; // '/api/esb/Cotizador/v1/AutoEstrene'
- * ```
- */
-export const ROUTES = Object.freeze({
-  token: '/api/esb/ValidaCredenciales/accesstoken',
-  atmToken: '/open-banking/oauth2/v1/token',
-  autoEstrene: '/api/esb/Cotizador/v1/AutoEstrene',
-  segAutoVendor: '/api/esb/Cotizador/v1/SegAutoVendor',
-  obtenerDocumento: '/api/esb/ServiciosContribuyentes/obtenerDocumento',
-  openApi: '/openapi.json',
-  jwks: '/.well-known/jwks.json',
-  health: '/health',
-});
+export { ROUTES } from './routes.js';
 
 /**
  * Why a transport could not hand a whole request over: its headers or body did not arrive in
@@ -105,157 +90,9 @@ export interface Service {
   };
 }
 
-/** Which error bodies a path speaks. */
-type Family = 'envelope' | 'oauth' | 'atm';
-
-type Continuation =
-  | { readonly failure: Failure | Refusal }
-  | { readonly maxBodyBytes: number; finish(body: RequestBody): Promise<ServiceResponse> };
-
-interface Route {
-  readonly methods: readonly string[];
-  readonly family: Family;
-  /** The API the switches name; undefined for the service's own routes (never switched off). */
-  readonly api: ApiName | undefined;
-  readonly begin: (config: ResolvedConfig, head: ServiceRequest, folio: string, lang: Lang) => Promise<Continuation> | Continuation;
-}
-
-const SUCCESS_PREFIX: Readonly<Record<Lang, string>> = {
-  es: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(messageText('operacionExitosa', 'es'))},"folio":`,
-  en: `{"status":200,"codigoRespuesta":"1","mensaje":${asciiJson(messageText('operacionExitosa', 'en'))},"folio":`,
-};
-
-/** The success envelope's text, written around the result (the same bytes as stringifying the whole). */
-function successResponse(folio: string, lang: Lang, fields: Readonly<Record<string, unknown>>, json: string | undefined): ServiceResponse {
-  let body = SUCCESS_PREFIX[lang] + asciiJson(folio);
-  if (json !== undefined) body += `,${json}`;
-  else for (const [name, value] of Object.entries(fields)) body += `,${JSON.stringify(name)}:${asciiJson(value)}`;
-  return { status: 200, headers: DEFAULT_RESPONSE_HEADERS, body: `${body}}`, folio };
-}
-
-/** RFC 6749 §5.2 error JSON (the ATM token URL). */
-function oauthResponse(
-  status: number,
-  error: OAuthError['error'],
-  description: string,
-  headers: Readonly<Record<string, string>> = {},
-): ServiceResponse {
-  const body: OAuthError = { error, error_description: description };
-  return jsonResponse(status, body, headers);
-}
-
-/** The OAuth answer of a refusal: invalid_client 401, 429 and 503 keep their status, the rest 400. */
-function oauthRefusal(refusal: Refusal, lang: Lang): ServiceResponse {
-  const { failure, oauthError } = refusal;
-  const status = oauthError === 'invalid_client' ? 401 : oauthError === 'temporarily_unavailable' ? failure.status : 400;
-  const keepHeaders = oauthError === 'invalid_client' || oauthError === 'temporarily_unavailable';
-  return oauthResponse(status, oauthError, oauthDescription(failure, lang), keepHeaders ? failure.headers : {});
-}
-
-function oauthDescription(failure: Failure, lang: Lang): string {
-  return failure.propiedad === undefined ? failure.codigoError : say(failure.propiedad, lang);
-}
-
-function isRefusal(value: Failure | Refusal): value is Refusal {
-  return 'oauthError' in value;
-}
-
-function tokenRoute(family: 'envelope' | 'oauth'): Route {
-  return {
-    methods: ['POST'],
-    family,
-    api: 'token',
-    async begin(config, head, folio, lang) {
-      const step = await beginGrant(config, head, folio);
-      if ('failure' in step) return { failure: step };
-      return {
-        maxBodyBytes: step.maxBodyBytes,
-        async finish(body) {
-          const outcome = await step.finish(body);
-          if ('failure' in outcome) {
-            return family === 'oauth' ? oauthRefusal(outcome, lang) : failureResponse(outcome.failure, folio, config.helpUrl, lang);
-          }
-          if (family === 'oauth') {
-            const answer: OAuthTokenResponse = {
-              access_token: outcome.accessToken,
-              token_type: 'Bearer',
-              expires_in: outcome.expiresIn,
-              scope: outcome.scope,
-            };
-            return jsonResponse(200, answer);
-          }
-          const answer: TokenResponse = {
-            status: 200,
-            codigoRespuesta: '1',
-            mensaje: messageText('operacionExitosa', lang),
-            folio,
-            access_token: outcome.accessToken,
-            expires_in: String(outcome.expiresIn),
-            scope: outcome.scope,
-            token_type: 'Bearer',
-            issued_at: String(outcome.issuedAtMs),
-          };
-          return { ...jsonResponse(200, answer), folio };
-        },
-      };
-    },
-  };
-}
-
-function operationRoute<T>(operation: Operation<T>, api: ApiName): Route {
-  return {
-    methods: ['POST'],
-    family: 'envelope',
-    api,
-    async begin(config, head, folio, lang) {
-      const step = await beginOperation(operation, config, head);
-      if ('failure' in step) return step;
-      return {
-        maxBodyBytes: step.maxBodyBytes,
-        async finish(body) {
-          const outcome = await step.finish(body);
-          if (!outcome.ok) return failureResponse(outcome.failure, folio, config.helpUrl, lang);
-          return successResponse(folio, lang, outcome.fields, outcome.json);
-        },
-      };
-    },
-  };
-}
-
-/** Each path's route; a Map, so a path such as `/__proto__` can never reach a prototype. */
-const HANDLERS: ReadonlyMap<string, Route> = new Map<string, Route>([
-  [ROUTES.token, tokenRoute('envelope')],
-  [ROUTES.atmToken, tokenRoute('oauth')],
-  [ROUTES.autoEstrene, operationRoute(autoEstrene, 'quoter')],
-  [ROUTES.segAutoVendor, operationRoute(segAutoVendor, 'quoter')],
-  [ROUTES.obtenerDocumento, operationRoute(obtenerDocumento, 'taxpayer')],
-]);
-
-let openApiText: string | undefined;
-
-/** The service's own read-only documents: what each answers, and how long a cache may keep it. */
-const DOCUMENTS: ReadonlyMap<string, { readonly body: (config: ResolvedConfig) => string; readonly cacheControl: string }> = new Map([
-  [
-    ROUTES.openApi,
-    {
-      body: () => {
-        openApiText ??= asciiJson(openApiDocument());
-        return openApiText;
-      },
-      cacheControl: 'max-age=3600',
-    },
-  ],
-  [ROUTES.jwks, { body: (config: ResolvedConfig) => asciiJson(config.keys.jwks), cacheControl: 'max-age=300' }],
-  [ROUTES.health, { body: () => '{"status":"ok"}', cacheControl: 'no-store' }],
-]);
-
 /** The path without its query string or fragment. */
 function routePath(path: string): string {
   return splitTarget(path).pathname;
-}
-
-function isAtmPath(path: string): boolean {
-  return path === ATM_API_BASE_PATH || path.startsWith(`${ATM_API_BASE_PATH}/`);
 }
 
 /** Unknown path: 400 ERRNEG001, as the envelope's status list has no 404 (the ATM table lists "No encontrado" under 400 too). */
@@ -264,10 +101,10 @@ const NOT_FOUND: Failure = { status: 400, codigoError: 'ERRNEG001', valorIncorre
 /** The envelope failure of each protocol violation (the interface's examples answer 405 with
  * ERRSEG006 and 406 with ERRSEG007; the code list says ERRSEG004 and ERRSEG005, whose texts the
  * message keeps). */
-function protocolFailure(violation: ProtocolViolation, config: ResolvedConfig, methods: readonly string[]): Failure {
+function protocolFailure(violation: ProtocolViolation, maxHeaderBytes: number, methods: readonly string[]): Failure {
   switch (violation) {
     case 'headersTooLarge':
-      return headersTooLarge(config.maxHeaderBytes);
+      return headersTooLarge(maxHeaderBytes);
     case 'notFound':
       return NOT_FOUND;
     case 'methodNotAllowed':
@@ -285,7 +122,7 @@ function protocolFailure(violation: ProtocolViolation, config: ResolvedConfig, m
 }
 
 function headersTooLarge(bytes: number): Failure {
-  return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: { id: 'encabezadosExceden', params: { bytes } } };
+  return { status: 431, codigoError: 'ERRSEG007', valorIncorrecto: 'headers', propiedad: serviceMessage('encabezadosExceden', { bytes }) };
 }
 
 /** The last-resort answer when even building an error failed (no config is read). */
@@ -293,6 +130,9 @@ function fallbackResponse(folio: string): ServiceResponse {
   const body = errorEnvelope({ status: 500, codigoError: 'ERRSER002', folio });
   return { status: 500, headers: { ...DEFAULT_RESPONSE_HEADERS }, body: asciiJson(body), folio };
 }
+
+/** The served OpenAPI document's text, built once per process when first asked for. */
+let openApiText: string | undefined;
 
 let warnedEphemeral = false;
 
@@ -319,7 +159,7 @@ export function createService(config: ServiceConfig): Service {
   const resolved = resolveConfig(config);
   if (resolved.keys.ephemeral && !warnedEphemeral) {
     warnedEphemeral = true;
-    process.emitWarning(messageText('llaveEfimera', 'en'), { code: 'COTIZADOR_EPHEMERAL_KEY' });
+    process.emitWarning(SERVICE_MESSAGES.locales.en.llaveEfimera, { code: 'COTIZADOR_EPHEMERAL_KEY' });
   }
   const atmClaims = async (request: ServiceRequest) => {
     const bearer = bearerToken(request);
@@ -332,7 +172,7 @@ export function createService(config: ServiceConfig): Service {
     public: config.atmsPublic ?? false,
     maxHeaderBytes: resolved.maxHeaderBytes,
     authorize: async (request) => (await atmClaims(request)) !== undefined,
-    unavailable: () => apiState(resolved, 'atm') !== undefined,
+    unavailable: () => apiState(resolved, ATM_MOUNT.api) !== undefined,
     limit: async (request) => {
       if (resolved.rateLimit === undefined) return undefined;
       const claims = await atmClaims(request);
@@ -340,9 +180,16 @@ export function createService(config: ServiceConfig): Service {
     },
   });
 
+  const context: RouteContext = {
+    config: resolved,
+    openApiText: () => {
+      openApiText ??= asciiJson(openApiDocument());
+      return openApiText;
+    },
+  };
+
   function familyOf(path: string): Family {
-    if (path === ROUTES.atmToken) return 'oauth';
-    return isAtmPath(path) ? 'atm' : 'envelope';
+    return routeAt(path)?.family ?? (isAtmPath(path) ? 'atm' : 'envelope');
   }
 
   /** A failure in the shape of the path's API. */
@@ -385,7 +232,7 @@ export function createService(config: ServiceConfig): Service {
         ? {
             status: 408,
             codigoError: 'ERRSER001',
-            propiedad: { id: 'tiempoAgotado', params: { seconds: resolved.requestTimeoutMs / 1000 } },
+            propiedad: serviceMessage('tiempoAgotado', { seconds: resolved.requestTimeoutMs / 1000 }),
           }
         : { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
     return failureIn(family, failure, folio, lang, reason === 'timeout' ? 'timeout' : 'badRequest');
@@ -393,9 +240,8 @@ export function createService(config: ServiceConfig): Service {
 
   async function receiveIn(head: ServiceRequest, folio: string, lang: Lang): Promise<Reception> {
     const path = routePath(String(head.path));
-    const document = DOCUMENTS.get(path);
-    const route = HANDLERS.get(path);
-    if (route === undefined && document === undefined && isAtmPath(path)) {
+    const route = routeAt(path);
+    if (route === undefined && isAtmPath(path)) {
       const atm = async (): Promise<ServiceResponse> => {
         const answer = await atmApi.handle(head);
         if (answer === undefined) throw new Error('the ATM API declined a path under its base');
@@ -409,27 +255,24 @@ export function createService(config: ServiceConfig): Service {
         fail: (reason) => bodyFailure(reason, 'atm', folio, lang),
       };
     }
-    const methods = document === undefined ? (route?.methods ?? ['POST']) : ['GET', 'HEAD'];
-    const family = familyOf(path);
+    const methods = route?.methods ?? ['POST'];
+    const family = route?.family ?? 'envelope';
     const violation = protocolViolation(head, {
       maxHeaderBytes: resolved.maxHeaderBytes,
-      known: route !== undefined || document !== undefined,
+      known: route !== undefined,
       methods,
       checkAccept: true,
     });
     if (violation !== undefined)
-      return { response: failureIn(family, protocolFailure(violation, resolved, methods), folio, lang, 'badRequest') };
-    if (document !== undefined) {
-      const body = String(head.method).toUpperCase() === 'HEAD' ? '' : document.body(resolved);
-      return { response: { status: 200, headers: { ...DEFAULT_RESPONSE_HEADERS, 'Cache-Control': document.cacheControl }, body, folio } };
-    }
+      return { response: failureIn(family, protocolFailure(violation, resolved.maxHeaderBytes, methods), folio, lang, 'badRequest') };
     if (route === undefined) return { response: failureIn(family, NOT_FOUND, folio, lang, 'notFound') };
     if (route.api !== undefined) {
       const state = apiState(resolved, route.api);
       if (state !== undefined)
         return { response: failureIn(family, unavailableFailure(state, route.api), folio, lang, 'serviceUnavailable') };
     }
-    const step = await route.begin(resolved, head, folio, lang);
+    const step = await route.begin(context, head, folio, lang);
+    if ('response' in step) return step;
     if ('failure' in step) {
       const refusal = step.failure;
       if (isRefusal(refusal)) {

@@ -123,17 +123,22 @@ describe('end to end over node:http', () => {
     const list = await fetch(`${base}/open-banking/open-data/v2/atms`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(list.status).toBe(200);
     expect(validateWith(AtmListResponseSchema, await list.json()).success).toBe(true);
-    const etag = list.headers.get('etag');
-    expect(etag).toBeTruthy();
+    // A strong validator: the quoted SHA-256 of the body.
+    const etag = list.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[A-Za-z0-9+/_=-]{20,}"$/);
 
     const head = await fetch(`${base}/open-banking/open-data/v2/atms`, {
       method: 'HEAD',
       headers: { authorization: `Bearer ${access_token}` },
     });
-    expect(head.status).toBe(200);
+    expect([head.status, head.headers.get('etag'), await head.text()]).toEqual([200, etag, '']);
+    const unchanged = await fetch(`${base}/open-banking/open-data/v2/atms`, {
+      headers: { authorization: `Bearer ${access_token}`, 'if-none-match': etag },
+    });
+    expect([unchanged.status, await unchanged.text()]).toEqual([304, '']);
     const version = await fetch(`${base}/open-banking/open-data/v2/atms/api-version`, {
       headers: { authorization: `Bearer ${access_token}` },
     });
-    expect(await version.json()).toEqual({ version: expect.any(String) });
+    expect(await version.json()).toEqual({ version: '1.0.0' });
   });
 });

@@ -8,6 +8,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { ENVELOPE_STATUSES, schemas } from '../../src/entry/contracts.js';
+import { quoteCredit } from '../../src/entry/credit.js';
+import { quotePolicy } from '../../src/entry/insurance.js';
 import { openApiDocument, ROUTES } from '../../src/entry/service.js';
 import { json, testService } from './helpers.js';
 
@@ -114,9 +116,19 @@ describe('openapi.json', () => {
     }
   });
 
-  it('the examples of the quotes are what the engines answer', async () => {
-    const example = paths[ROUTES.autoEstrene]?.['post'] as { responses: { 200: { content: { 'application/json': { example: Json } } } } };
-    const resultado = example.responses[200].content['application/json'].example['resultado'] as { registros: unknown[] };
-    expect(resultado.registros).toHaveLength(3);
+  it("the examples of the quotes are what the engines answer to the example requests (on the examples' date)", () => {
+    const exampleOf = (path: string, part: 'requestBody' | 'response'): Json => {
+      const post = paths[path]?.['post'] as Json;
+      const holder = (part === 'requestBody' ? post['requestBody'] : (post['responses'] as Json)['200']) as {
+        content: { 'application/json': { example: Json } };
+      };
+      return holder.content['application/json'].example;
+    };
+    const credit = exampleOf(ROUTES.autoEstrene, 'requestBody')['solicitud'] as Parameters<typeof quoteCredit>[0];
+    const creditAnswer = exampleOf(ROUTES.autoEstrene, 'response')['resultado'] as { registros: unknown[] };
+    expect(creditAnswer).toEqual(quoteCredit(credit));
+    expect(creditAnswer.registros).toHaveLength(3);
+    const policy = exampleOf(ROUTES.segAutoVendor, 'requestBody')['solicitud'] as Parameters<typeof quotePolicy>[0];
+    expect(exampleOf(ROUTES.segAutoVendor, 'response')['resultado']).toEqual(quotePolicy(policy, { fechaInicio: '2026-01-31' }));
   });
 });

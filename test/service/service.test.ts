@@ -69,12 +69,16 @@ describe('quoter operations', () => {
     }
   });
 
-  it('engine business errors keep their code with status 400', async () => {
+  it("an engine business error is a 400 ERRNEG001 (the interface: business error) with the engine's message and field", async () => {
     const service = testService();
+    // The amount requested exceeds the vehicle's price: valid on its face, refused by the engine.
     const body = { solicitud: { ...CREDIT_BODY.solicitud, montoSolicitado: '999999.00', valorFactura: '1000.00' } };
     const res = await service.handle(post(AUTO, body, await accessToken(service)));
-    const envelope = expectEnvelope(res, 400, json(res)['codigoError']);
-    expect(['ERRNEG001', 'ERRESQ004', 'ERRESQ005']).toContain(envelope['codigoError']);
+    const envelope = expectEnvelope(res, 400, 'ERRNEG001');
+    expect(envelope).toMatchObject({
+      mensaje: 'Error de negocio',
+      detalles: { valorIncorrecto: 'montoSolicitado', propiedad: 'El monto solicitado excede el precio del vehículo' },
+    });
   });
 
   it('passes config.tariff and engine options through', async () => {

@@ -39,13 +39,12 @@ interface Exchange {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
-  /** Whether the server closed the connection after answering. */
-  readonly closed: boolean;
+  /** Milliseconds from the connection to the answer. */
   readonly ms: number;
 }
 
 /** Parses one HTTP/1.1 response (Content-Length framed) out of raw text. */
-function parseResponse(raw: string): Omit<Exchange, 'closed' | 'ms'> | undefined {
+function parseResponse(raw: string): Omit<Exchange, 'ms'> | undefined {
   const end = raw.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine = '', ...lines] = raw.slice(0, end).split('\r\n');
@@ -60,46 +59,48 @@ function parseResponse(raw: string): Omit<Exchange, 'closed' | 'ms'> | undefined
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
+interface ExchangeOptions {
+  /** Milliseconds between two chunks of the body (a trickle); 0: as fast as the connection takes them. */
+  readonly everyMs?: number;
+  /** Keep the body's last chunk until the answer: a server that waits for the whole body never answers. */
+  readonly holdLast?: boolean;
+  /** Resolve at the answer instead of when the server closes the connection. */
+  readonly keepOpen?: boolean;
+}
+
 /**
- * Opens a connection, writes `head`, then `body` in chunks every `everyMs` (a trickle) until the
- * server answers; resolves with the answer and whether the server closed the connection
- * (waiting at most `limitMs`).
+ * Opens a connection, writes `head`, then `body` in chunks until the server answers; resolves
+ * once the server has answered and closed the connection (or, with `keepOpen`, at the answer),
+ * and rejects when it closes without an answer. Nothing else bounds the wait: a server that
+ * never answers or never closes fails the test by its timeout.
  */
-function exchange(port: number, head: string, body: Buffer[] = [], everyMs = 0, limitMs = 5000, waitForClose = true): Promise<Exchange> {
+function exchange(port: number, head: string, body: Buffer[] = [], options: ExchangeOptions = {}): Promise<Exchange> {
+  const { everyMs = 0, holdLast = false, keepOpen = false } = options;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const socket: Socket = connect(port, '127.0.0.1');
     let raw = '';
-    let answer: Omit<Exchange, 'closed' | 'ms'> | undefined;
-    let answeredAt = 0;
+    let answer: Exchange | undefined;
     let sent = 0;
-    const timer = setTimeout(() => {
-      socket.destroy();
-      if (answer === undefined) reject(new Error(`no answer in ${limitMs} ms: ${raw.slice(0, 200)}`));
-      else resolve({ ...answer, closed: false, ms: answeredAt - started });
-    }, limitMs);
     const pump = () => {
-      if (answer !== undefined || sent >= body.length || socket.destroyed) return;
+      if (answer !== undefined || sent >= body.length - (holdLast ? 1 : 0) || socket.destroyed) return;
       socket.write(body[sent++] as Buffer, () => (everyMs > 0 ? setTimeout(pump, everyMs) : pump()));
     };
     socket.on('data', (chunk: Buffer) => {
       raw += chunk.toString('latin1');
-      if (answer === undefined) {
-        answer = parseResponse(raw);
-        if (answer !== undefined) answeredAt = performance.now();
-        if (answer !== undefined && !waitForClose) {
-          clearTimeout(timer);
-          socket.destroy();
-          resolve({ ...answer, closed: false, ms: answeredAt - started });
-        }
+      if (answer !== undefined) return;
+      const parsed = parseResponse(raw);
+      if (parsed === undefined) return;
+      answer = { ...parsed, ms: performance.now() - started };
+      if (keepOpen) {
+        socket.destroy();
+        resolve(answer);
       }
     });
     socket.on('error', () => {});
     socket.on('close', () => {
-      clearTimeout(timer);
-      if (answer !== undefined && !waitForClose) return;
       if (answer === undefined) reject(new Error(`closed without an answer: ${raw.slice(0, 200)}`));
-      else resolve({ ...answer, closed: true, ms: answeredAt - started });
+      else if (!keepOpen) resolve(answer);
     });
     socket.write(head, pump);
   });
@@ -130,13 +131,16 @@ async function token(port: number, scope = 'update'): Promise<string> {
 
 const MIB = Buffer.alloc(1024 * 1024, 'a');
 
-/** Sends `head` and then 50 MiB, a mebibyte every 20 ms, to the running server. */
+/**
+ * Sends `head` and then 50 MiB, a mebibyte every 20 ms, to the running server, the last one held
+ * back until the answer: the answer proves the server did not wait for the body.
+ */
 function sendFiftyMib(head: string): Promise<Exchange> {
   return exchange(
     running.port,
     head,
     Array.from({ length: 50 }, () => MIB),
-    20,
+    { everyMs: 20, holdLast: true },
   );
 }
 
@@ -151,31 +155,32 @@ afterAll(async () => {
 });
 
 describe('refusals decided from the head never read the body', () => {
-  it('a wrong Basic header on a 50 MB token form: 401 after 1 MiB was sent, and the connection closed', async () => {
+  // Each exchange resolves only once the server closed the connection after its answer.
+  it('a wrong Basic header on a 50 MB token form: 401 before the body is in, and the connection closed', async () => {
     const head = request('POST', TOKEN, {
       authorization: basic('intruder', 'x'),
       'content-type': 'application/x-www-form-urlencoded',
       'content-length': 50 * MIB.length,
     });
     const answer = await sendFiftyMib(head);
-    envelope(answer, 401, 'ERRSEG001');
-    expect(answer.closed).toBe(true);
-    expect(answer.ms).toBeLessThan(2000);
+    const body = envelope(answer, 401, 'ERRSEG001');
+    expect(body['detalles']).toMatchObject({ propiedad: 'Credenciales del cliente no válidas' });
+    expect(answer.headers['connection']).toBe('close');
   });
 
   it('no credentials and a declared form above 4 KiB: 400 ERRESQ004, closed, unread', async () => {
     const head = request('POST', TOKEN, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 50 * MIB.length });
     const answer = await sendFiftyMib(head);
     const body = envelope(answer, 400, 'ERRESQ004');
-    expect(body['detalles']).toMatchObject({ valorIncorrecto: 'body' });
-    expect(answer.closed).toBe(true);
+    expect(body['detalles']).toMatchObject({ valorIncorrecto: 'body', propiedad: 'El cuerpo excede el tamaño permitido' });
+    expect(answer.headers['connection']).toBe('close');
   });
 
   it('an unauthenticated AutoEstrene with a large body: 401 without reading it', async () => {
     const head = request('POST', AUTO, { 'content-type': 'application/json', 'content-length': 50 * MIB.length });
     const answer = await sendFiftyMib(head);
     envelope(answer, 401, 'ERRSEG001');
-    expect(answer.closed).toBe(true);
+    expect(answer.headers['connection']).toBe('close');
   });
 
   it('a chunked body is cut at the first byte over maxBodyBytes: 400 ERRESQ004 while the client still sends', async () => {
@@ -185,14 +190,15 @@ describe('refusals decided from the head never read the body', () => {
       'transfer-encoding': 'chunked',
     });
     const chunk = Buffer.from(`2000\r\n${'x'.repeat(0x2000)}\r\n`);
+    // 1.6 MB, the last chunk held back: the answer comes at the first byte over 16 KiB.
     const answer = await exchange(
       running.port,
       head,
       Array.from({ length: 200 }, () => chunk),
-      10,
+      { everyMs: 10, holdLast: true },
     );
     envelope(answer, 400, 'ERRESQ004');
-    expect(answer.closed).toBe(true);
+    expect(answer.headers['connection']).toBe('close');
   });
 });
 
@@ -207,16 +213,16 @@ describe('408 ERRSER001', () => {
     const answer = await exchange(running.port, head, [Buffer.from(text.slice(0, 10))]);
     const body = envelope(answer, 408, 'ERRSER001');
     expect(body['detalles']).toMatchObject({ propiedad: 'La petición no llegó completa en 0.4 s' });
-    expect(answer.closed).toBe(true);
+    expect(answer.headers['connection']).toBe('close');
+    // Not before the request's time was up (a slower machine only answers later).
     expect(answer.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(answer.ms).toBeLessThan(TIMEOUT_MS + 1500);
   });
 
   it('headers that do not arrive in time (answered by node:http, as the interface envelope)', async () => {
     const answer = await exchange(running.port, 'POST /api/esb/Cotizador/v1/AutoEstrene HTTP/1.1\r\nHost: a\r\n');
     envelope(answer, 408, 'ERRSER001');
-    expect(answer.closed).toBe(true);
-    expect(answer.ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(answer.headers['connection']).toBe('close');
+    expect(answer.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
   });
 
   it('the ATM API answers its own 408 to a GET whose body trickles', async () => {
@@ -247,24 +253,21 @@ describe("node:http's own refusals are the interface's envelopes", () => {
       'content-type': 'application/json',
       'content-length': body.length,
     });
-    envelope(await exchange(running.port, head, [body], 0, 5000, false), 400, 'ERRESQ001');
+    envelope(await exchange(running.port, head, [body], { keepOpen: true }), 400, 'ERRESQ001');
   });
 });
 
 describe('the DoS shape', () => {
   it('legitimate AutoEstrene requests all succeed while hostile 100,000-field forms are refused unread', async () => {
     const form = Array.from({ length: 100_000 }, (_, i) => `f${String(i).padStart(5, '0')}=1`).join('&');
+    // The lingering close drains what the client still sends: each refusal reaches its client.
     const attacks = Array.from({ length: 6 }, (_, i) =>
       fetch(`http://127.0.0.1:${running.port}${TOKEN}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(i % 2 === 0 ? {} : { authorization: basic('intruder', 'x') }) },
         body: form,
-      }).then(
-        (res) => res.status,
-        () => 0, // the server may close before the client finished sending; that is a refusal too
-      ),
+      }).then(async (res) => [res.status, ((await res.json()) as { codigoError: string }).codigoError]),
     );
-    const started = performance.now();
     const legitimate = await Promise.all(
       Array.from({ length: 20 }, () =>
         fetch(`http://127.0.0.1:${running.port}${AUTO}`, {
@@ -275,8 +278,10 @@ describe('the DoS shape', () => {
       ),
     );
     expect(legitimate).toEqual(Array.from({ length: 20 }, () => 200));
-    expect(performance.now() - started).toBeLessThan(5000);
-    for (const status of await Promise.all(attacks)) expect([0, 400, 401]).toContain(status);
+    // Without credentials the declared size is refused; with a wrong Basic header, the client.
+    expect(await Promise.all(attacks)).toEqual(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? [400, 'ERRESQ004'] : [401, 'ERRSEG001'])),
+    );
   });
 });
 
@@ -316,12 +321,13 @@ describe('graceful shutdown', () => {
     const text = JSON.stringify(CREDIT_BODY);
     // A request in flight: its body arrives in two parts, the second after the shutdown began.
     const head = request('POST', AUTO, { authorization: `Bearer ${t}`, 'content-type': 'application/json', 'content-length': text.length });
-    const inFlight = exchange(s.port, head, [Buffer.from(text.slice(0, 20)), Buffer.from(text.slice(20))], 300);
+    const inFlight = exchange(s.port, head, [Buffer.from(text.slice(0, 20)), Buffer.from(text.slice(20))], { everyMs: 300 });
     // A keep-alive connection that asks for health while the server drains.
     const keepAlive = connect(s.port, '127.0.0.1');
     await new Promise<void>((resolve) => keepAlive.once('connect', () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const closed = shutdownNodeServer(s.server, 3000);
+    // A grace longer than the test may run: the shutdown ends only if every connection closes after its answer.
+    const closed = shutdownNodeServer(s.server, 10 * 60_000);
     const health = await new Promise<string>((resolve) => {
       let raw = '';
       keepAlive.on('data', (chunk: Buffer) => {
@@ -335,10 +341,8 @@ describe('graceful shutdown', () => {
     await expect(fetch(`http://127.0.0.1:${s.port}/health`)).rejects.toThrow();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
-    const shutdownStarted = performance.now();
+    expect(answer.headers['connection']).toBe('close');
     await closed;
     expect(s.server.listening).toBe(false);
-    // Every connection closed after its answer: nothing waited for the grace period.
-    expect(performance.now() - shutdownStarted).toBeLessThan(2000);
   });
 });

@@ -1,0 +1,137 @@
+/**
+ * The lingering close of a refused connection. A server that answers before it has read the
+ * request (a 401 decided from the head, a body over the limit, a request node:http cannot parse)
+ * and then closes at once leaves the client's unread bytes in its socket: the kernel answers them
+ * with a reset, and a client that is still sending — or merely busy — loses the answer it had not
+ * read yet. So after such an answer the server half-closes (its FIN follows the answer), keeps
+ * reading and discarding what the client still sends — at most {@link LINGER_BYTES}, for at most
+ * {@link LINGER_MS} — and closes when the client closes its side, the body is complete, or a
+ * bound is reached (the lingering close of Apache and nginx).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+
+/**
+ * The longest a refused connection is drained after its answer, ms: time for a busy client to
+ * read the answer before the connection is closed under it.
+ *
+ * @example
+ * ```ts
+ * LINGER_MS; // 2000
+ * ```
+ */
+export const LINGER_MS = 2000;
+
+/**
+ * The most a refused connection reads (and discards) after its answer, bytes: what a client and
+ * the two kernels hold in flight, with room to spare; a client that sends more is cut off.
+ *
+ * @example
+ * ```ts
+ * LINGER_BYTES; // 16777216
+ * ```
+ */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+
+interface Lingering {
+  /** The socket's bytesRead when its answer was written. */
+  readonly from: number;
+  readonly close: () => void;
+}
+
+const LINGERING = new WeakMap<Duplex, Lingering>();
+
+/** Starts draining `socket`, whose answer is written: it closes at the client's end of input or after LINGER_MS. */
+function linger(socket: Socket): Lingering {
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.once('end', close);
+  socket.once('close', () => clearTimeout(timer));
+  const state = { from: socket.bytesRead, close };
+  LINGERING.set(socket, state);
+  return state;
+}
+
+/** Closes a lingering socket that read more than LINGER_BYTES since its answer. */
+function bound(socket: Socket, state: Lingering): void {
+  if (socket.bytesRead - state.from > LINGER_BYTES) state.close();
+}
+
+/**
+ * Whether a connection is lingering: answered and closing, what it still receives is discarded
+ * (a parse error on it is no longer a request to answer). One past the byte bound is closed here.
+ *
+ * @example
+ * ```ts
+ * import { Socket } from 'node:net';
+ * isLingering(new Socket()); // false
+ * ```
+ */
+export function isLingering(socket: Duplex): boolean {
+  const state = LINGERING.get(socket);
+  if (state === undefined) return false;
+  bound(socket as Socket, state);
+  return true;
+}
+
+/**
+ * Makes node:http close the connection of `message` with a lingering close once its answer (sent
+ * with `Connection: close` while the request's body is still arriving) is written, instead of
+ * closing it at once.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * const listener = toNodeListener(createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' }));
+ * createServer((message, response) => {
+ *   if (message.headers.expect === undefined) return listener(message, response);
+ *   // Refused from its head while its body may be on the way: close, lingering.
+ *   lingerAfterAnswer(message);
+ *   response.writeHead(417, { Connection: 'close' }).end();
+ * }).listen(8080);
+ * ```
+ */
+export function lingerAfterAnswer(message: IncomingMessage): void {
+  const socket: Socket = message.socket;
+  // node:http ends a `Connection: close` exchange with socket.destroySoon() once the answer is
+  // written (an end, then at once a destroy, which resets a connection holding unread bytes):
+  // this one socket's destroySoon lingers instead.
+  socket.destroySoon = () => {
+    socket.end();
+    const state = linger(socket);
+    if (message.readableEnded) {
+      socket.destroy();
+      return;
+    }
+    // node:http's parser reads the socket for the request's stream: let the stream flow (what it
+    // carries is dropped) so the socket is read, and close once the whole body is in.
+    message.on('data', () => bound(socket, state));
+    message.once('end', () => socket.destroy());
+    message.resume();
+  };
+}
+
+/**
+ * Ends a connection with `answer` (raw HTTP, for a request node:http refused before any listener
+ * ran) and a lingering close; node:http's parser, in error, goes on reading (and discarding) what
+ * arrives, each chunk another `clientError` to ignore while {@link isLingering}.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * const server = createServer(toNodeListener(createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' })));
+ * server.on('clientError', (error, socket) => {
+ *   if (!isLingering(socket)) endLingering(socket, 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+ * });
+ * server.listen(8080);
+ * ```
+ */
+export function endLingering(socket: Duplex, answer: string): void {
+  socket.end(answer);
+  linger(socket as Socket);
+}

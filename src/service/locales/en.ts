@@ -1,0 +1,56 @@
+/** English: what the service says — refusals, successes, its configuration's errors. */
+import type { ServiceMessageId } from './es.js';
+
+export const en: Readonly<Record<ServiceMessageId, string>> = {
+  // The outcome of an operation.
+  operacionExitosa: 'Successful operation',
+  pagoNoRegistrado: 'No payment is registered with this payment reference line',
+
+  // The request: route, method, headers, body, time.
+  recursoNoEncontrado: 'Resource not found',
+  soloPost: 'Only the POST method is accepted',
+  soloGet: 'Only the GET and HEAD methods are accepted',
+  soloJson: 'Only application/json is served',
+  encabezadosExceden: 'The headers exceed {bytes} bytes',
+  contentTypeJson: 'Content-Type must be application/json; charset=utf-8',
+  contentTypeForm: 'Content-Type must be application/x-www-form-urlencoded',
+  cuerpoExcedeLimite: 'The body exceeds the allowed size',
+  tiempoAgotado: 'The request did not arrive complete within {seconds} s',
+
+  // Credentials and access tokens.
+  basicEsperado: 'Basic credentials were expected',
+  credencialesFaltan: 'The client credentials are missing',
+  credencialesInvalidas: 'Invalid client credentials',
+  credencialesDuplicadas: 'Credentials go in Authorization or in the form, not both',
+  scopeNoPermitido: 'The client does not have the requested scope',
+  tokenInvalido: 'The access token is not valid',
+  tokenExpirado: 'The access token expired',
+  tokenSinPermiso: 'The token lacks the required scope',
+
+  // Admission: the rate limit and the switches.
+  demasiadasPeticiones: 'Too many requests from the client; retry in {seconds} s',
+  apiApagada: 'The {api} API is switched off',
+  apisApagadas: 'All APIs are switched off',
+  sinConexionBanco: 'The service has no connection to the bank; retry later',
+
+  // Configuration, checked when the service is created (the clock: on every read).
+  configEnteroPositivo: '{name} must be a positive integer',
+  configEnteroNoNegativo: '{name} must be an integer of zero or more',
+  configTexto: '{name} must be a text of 1 to {max} characters',
+  configRelojInvalido: 'The configured clock (now) did not return a valid date',
+  configClientes: 'clients must be a list or a lookup function',
+  configHelpUrl: 'helpUrl must have 1 to 280 characters',
+  configApiDesconocida: 'Unknown API: {api}; use {apis}',
+  configTienda: 'rateLimit.store must have a take(key, policy, nowMs) method',
+  configSecretoOLlaves: 'Configure tokenSecret or tokenKeys, not both',
+  configSinSecreto: 'tokenSecret or tokenKeys is required',
+  configSecretoCorto: 'tokenSecret must have at least 32 bytes (RFC 7518 §3.2)',
+  configLlavesRsa: 'tokenKeys must be an RSA key pair',
+  configLlaveRsaCorta: 'RSA keys must have at least {bits} bits',
+  configParDeLlaves: 'The public key does not match the private key',
+  configLlaveActual: 'The first key signs the tokens and needs its private key',
+  configKidRepetido: 'Two keys have the same kid: {kid}',
+  configKidForma: 'A kid has 1 to 64 characters [A-Za-z0-9._-]',
+  llaveEfimera:
+    'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
+};

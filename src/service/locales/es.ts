@@ -1,0 +1,57 @@
+/** Spanish (the interface's language): what the service says — refusals, successes, its configuration's errors. */
+export const es = {
+  // The outcome of an operation.
+  operacionExitosa: 'Operación exitosa',
+  pagoNoRegistrado: 'No existe un pago registrado con la línea de captura',
+
+  // The request: route, method, headers, body, time.
+  recursoNoEncontrado: 'Recurso no encontrado',
+  soloPost: 'Solo se acepta el método POST',
+  soloGet: 'Solo se aceptan los métodos GET y HEAD',
+  soloJson: 'Solo se responde application/json',
+  encabezadosExceden: 'Los encabezados exceden {bytes} bytes',
+  contentTypeJson: 'Content-Type debe ser application/json; charset=utf-8',
+  contentTypeForm: 'Content-Type debe ser application/x-www-form-urlencoded',
+  cuerpoExcedeLimite: 'El cuerpo excede el tamaño permitido',
+  tiempoAgotado: 'La petición no llegó completa en {seconds} s',
+
+  // Credentials and access tokens.
+  basicEsperado: 'Se esperaban credenciales Basic',
+  credencialesFaltan: 'Faltan las credenciales del cliente',
+  credencialesInvalidas: 'Credenciales del cliente no válidas',
+  credencialesDuplicadas: 'Las credenciales se envían en Authorization o en el formulario, no en ambos',
+  scopeNoPermitido: 'El cliente no tiene el permiso solicitado',
+  tokenInvalido: 'El token de acceso no es válido',
+  tokenExpirado: 'El token de acceso expiró',
+  tokenSinPermiso: 'El token no tiene el permiso requerido',
+
+  // Admission: the rate limit and the switches.
+  demasiadasPeticiones: 'Demasiadas peticiones del cliente; reintente en {seconds} s',
+  apiApagada: 'La API {api} está apagada',
+  apisApagadas: 'Todas las APIs están apagadas',
+  sinConexionBanco: 'El servicio no tiene conexión con el banco; reintente más tarde',
+
+  // Configuration, checked when the service is created (the clock: on every read).
+  configEnteroPositivo: '{name} debe ser un entero positivo',
+  configEnteroNoNegativo: '{name} debe ser un entero mayor o igual a cero',
+  configTexto: '{name} debe ser un texto de 1 a {max} caracteres',
+  configRelojInvalido: 'El reloj configurado (now) no devolvió una fecha válida',
+  configClientes: 'clients debe ser una lista o una función de búsqueda',
+  configHelpUrl: 'helpUrl debe tener de 1 a 280 caracteres',
+  configApiDesconocida: 'API desconocida: {api}; use {apis}',
+  configTienda: 'rateLimit.store debe tener un método take(key, policy, nowMs)',
+  configSecretoOLlaves: 'Configure tokenSecret o tokenKeys, no ambos',
+  configSinSecreto: 'Se requiere tokenSecret o tokenKeys',
+  configSecretoCorto: 'tokenSecret debe tener al menos 32 bytes (RFC 7518 §3.2)',
+  configLlavesRsa: 'tokenKeys debe ser un par de llaves RSA',
+  configLlaveRsaCorta: 'Las llaves RSA deben tener al menos {bits} bits',
+  configParDeLlaves: 'La llave pública no corresponde a la llave privada',
+  configLlaveActual: 'La primera llave firma los tokens y necesita su llave privada',
+  configKidRepetido: 'Dos llaves tienen el mismo kid: {kid}',
+  configKidForma: 'Un kid tiene de 1 a 64 caracteres [A-Za-z0-9._-]',
+  llaveEfimera:
+    'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
+} as const;
+
+/** The id of a message of the service's catalog. */
+export type ServiceMessageId = keyof typeof es;
