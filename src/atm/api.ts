@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { invariant } from '../errors/quoteError.js';
-import { atmError } from './messages.js';
+import { ATM_MESSAGES, atmError } from './messages.js';
+import { messageRef } from '../errors/catalog.js';
 import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import { isAtmAccessibilityCode, isAtmLocationCategoryCode, isAtmServiceCode } from '../contracts/atmCatalogs.js';
 import { ATM_SECURITY_HEADERS, atmErrorResponse, type AtmErrorKind } from './errors.js';
@@ -243,7 +244,7 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   if (!result.success) throw new AtmDatasetError(result.issues);
   const dataset: AtmDataset = deepFreeze(structuredClone(result.data));
   const parsedLastUpdated = parseDateTime(dataset.LastUpdated);
-  invariant(parsedLastUpdated !== undefined, 'LastUpdated validado pero no interpretable');
+  invariant(parsedLastUpdated !== undefined, messageRef(ATM_MESSAGES, 'lastUpdatedIlegible'));
   const lastUpdatedMillis: number = parsedLastUpdated;
   const lastModified = formatHttpDate(lastUpdatedMillis);
 

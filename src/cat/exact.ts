@@ -19,6 +19,11 @@
  * decisions fall back on.
  */
 import { invariant } from '../errors/quoteError.js';
+import { messageRef } from '../errors/catalog.js';
+import { CAT_MESSAGES } from './messages.js';
+
+const ZERO_DENOMINATOR = messageRef(CAT_MESSAGES, 'denominadorCero');
+const NOT_FINITE = messageRef(CAT_MESSAGES, 'numeroNoFinito');
 
 /** An exact rational num / den (den > 0). */
 export interface BigRational {
@@ -50,7 +55,7 @@ function gcd(a: bigint, b: bigint): bigint {
  * ```
  */
 export function bigRational(num: bigint, den: bigint): BigRational {
-  invariant(den !== 0n, 'denominador cero');
+  invariant(den !== 0n, ZERO_DENOMINATOR);
   const g = gcd(num, den) || 1n;
   return den < 0n ? { num: -num / g, den: -den / g } : { num: num / g, den: den / g };
 }
@@ -67,7 +72,7 @@ const u64 = new BigUint64Array(f64.buffer);
  * ```
  */
 export function doubleToRational(x: number): BigRational {
-  invariant(Number.isFinite(x), 'número no finito');
+  invariant(Number.isFinite(x), NOT_FINITE);
   if (x === 0) return { num: 0n, den: 1n };
   f64[0] = x;
   const bits = u64[0] as bigint;
@@ -345,7 +350,7 @@ function signAt(flows: readonly ExactFlow[], logOf: (F: number) => Fixed, p: num
  * ```
  */
 export function presentValueSign(flows: readonly ExactFlow[], c: BigRational): -1 | 0 | 1 {
-  invariant(c.num > 0n && c.den > 0n, 'factor de crecimiento no positivo');
+  invariant(c.num > 0n && c.den > 0n, messageRef(CAT_MESSAGES, 'factorNoPositivo'));
   if (vanishesAt(flows, c)) return 0;
   return escalate(flows, (F) => lnRational(c, F));
 }
@@ -355,7 +360,7 @@ function escalate(flows: readonly ExactFlow[], logOf: (F: number) => Fixed): -1 
     const sign = signAt(flows, logOf, p);
     if (sign !== 0) return sign;
   }
-  invariant(false, 'signo del valor presente no decidido'); // not reached: a nonzero value is decided at some precision
+  invariant(false, messageRef(CAT_MESSAGES, 'signoNoDecidido')); // not reached: a nonzero value is decided at some precision
   return 1;
 }
 

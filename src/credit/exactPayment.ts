@@ -19,6 +19,10 @@
  * it is kept for the rows the estimates cannot decide.
  */
 import { invariant } from '../errors/quoteError.js';
+import { messageRef } from '../errors/catalog.js';
+import { CREDIT_MESSAGES } from './messages.js';
+
+const NOT_FINITE = messageRef(CREDIT_MESSAGES, 'fronteraNoFinita');
 import type { Rational } from './rate.js';
 
 /**
@@ -101,7 +105,7 @@ export function heldOrRounded(held: number, f: Fraction, tolerance: number): num
  * ```
  */
 export function dyadic(x: number): Fraction {
-  invariant(Number.isFinite(x), 'frontera no finita');
+  invariant(Number.isFinite(x), NOT_FINITE);
   let den = 1n;
   let v = x;
   while (!Number.isInteger(v)) {

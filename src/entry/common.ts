@@ -4,4 +4,3 @@ export { ERROR_CODES } from '../errors/codes.js';
 export type { ErrorCode, RequestErrorCode } from '../errors/codes.js';
 export { LANGS, defineCatalog, messageRef, renderMessage, isLang } from '../errors/catalog.js';
 export type { Catalog, Lang, Locale, MessageParam, MessageParams, MessageRef } from '../errors/catalog.js';
-export type { MessageId } from '../errors/messages.js';

@@ -12,7 +12,6 @@
 import { renderMessage, type Catalog, type Lang, type MessageParams, type MessageRef } from './catalog.js';
 import type { ErrorCode } from './codes.js';
 import { ERRORS_MESSAGES } from './codes.js';
-import { LEGACY_MESSAGES, type MessageId } from './messages.js';
 
 const invariantError = quoteErrorFrom(ERRORS_MESSAGES);
 
@@ -85,23 +84,15 @@ export function quoteErrorFrom<Id extends string>(
 }
 
 /**
- * A {@link QuoteError} whose message comes from the message table.
- *
- * @example
- * ```ts
- * quoteError('ERRESQ004', 'plazoMinimo', 'plazo').mensaje; // 'El plazo debe ser de al menos un pago'
- * ```
- */
-export const quoteError: (codigoError: ErrorCode, id: MessageId, valorIncorrecto?: string, params?: MessageParams) => QuoteError =
-  quoteErrorFrom(LEGACY_MESSAGES);
-
-/**
  * The same error (code, message, translation) blamed on another field: what a composition layer
  * throws when the field an engine named is known to its caller by another path.
  *
  * @example
  * ```ts
- * withField(quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'options.plazo').valorIncorrecto; // 'options.plazo'
+ * const terms = defineCatalog('terms', { es: { plazoMinimo: 'El plazo debe ser de al menos un pago' }, en: { plazoMinimo: 'The term must have at least one payment' } });
+ * const error = quoteErrorFrom(terms)('ERRESQ004', 'plazoMinimo', 'plazo');
+ * withField(error, 'options.plazo').valorIncorrecto; // 'options.plazo'
+ * localizedMessage(withField(error, 'options.plazo'), 'en'); // 'The term must have at least one payment'
  * ```
  */
 export function withField(error: QuoteError, valorIncorrecto: string | undefined): QuoteError {
@@ -126,7 +117,10 @@ export function isQuoteError(value: unknown): value is QuoteError {
  *
  * @example
  * ```ts
- * localizedMessage(quoteError('ERRESQ004', 'plazoMinimo', 'plazo'), 'en'); // 'The term must have at least one payment'
+ * const terms = defineCatalog('terms', { es: { plazoMinimo: 'El plazo debe ser de al menos un pago' }, en: { plazoMinimo: 'The term must have at least one payment' } });
+ * const error = quoteErrorFrom(terms)('ERRESQ004', 'plazoMinimo', 'plazo');
+ * localizedMessage(error, 'en'); // 'The term must have at least one payment'
+ * localizedMessage(new QuoteError('ERRNEG001', 'texto libre'), 'en'); // 'texto libre'
  * ```
  */
 export function localizedMessage(error: QuoteError, lang: Lang): string {
@@ -139,10 +133,25 @@ export function localizedMessage(error: QuoteError, lang: Lang): string {
  *
  * @example
  * ```ts
- * invariant(1 + 1 === 2, 'aritmética'); // passes
- * invariant(1 + 1 === 3, 'aritmética'); // throws QuoteError ERRSER002
+ * const checks = defineCatalog('checks', { es: { suma: 'la suma no cuadra' }, en: { suma: 'the sum does not add up' } });
+ * invariant(1 + 1 === 2, messageRef(checks, 'suma')); // passes
+ * invariant(1 + 1 === 3, messageRef(checks, 'suma')); // throws QuoteError ERRSER002
  * ```
  */
-export function invariant(condition: boolean, detail: string | MessageRef): asserts condition {
-  if (!condition) throw invariantError('ERRSER002', 'invariante', undefined, { detail });
+export function invariant(condition: boolean, detail: MessageRef): asserts condition {
+  if (!condition) throw brokenInvariant(detail);
+}
+
+/**
+ * The error a broken internal invariant throws (`ERRSER002`), its detail a message of the
+ * domain's catalog so the error reads in one language throughout.
+ *
+ * @example
+ * ```ts
+ * const checks = defineCatalog('checks', { es: { suma: 'la suma no cuadra' }, en: { suma: 'the sum does not add up' } });
+ * localizedMessage(brokenInvariant(messageRef(checks, 'suma')), 'en'); // 'Internal invariant broken: the sum does not add up'
+ * ```
+ */
+export function brokenInvariant(detail: MessageRef): QuoteError {
+  return invariantError('ERRSER002', 'invariante', undefined, { detail });
 }

@@ -4,11 +4,12 @@
  * premium with IVA divided evenly and truncated to the cent, and what truncation leaves (and the
  * IVA rounding) lands on the first receipt, so the receipts add up to the total exactly.
  */
-import { invariant } from '../errors/quoteError.js';
+import { brokenInvariant, invariant } from '../errors/quoteError.js';
+import { messageRef } from '../errors/catalog.js';
 import { divRoundHalfUpBig } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { monthsFrom, type CivilDay } from '../dates/civil.js';
-import { insuranceError } from './messages.js';
+import { INSURANCE_MESSAGES, insuranceError } from './messages.js';
 
 /**
  * One receipt: its number, the days it covers and its amount with IVA.
@@ -80,7 +81,7 @@ export interface ReceiptBlock {
 }
 
 function assertCount(value: number, what: string, min: number): void {
-  invariant(Number.isSafeInteger(value) && value >= min, `${what} debe ser un entero ≥ ${min}`);
+  if (!(Number.isSafeInteger(value) && value >= min)) throw brokenInvariant(messageRef(INSURANCE_MESSAGES, 'enteroMinimo', { what, min }));
 }
 
 /**
@@ -168,11 +169,11 @@ export function appendReceipts(plan: ReceiptPlan, days: readonly CivilDay[], out
   const totalCents = plan.premiumCents + plan.policyFeeCents + ivaCents;
 
   const count = Math.ceil(plan.months / plan.monthsPerReceipt);
-  invariant(days.length === count + 1, 'los días de los recibos no corresponden al periodo');
+  invariant(days.length === count + 1, messageRef(INSURANCE_MESSAGES, 'diasDeRecibos'));
   // Later receipts: premium × (1 + IVA) / N truncated to the cent, so the first never goes below them.
   const laterCents = Number((BigInt(plan.premiumCents) * (unit + iva.coef)) / (unit * BigInt(count)));
   const firstCents = totalCents - laterCents * (count - 1);
-  invariant(firstCents >= laterCents, 'el primer recibo quedó por debajo de los siguientes');
+  invariant(firstCents >= laterCents, messageRef(INSURANCE_MESSAGES, 'primerReciboMenor'));
 
   for (let i = 0; i < count; i++) {
     out.push({ number: firstNumber + i, from: days[i] as CivilDay, to: days[i + 1] as CivilDay, cents: i === 0 ? firstCents : laterCents });

@@ -3,7 +3,10 @@
  * here is exact on such integers, and rounding is always named.
  */
 import { invariant } from '../errors/quoteError.js';
-import { moneyInvariantError } from './messages.js';
+import { MONEY_MESSAGES, moneyInvariantError } from './messages.js';
+import { messageRef } from '../errors/catalog.js';
+
+const NOT_DECIMAL = messageRef(MONEY_MESSAGES, 'porcentajeNoDecimal');
 
 /** Amount strings accepted at the boundary: digits, optionally a dot and one or two decimals. */
 export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
@@ -202,7 +205,7 @@ export function compareFraction(a: number, b: number, x: number): -1 | 0 | 1 {
   }
   // x = digits × 10^exponent, from its shortest text ("12.5", "1e-7", "1.5e+21").
   const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
-  invariant(match !== null, 'porcentaje no decimal');
+  invariant(match !== null, NOT_DECIMAL);
   const fraction = match[2] ?? '';
   const exponent = Number(match[3] ?? '0') - fraction.length;
   const digits = BigInt((match[1] as string) + fraction);

@@ -4,8 +4,7 @@
  * engines above never hand money arithmetic an amount that large.
  */
 import { defineCatalog, messageRef } from '../errors/catalog.js';
-import { ERRORS_MESSAGES } from '../errors/codes.js';
-import { quoteErrorFrom, type QuoteError } from '../errors/quoteError.js';
+import { brokenInvariant, type QuoteError } from '../errors/quoteError.js';
 import { en } from './locales/en.js';
 import { es, type MoneyMessageId } from './locales/es.js';
 
@@ -21,8 +20,6 @@ export type { MoneyMessageId } from './locales/es.js';
  */
 export const MONEY_MESSAGES = defineCatalog<MoneyMessageId>('money', { es, en });
 
-const brokenInvariant = quoteErrorFrom(ERRORS_MESSAGES);
-
 /**
  * The broken-invariant error (`ERRSER002`, as `invariant` throws) whose detail is a message of
  * money's catalog, so the error renders in one language throughout.
@@ -35,5 +32,5 @@ const brokenInvariant = quoteErrorFrom(ERRORS_MESSAGES);
  * ```
  */
 export function moneyInvariantError(id: MoneyMessageId): QuoteError {
-  return brokenInvariant('ERRSER002', 'invariante', undefined, { detail: messageRef(MONEY_MESSAGES, id) });
+  return brokenInvariant(messageRef(MONEY_MESSAGES, id));
 }

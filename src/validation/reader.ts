@@ -22,6 +22,8 @@
 import { type Static, type TObject, type TSchema, OptionalKind } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { invariant } from '../errors/quoteError.js';
+import { messageRef } from '../errors/catalog.js';
+import { VALIDATION_MESSAGES } from './messages.js';
 
 /**
  * A compiled reader: the value's fields as a fixed-shape copy when the schema accepts it, else
@@ -52,17 +54,18 @@ const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalPr
  * ```
  */
 export function fieldReader<T extends TObject>(schema: T): FieldReader<T> {
-  invariant(
-    schema.type === 'object' && schema.additionalProperties === false,
-    'fieldReader: an object schema without additional properties',
-  );
-  for (const keyword of Object.keys(schema)) invariant(OBJECT_KEYWORDS.has(keyword), `fieldReader: keyword ${keyword}`);
+  invariant(schema.type === 'object' && schema.additionalProperties === false, messageRef(VALIDATION_MESSAGES, 'lectorEsquema'));
+  for (const keyword of Object.keys(schema))
+    invariant(OBJECT_KEYWORDS.has(keyword), messageRef(VALIDATION_MESSAGES, 'lectorPalabraClave', { keyword }));
   const keys = Object.keys(schema.properties);
   const required = new Set(schema.required ?? []);
   const checks = keys.map((key) => {
     const property = schema.properties[key] as TSchema;
     // A property is optional for TypeBox when it is marked so or left out of `required`.
-    invariant(required.has(key) !== (property[OptionalKind] === 'Optional'), `fieldReader: ${key} both required and optional`);
+    invariant(
+      required.has(key) !== (property[OptionalKind] === 'Optional'),
+      messageRef(VALIDATION_MESSAGES, 'lectorRequeridoYOpcional', { key }),
+    );
     // TypeBox's generated check of the property, evaluated afresh so that each `case` below calls
     // its own function (V8 inlines it; `TypeCheck.Check` is one method shared by every schema).
     // The three hooks serve custom kinds, formats and unique items, which no request schema

@@ -1,12 +1,16 @@
 /**
  * What a catalog must hold: every message in every language, none empty, the same values named
  * in each, and no Spanish word in an English text (field names, option names and `{values}` are
- * names, not Spanish). Used by the catalog tests of the CLI and of the scripting API.
+ * names, not Spanish). Used by the test that walks every catalog of the library
+ * (`catalogs.test.ts`).
  */
 import { expect } from 'vitest';
 import { LANGS, type Catalog } from '../../src/entry/common.js';
 
-/** Spanish words an English text would only hold by mistake (not field names: those are camelCase). */
+/**
+ * Spanish words an English text would only hold by mistake. Names pass: camelCase field names,
+ * the one-word fields (`tasa`, `plazo`, `enganche`), language codes (`es`), sheet names and `CAT`/`IVA`.
+ */
 const SPANISH = new Set([
   'de',
   'la',
@@ -42,6 +46,22 @@ const SPANISH = new Set([
   'ayuda',
   'comando',
   'más',
+  'está',
+  'ni',
+  'y',
+  'solo',
+  'llave',
+  'llaves',
+  'petición',
+  'cuerpo',
+  'tiene',
+  'apagada',
+  'método',
+  'cliente',
+  'deben',
+  'un',
+  'seguro',
+  'póliza',
 ]);
 
 /** The words of a text, without its `{values}` and its `--options`. */

@@ -27,4 +27,5 @@ export const en: Readonly<Record<AtmMessageId, string>> = {
   atmEncabezados: 'header fields too long',
   atmNoDisponible: 'the service is temporarily unavailable',
   atmErrorInterno: 'unexpected error in the bank systems',
+  lastUpdatedIlegible: 'LastUpdated validated but not readable',
 };

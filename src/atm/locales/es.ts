@@ -25,6 +25,7 @@ export const es = {
   atmEncabezados: 'Los campos de encabezado son demasiado largos',
   atmNoDisponible: 'El servicio no está disponible temporalmente',
   atmErrorInterno: 'Error inesperado en los sistemas del banco',
+  lastUpdatedIlegible: 'LastUpdated validado pero no interpretable',
 } as const;
 
 /** The id of a message of the ATM API's catalog. */

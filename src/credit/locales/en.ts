@@ -25,4 +25,5 @@ export const en: Readonly<Record<CreditMessageId, string>> = {
   esperadoListaTasas: 'a list of { minDownPaymentPercent, tasa }',
   esperadoPorcentajeTexto: 'a percentage as text ("14.99")',
   esperadoCentavos: 'cents from 0 to 100',
+  fronteraNoFinita: 'non-finite boundary',
 };

@@ -28,6 +28,7 @@ export const es = {
   esperadoListaTasas: 'una lista de { minDownPaymentPercent, tasa }',
   esperadoPorcentajeTexto: 'un porcentaje en texto ("14.99")',
   esperadoCentavos: 'centavos de 0 a 100',
+  fronteraNoFinita: 'frontera no finita',
 } as const;
 
 /** The id of a message of the credit core's catalog. */

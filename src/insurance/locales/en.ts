@@ -37,4 +37,7 @@ export const en: Readonly<Record<InsuranceMessageId, string>> = {
   tarifaReposicion: 'Matches no replacementValues entry',
   tarifaFormaPago: 'Payment form not defined in paymentForms',
   tarifaUso: 'Use not defined in uses',
+  enteroMinimo: '{what} must be an integer ≥ {min}',
+  diasDeRecibos: 'the days of the receipts do not match the period',
+  primerReciboMenor: 'the first receipt came out below the later ones',
 };

@@ -41,6 +41,9 @@ export const es = {
   tarifaReposicion: 'No corresponde a ningún replacementValues',
   tarifaFormaPago: 'Forma de pago no definida en paymentForms',
   tarifaUso: 'Uso no definido en uses',
+  enteroMinimo: '{what} debe ser un entero ≥ {min}',
+  diasDeRecibos: 'los días de los recibos no corresponden al periodo',
+  primerReciboMenor: 'el primer recibo quedó por debajo de los siguientes',
 } as const;
 
 /** The id of a message of the insurance engine's catalog. */

@@ -3,6 +3,8 @@
  * `importePago` (Σ payments) leaves out, item by item, with the plan's own exact figures.
  */
 import { invariant } from '../../errors/quoteError.js';
+import { messageRef } from '../../errors/catalog.js';
+import { QUOTES_MESSAGES } from '../messages.js';
 import { formatCents } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { CreditPlan } from './plan.js';
@@ -64,10 +66,7 @@ export function openingCharges(plan: CreditPlan, conventions: CreditConventions)
     paidAtOpening?.damage ?? 0,
     paidAtOpening?.life ?? 0,
   ];
-  invariant(
-    items.reduce((sum, cents) => sum + cents, 0) === plan.upfrontCharges,
-    'los cargos de apertura no suman el total cobrado fuera de los pagos',
-  );
+  invariant(items.reduce((sum, cents) => sum + cents, 0) === plan.upfrontCharges, messageRef(QUOTES_MESSAGES, 'cargosNoSuman'));
   return {
     commissionBase: formatCents(plan.loan.principal),
     commissionPercent: pricing.comisionesText,

@@ -50,4 +50,5 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   idLengthRango: 'idCotizacion length between 8 and 64',
   fechaInicioFalta: 'The policy start date is missing (the engine never reads the clock)',
   saldoInvalido: 'Invalid balance',
+  cargosNoSuman: 'the opening charges do not add up to the total charged outside the payments',
 };

@@ -57,6 +57,7 @@ export const es = {
   idLengthRango: 'Longitud de idCotizacion entre 8 y 64',
   fechaInicioFalta: 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)',
   saldoInvalido: 'Saldo no válido',
+  cargosNoSuman: 'los cargos de apertura no suman el total cobrado fuera de los pagos',
 } as const;
 
 /** The id of a message of the quotes' catalog. */

@@ -11,4 +11,7 @@ export const en: Readonly<Record<ValidationMessageId, string>> = {
   campoRepetido: 'The field was sent more than once',
   cuerpoNoUtf8: 'The body is not valid UTF-8 text',
   formularioCampos: 'The form has more than {fields} fields',
+  lectorEsquema: 'fieldReader: an object schema without additional properties',
+  lectorPalabraClave: 'fieldReader: keyword {keyword}',
+  lectorRequeridoYOpcional: 'fieldReader: {key} both required and optional',
 };

@@ -9,6 +9,9 @@ export const es = {
   campoRepetido: 'El campo se envió más de una vez',
   cuerpoNoUtf8: 'El cuerpo no es texto UTF-8 válido',
   formularioCampos: 'El formulario tiene más de {fields} campos',
+  lectorEsquema: 'fieldReader: un esquema de objeto sin propiedades adicionales',
+  lectorPalabraClave: 'fieldReader: palabra clave {keyword}',
+  lectorRequeridoYOpcional: 'fieldReader: {key} es requerido y opcional a la vez',
 } as const;
 
 /** The id of a message of request validation's catalog. */
