@@ -6,6 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { amountField as amount, codeField as code } from '../validation/fields.js';
 import { vehicleRiskFields } from './fields.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /** An amount in a response: digits, a dot and exactly two decimals (never negative here). */
 const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });
@@ -22,19 +24,22 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
  * ```
  */
-export const PolicyRequestSchema = Type.Object(
-  {
-    ...vehicleRiskFields,
-    /** The vehicle's key in the tariff's catalog. */
-    idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
-    /** Dealer; informative (enters `idCotizacion`). */
-    idAgencia: code(999_999_999, 'Agencia; estadístico'),
-    /** The vehicle's invoice value, the sum insured of year 1. */
-    montoSumaAsegurada: amount('Valor factura de la unidad'),
-    /** Months of the credit (0: no credit, so no GAP or life premium). */
-    plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
-  },
-  { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
+export const PolicyRequestSchema = precompiled(
+  Type.Object(
+    {
+      ...vehicleRiskFields,
+      /** The vehicle's key in the tariff's catalog. */
+      idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
+      /** Dealer; informative (enters `idCotizacion`). */
+      idAgencia: code(999_999_999, 'Agencia; estadístico'),
+      /** The vehicle's invoice value, the sum insured of year 1. */
+      montoSumaAsegurada: amount('Valor factura de la unidad'),
+      /** Months of the credit (0: no credit, so no GAP or life premium). */
+      plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
+    },
+    { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
+  ),
+  checks.checkPolicyRequest,
 );
 
 /**
@@ -46,9 +51,12 @@ export const PolicyRequestSchema = Type.Object(
  * assertValid(SegAutoVendorRequestSchema, { solicitud: { ...policySolicitud, modelo: '2025' } }); // throws QuoteError ERRESQ005 'solicitud.modelo'
  * ```
  */
-export const SegAutoVendorRequestSchema = Type.Object(
-  { solicitud: PolicyRequestSchema },
-  { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
+export const SegAutoVendorRequestSchema = precompiled(
+  Type.Object(
+    { solicitud: PolicyRequestSchema },
+    { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
+  ),
+  checks.checkSegAutoVendorRequest,
 );
 
 /**
