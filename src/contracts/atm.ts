@@ -63,15 +63,18 @@ export const ATM_DATE_TIME_PATTERN =
  * }).success; // true
  * ```
  */
-export const AtmMetaSchema = Type.Object(
-  {
-    LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
-    TotalResults: Type.Integer({ minimum: 0, description: 'Número de resultados' }),
-    Agreement: Type.String({ minLength: 1, description: 'Convenio (valor provisional "por definir")' }),
-    License: Type.String({ minLength: 1, description: 'Licencia de open banking (valor provisional)' }),
-    TermsOfUse: Type.String({ minLength: 1, description: 'Términos de uso de open banking (valor provisional)' }),
-  },
-  { additionalProperties: false, $id: 'AtmMeta', title: 'meta' },
+export const AtmMetaSchema = /* @__PURE__ */ precompiled(
+  Type.Object(
+    {
+      LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
+      TotalResults: Type.Integer({ minimum: 0, description: 'Número de resultados' }),
+      Agreement: Type.String({ minLength: 1, description: 'Convenio (valor provisional "por definir")' }),
+      License: Type.String({ minLength: 1, description: 'Licencia de open banking (valor provisional)' }),
+      TermsOfUse: Type.String({ minLength: 1, description: 'Términos de uso de open banking (valor provisional)' }),
+    },
+    { additionalProperties: false, $id: 'AtmMeta', title: 'meta' },
+  ),
+  checks.checkAtmMeta,
 );
 
 /**
@@ -83,7 +86,7 @@ export const AtmMetaSchema = Type.Object(
  * validateWith(AtmListResponseSchema, JSON.parse(response!.body)).success; // true
  * ```
  */
-export const AtmListResponseSchema = precompiled(
+export const AtmListResponseSchema = /* @__PURE__ */ precompiled(
   Type.Object(
     { meta: AtmMetaSchema, data: Type.Array(AtmBrandGroupSchema) },
     { additionalProperties: false, $id: 'AtmListResponse', title: 'ATM list response' },
@@ -100,7 +103,7 @@ export const AtmListResponseSchema = precompiled(
  * validateWith(AtmDatasetSchema, { LastUpdated: '2025-01-15T06:00:00Z', data: [] }).success; // true
  * ```
  */
-export const AtmDatasetSchema = precompiled(
+export const AtmDatasetSchema = /* @__PURE__ */ precompiled(
   Type.Object(
     {
       LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
@@ -119,7 +122,7 @@ export const AtmDatasetSchema = precompiled(
  * validateWith(AtmErrorBodySchema, { status: '401', title: 'Token de acceso no válido', description: '…' }).success; // true
  * ```
  */
-export const AtmErrorBodySchema = precompiled(
+export const AtmErrorBodySchema = /* @__PURE__ */ precompiled(
   Type.Object(
     {
       status: Type.String({ description: 'Código de estado HTTP, como texto' }),
@@ -139,7 +142,7 @@ export const AtmErrorBodySchema = precompiled(
  * validateWith(AtmApiVersionSchema, { version: '1.0.0' }).success; // true
  * ```
  */
-export const AtmApiVersionSchema = precompiled(
+export const AtmApiVersionSchema = /* @__PURE__ */ precompiled(
   Type.Object(
     { version: Type.String({ description: 'Versión de la API de cajeros' }) },
     { additionalProperties: false, $id: 'AtmApiVersion', title: 'ATM API version' },

@@ -26,15 +26,18 @@ const code = codeField;
  *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100' }).success; // true
  * ```
  */
-export const InsuranceInfoSchema = Type.Object(
-  {
-    ...vehicleRiskFields,
-    /** The vehicle's key in the tariff's catalog (the insurance engine's `idClaveVehiculo`). */
-    idAgencia: code(999_999_999, 'Clave del vehículo'),
-    /** The dealer's number (the insurance engine's `idAgencia`). */
-    numeroAgencia: code(999_999_999, 'Número de agencia'),
-  },
-  { additionalProperties: false, $id: 'InformacionSeguro', title: 'informacionSeguro' },
+export const InsuranceInfoSchema = /* @__PURE__ */ precompiled(
+  Type.Object(
+    {
+      ...vehicleRiskFields,
+      /** The vehicle's key in the tariff's catalog (the insurance engine's `idClaveVehiculo`). */
+      idAgencia: code(999_999_999, 'Clave del vehículo'),
+      /** The dealer's number (the insurance engine's `idAgencia`). */
+      numeroAgencia: code(999_999_999, 'Número de agencia'),
+    },
+    { additionalProperties: false, $id: 'InformacionSeguro', title: 'informacionSeguro' },
+  ),
+  checks.checkInsuranceInfo,
 );
 
 /**
@@ -46,7 +49,7 @@ export const InsuranceInfoSchema = Type.Object(
  * validateWith(CreditRequestSchema, { ...solicitud, tasa: 13.5 }).success; // false (rates are decimal text)
  * ```
  */
-export const CreditRequestSchema = precompiled(
+export const CreditRequestSchema = /* @__PURE__ */ precompiled(
   Type.Object(
     {
       /** Opening date, `YYYY-MM-DD`; the payments count from it. */
@@ -115,7 +118,7 @@ export const CreditRequestSchema = precompiled(
  * AutoEstreneRequestSchema.$id; // 'AutoEstreneRequest'
  * ```
  */
-export const AutoEstreneRequestSchema = precompiled(
+export const AutoEstreneRequestSchema = /* @__PURE__ */ precompiled(
   Type.Object({ solicitud: CreditRequestSchema }, { additionalProperties: false, $id: 'AutoEstreneRequest', title: 'AutoEstrene request' }),
   checks.checkAutoEstreneRequest,
 );
@@ -130,34 +133,37 @@ const money = moneyField;
  * validateWith(CreditRowSchema, quoteCredit(solicitud).registros[0]).success; // true
  * ```
  */
-export const CreditRowSchema = Type.Object(
-  {
-    /** Payment number, from 1. */
-    numAmortizacion: Type.Integer({ minimum: 0, maximum: 999 }),
-    /** Payment date, `YYYY-MM-DD`. */
-    fechaAmortizacion: Type.String({ pattern: ISO_DATE_TEXT }),
-    /** Balance at the start of the period. */
-    saldoCapital: money('Saldo inicial'),
-    /** Capital repaid. */
-    abonoCapital: money('Abono a capital'),
-    /** The period's interest, rounded half-up to the cent. */
-    interesAmortizacion: money('Interés'),
-    /** IVA of that interest. */
-    ivaAmortizacion: money('IVA del interés'),
-    /** Commission charged in the period (always `0.00`: the opening commission is charged at opening). */
-    comisionAmortizacion: money('Comisión del periodo'),
-    /** Life insurance in the payment (`tipoSeguro` 2). */
-    seguroVida: money('Seguro de vida'),
-    /** Damage insurance in the payment (`tipoSeguro` 2, or external insurance with `indSeguro` 1). */
-    seguroDanos: money('Seguro de daños'),
-    /** Unemployment insurance in the payment (not modelled: `0.00`). */
-    seguroDesempleo: money('Seguro de desempleo'),
-    /** The payment: capital + interest + IVA + insurance + commission. */
-    pagoAmortizacion: money('Pago del periodo'),
-    /** Balance at the end of the period (`0.00` after the last payment). */
-    saldoFin: money('Saldo final'),
-  },
-  { additionalProperties: false, $id: 'RegistroAmortizacion', title: 'registro' },
+export const CreditRowSchema = /* @__PURE__ */ precompiled(
+  Type.Object(
+    {
+      /** Payment number, from 1. */
+      numAmortizacion: Type.Integer({ minimum: 0, maximum: 999 }),
+      /** Payment date, `YYYY-MM-DD`. */
+      fechaAmortizacion: Type.String({ pattern: ISO_DATE_TEXT }),
+      /** Balance at the start of the period. */
+      saldoCapital: money('Saldo inicial'),
+      /** Capital repaid. */
+      abonoCapital: money('Abono a capital'),
+      /** The period's interest, rounded half-up to the cent. */
+      interesAmortizacion: money('Interés'),
+      /** IVA of that interest. */
+      ivaAmortizacion: money('IVA del interés'),
+      /** Commission charged in the period (always `0.00`: the opening commission is charged at opening). */
+      comisionAmortizacion: money('Comisión del periodo'),
+      /** Life insurance in the payment (`tipoSeguro` 2). */
+      seguroVida: money('Seguro de vida'),
+      /** Damage insurance in the payment (`tipoSeguro` 2, or external insurance with `indSeguro` 1). */
+      seguroDanos: money('Seguro de daños'),
+      /** Unemployment insurance in the payment (not modelled: `0.00`). */
+      seguroDesempleo: money('Seguro de desempleo'),
+      /** The payment: capital + interest + IVA + insurance + commission. */
+      pagoAmortizacion: money('Pago del periodo'),
+      /** Balance at the end of the period (`0.00` after the last payment). */
+      saldoFin: money('Saldo final'),
+    },
+    { additionalProperties: false, $id: 'RegistroAmortizacion', title: 'registro' },
+  ),
+  checks.checkCreditRow,
 );
 
 /**
@@ -168,45 +174,48 @@ export const CreditRowSchema = Type.Object(
  * validateWith(CreditResultSchema, quoteCredit(solicitud)).success; // true
  * ```
  */
-export const CreditResultSchema = Type.Object(
-  {
-    /** The opening date used. */
-    fechaApertura: Type.String({ pattern: ISO_DATE_TEXT }),
-    montoSolicitado: money('Monto solicitado'),
-    /** The annual rate applied, at least two decimals (`"13.50"`). */
-    tasa: Type.String(),
-    plazo: Type.Integer({ minimum: 0, maximum: 999 }),
-    periodicidad: Type.String({ minLength: 1, maxLength: 1 }),
-    iva: Type.Integer({ minimum: 0, maximum: 99 }),
-    facturaConIva: Type.Integer({ minimum: 0, maximum: 9 }),
-    producto: Type.Union([Type.Literal('AUTO'), Type.Literal('AUTONOM')]),
-    comisiones: Type.String(),
-    tipoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
-    valorFactura: money('Valor factura'),
-    /** Banxico CAT without IVA, percent with one decimal (`"16.8"`). */
-    cat: Type.String({ pattern: '^-?[0-9]+\\.[0-9]$', description: 'CAT sin IVA, porcentaje con un decimal' }),
-    indSeguro: Type.Integer({ minimum: 0, maximum: 9 }),
-    plazoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
-    importeSeguros: money('Seguro externo'),
-    importeCatSegVida: money('Seguro de vida en el CAT'),
-    importeCatSegDanio: money('Seguro de daños en el CAT'),
-    numeroPagos: Type.Integer({ minimum: 0, maximum: 99 }),
-    /** Sum of the payments plus commission, its IVA and insurance paid up front. */
-    totalPagar: money('Total a pagar'),
-    /** The first payment (level payment plus any insurance in it). */
-    pagoMensual: money('Pago periódico'),
-    /** `montoSolicitado` plus the financed warranty. */
-    montoGarantiaExt: money('Monto solicitado más garantía financiada'),
-    /** Total interest. */
-    importeInteresTotal: money('Interés total'),
-    /** Total IVA of the interest. */
-    impIVAInteresTotal: money('IVA total del interés'),
-    /** Sum of the payments. */
-    importePago: money('Suma de los pagos'),
-    /** The amortization table (`[]` unless `generaTablaPagos`). */
-    registros: Type.Array(CreditRowSchema),
-  },
-  { additionalProperties: false, $id: 'ResultadoAutoEstrene', title: 'resultado (AutoEstrene)' },
+export const CreditResultSchema = /* @__PURE__ */ precompiled(
+  Type.Object(
+    {
+      /** The opening date used. */
+      fechaApertura: Type.String({ pattern: ISO_DATE_TEXT }),
+      montoSolicitado: money('Monto solicitado'),
+      /** The annual rate applied, at least two decimals (`"13.50"`). */
+      tasa: Type.String(),
+      plazo: Type.Integer({ minimum: 0, maximum: 999 }),
+      periodicidad: Type.String({ minLength: 1, maxLength: 1 }),
+      iva: Type.Integer({ minimum: 0, maximum: 99 }),
+      facturaConIva: Type.Integer({ minimum: 0, maximum: 9 }),
+      producto: Type.Union([Type.Literal('AUTO'), Type.Literal('AUTONOM')]),
+      comisiones: Type.String(),
+      tipoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
+      valorFactura: money('Valor factura'),
+      /** Banxico CAT without IVA, percent with one decimal (`"16.8"`). */
+      cat: Type.String({ pattern: '^-?[0-9]+\\.[0-9]$', description: 'CAT sin IVA, porcentaje con un decimal' }),
+      indSeguro: Type.Integer({ minimum: 0, maximum: 9 }),
+      plazoSeguro: Type.Integer({ minimum: 0, maximum: 99 }),
+      importeSeguros: money('Seguro externo'),
+      importeCatSegVida: money('Seguro de vida en el CAT'),
+      importeCatSegDanio: money('Seguro de daños en el CAT'),
+      numeroPagos: Type.Integer({ minimum: 0, maximum: 99 }),
+      /** Sum of the payments plus commission, its IVA and insurance paid up front. */
+      totalPagar: money('Total a pagar'),
+      /** The first payment (level payment plus any insurance in it). */
+      pagoMensual: money('Pago periódico'),
+      /** `montoSolicitado` plus the financed warranty. */
+      montoGarantiaExt: money('Monto solicitado más garantía financiada'),
+      /** Total interest. */
+      importeInteresTotal: money('Interés total'),
+      /** Total IVA of the interest. */
+      impIVAInteresTotal: money('IVA total del interés'),
+      /** Sum of the payments. */
+      importePago: money('Suma de los pagos'),
+      /** The amortization table (`[]` unless `generaTablaPagos`). */
+      registros: Type.Array(CreditRowSchema),
+    },
+    { additionalProperties: false, $id: 'ResultadoAutoEstrene', title: 'resultado (AutoEstrene)' },
+  ),
+  checks.checkCreditResult,
 );
 
 /**

@@ -2,9 +2,10 @@
  * The checks generated ahead of time (`src/contracts/generated/checks.ts`) are what the schemas
  * give and agree with TypeBox:
  *
- * 1. The committed module is exactly what `scripts/generate-validators.ts` writes from the schemas
+ * 1. The committed modules are exactly what `scripts/generate-validators.ts` writes from the schemas
  *    as they are (regenerated in memory): a schema changed without `npm run validators` fails here.
- * 2. Every schema the generator covers carries its own generated check (and reader), nothing else.
+ * 2. Every schema the generator covers carries its own generated check (and reader), nothing else,
+ *    and every schema an entry of the package exports is covered.
  * 3. On every value of the corpus (every request, result and response body, and every object
  *    inside them) and on valid values mutated at random paths, each generated check answers as
  *    TypeBox's interpreter (`Value.Check`, the reference) and as TypeBox's run-time compiled check
@@ -12,17 +13,30 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Check } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHECKED_SCHEMAS, GENERATED_FILE, generatedSource, READ_SCHEMAS } from '../../scripts/generate-validators.js';
-import * as generated from '../../src/contracts/generated/checks.js';
+import { checkedSchemas, GENERATED_MODULES, generatedSource } from '../../scripts/generate-validators.js';
+import * as contractsChecks from '../../src/contracts/generated/checks.js';
+import * as insuranceChecks from '../../src/insurance/generated/checks.js';
 import { precompiled, precompiledCheck, precompiledReader } from '../../src/validation/precompiled.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const exports = generated as unknown as Record<string, unknown>;
+/** Each generated module's exports, in the order of `GENERATED_MODULES`. */
+const MODULE_EXPORTS = [contractsChecks, insuranceChecks] as unknown as Record<string, unknown>[];
+const ENTRIES = ['index', 'credit', 'cat', 'insurance', 'contracts', 'service', 'atm', 'documents', 'analysis'];
+
+/** Every schema, with its module's exports and its reader if it has one. */
+const CHECKED = GENERATED_MODULES.flatMap((module, i) =>
+  Object.entries(checkedSchemas(module)).map(([name, schema]) => ({
+    name,
+    schema,
+    exports: MODULE_EXPORTS[i] as Record<string, unknown>,
+    reads: name in module.readers,
+  })),
+);
 
 /** Every JSON value the corpus holds: inputs, outputs, service bodies (JSON or form fields). */
 function corpusValues(): unknown[] {
@@ -48,7 +62,13 @@ function corpusValues(): unknown[] {
   }
   values.push(JSON.parse(readFileSync(join(ROOT, 'data/atm-example.json'), 'utf8')));
   values.push(JSON.parse(readFileSync(join(ROOT, 'data/sample-payments.json'), 'utf8')));
-  values.push({ status: 'ok' }, { status: 'draining' }, { keys: [] });
+  values.push(JSON.parse(readFileSync(join(ROOT, 'data/tariff.json'), 'utf8')));
+  // What the corpus lacks: a health answer each way, and a key set with a key.
+  values.push(
+    { status: 'ok' },
+    { status: 'draining' },
+    { keys: [{ kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXchDgMbM4', e: 'AQAB' }] },
+  );
   return values;
 }
 
@@ -130,20 +150,36 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
 
 describe('the generated checks', () => {
   it('are what the generator writes from the schemas as they are (run `npm run validators` after changing a schema)', () => {
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(generatedSource());
+    expect(MODULE_EXPORTS.length).toBe(GENERATED_MODULES.length);
+    for (const module of GENERATED_MODULES) expect(readFileSync(module.file, 'utf8')).toBe(generatedSource(module));
   });
 
   it('are carried by their schemas, each by its own', () => {
-    const checks = Object.keys(exports).filter((name) => name.startsWith('check'));
-    expect(checks.sort()).toEqual(
-      Object.keys(CHECKED_SCHEMAS)
-        .map((name) => `check${name}`)
-        .sort(),
-    );
-    for (const [name, schema] of Object.entries(CHECKED_SCHEMAS)) {
+    GENERATED_MODULES.forEach((module, i) => {
+      const checks = Object.keys(MODULE_EXPORTS[i] as object).filter((name) => name.startsWith('check'));
+      expect(checks.sort()).toEqual(
+        Object.keys(checkedSchemas(module))
+          .map((name) => `check${name}`)
+          .sort(),
+      );
+    });
+    for (const { name, schema, exports, reads } of CHECKED) {
       expect(precompiledCheck(schema), name).toBe(exports[`check${name}`]);
-      expect(precompiledReader(schema), name).toBe(READ_SCHEMAS[name] === undefined ? undefined : exports[`read${name}`]);
+      expect(precompiledReader(schema), name).toBe(reads ? exports[`read${name}`] : undefined);
     }
+  });
+
+  it('cover every schema the package exports', async () => {
+    let exported = 0;
+    for (const entry of ENTRIES) {
+      const module = (await import(/* @vite-ignore */ join(ROOT, 'src', 'entry', `${entry}.ts`))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        if (typeof value !== 'object' || value === null || !(Kind in value)) continue;
+        exported++;
+        expect(precompiledCheck(value as TSchema), `${entry}: ${name}`).toBeTypeOf('function');
+      }
+    }
+    expect(exported).toBeGreaterThan(40);
   });
 
   it('vouch only for the schema they were attached to', () => {
@@ -158,7 +194,7 @@ describe('the generated checks', () => {
     expect(precompiledCheck(frozen)).toBeUndefined();
   });
 
-  for (const [name, schema] of Object.entries(CHECKED_SCHEMAS)) {
+  for (const { name, schema, exports } of CHECKED) {
     const check = exports[`check${name}`] as (value: unknown) => boolean;
     const compiled = TypeCompiler.Compile(schema);
     const accepted = POOL.filter((value) => Check(schema, value));

@@ -1,12 +1,14 @@
 /**
  * What `noCodegen.test.ts` runs in a process that refuses code generation from strings, and again
  * in the test's own process to compare: the validators, the quotes (the credit quote through its
- * generated one-pass reader, the policy quote through the default tariff, checked by TypeBox's
- * interpreter), the issues of bad requests, and the service answering a token, an AutoEstrene
- * and a SegAutoVendor. Imports only the package's entries, as a user's script does.
+ * generated one-pass reader, the policy quote through the default tariff and its generated
+ * check), the issues of bad requests, a user's own schema (checked by TypeBox's interpreter), and
+ * the service answering a token, an AutoEstrene and a SegAutoVendor. Imports only the package's
+ * entries (and TypeBox, for the user's schema), as a user's script does.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
 import { collectIssues, CreditRequestSchema, validateAutoEstrene, validateSegAutoVendor, validateWith } from '../../src/entry/contracts.js';
 import { quoteCredit } from '../../src/entry/credit.js';
 import { quotePolicy } from '../../src/entry/insurance.js';
@@ -58,6 +60,9 @@ export async function codegenWorkload(root: string): Promise<Record<string, unkn
     invalidSegAutoVendor: validateSegAutoVendor(badPolicy),
     issues: collectIssues(CreditRequestSchema, badCredit.solicitud),
     firstIssue: validateWith(CreditRequestSchema, { plazo: 'x' }, 'solicitud', 1),
+    userSchema: [{ a: 'xy' }, { a: 'y', b: 1 }].map((value) =>
+      validateWith(Type.Object({ a: Type.String({ pattern: '^x' }) }, { additionalProperties: false }), value),
+    ),
     // Bad requests on purpose: the engines take unknown values and throw coded errors.
     credit: outcome(() => quoteCredit(credit.solicitud as never, { fechaApertura: '2026-01-31' })),
     badCredit: outcome(() => quoteCredit(badCredit.solicitud as never, { fechaApertura: '2026-01-31' })),

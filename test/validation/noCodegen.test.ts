@@ -59,6 +59,7 @@ describe('without code generation from strings', () => {
     expect(results['validSegAutoVendor']?.success).toBe(true);
     expect(results['invalidSegAutoVendor']?.success).toBe(false);
     expect((results['issues'] as unknown as unknown[]).length).toBe(4);
+    expect((results['userSchema'] as unknown as { success: boolean }[]).map((r) => r.success)).toEqual([true, false]);
     expect(results['credit']?.ok).toBeDefined();
     expect(results['badCredit']?.threw).toMatch(/^QuoteError/);
     expect(results['policy']?.ok).toBeDefined();
