@@ -63,7 +63,7 @@ export const ATM_DATE_TIME_PATTERN =
  * }).success; // true
  * ```
  */
-export const AtmMetaSchema = /* @__PURE__ */ precompiled(
+export const AtmMetaSchema = precompiled(
   Type.Object(
     {
       LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
@@ -86,7 +86,7 @@ export const AtmMetaSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmListResponseSchema, JSON.parse(response!.body)).success; // true
  * ```
  */
-export const AtmListResponseSchema = /* @__PURE__ */ precompiled(
+export const AtmListResponseSchema = precompiled(
   Type.Object(
     { meta: AtmMetaSchema, data: Type.Array(AtmBrandGroupSchema) },
     { additionalProperties: false, $id: 'AtmListResponse', title: 'ATM list response' },
@@ -103,7 +103,7 @@ export const AtmListResponseSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmDatasetSchema, { LastUpdated: '2025-01-15T06:00:00Z', data: [] }).success; // true
  * ```
  */
-export const AtmDatasetSchema = /* @__PURE__ */ precompiled(
+export const AtmDatasetSchema = precompiled(
   Type.Object(
     {
       LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
@@ -122,7 +122,7 @@ export const AtmDatasetSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmErrorBodySchema, { status: '401', title: 'Token de acceso no válido', description: '…' }).success; // true
  * ```
  */
-export const AtmErrorBodySchema = /* @__PURE__ */ precompiled(
+export const AtmErrorBodySchema = precompiled(
   Type.Object(
     {
       status: Type.String({ description: 'Código de estado HTTP, como texto' }),
@@ -142,7 +142,7 @@ export const AtmErrorBodySchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmApiVersionSchema, { version: '1.0.0' }).success; // true
  * ```
  */
-export const AtmApiVersionSchema = /* @__PURE__ */ precompiled(
+export const AtmApiVersionSchema = precompiled(
   Type.Object(
     { version: Type.String({ description: 'Versión de la API de cajeros' }) },
     { additionalProperties: false, $id: 'AtmApiVersion', title: 'ATM API version' },

@@ -75,7 +75,7 @@ const text = (minLength: number, maxLength: number, description: string) => Type
  * validateWith(AtmServiceCodeSchema, 'ATCT').success; // true
  * ```
  */
-export const AtmServiceCodeSchema = /* @__PURE__ */ precompiled(
+export const AtmServiceCodeSchema = precompiled(
   codeEnum<AtmServiceCode>(ATM_SERVICE_CODES, 'Código de servicio del cajero'),
   checks.checkAtmServiceCode,
 );
@@ -87,7 +87,7 @@ export const AtmServiceCodeSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmAccessibilityCodeSchema, 'ATWA').success; // true
  * ```
  */
-export const AtmAccessibilityCodeSchema = /* @__PURE__ */ precompiled(
+export const AtmAccessibilityCodeSchema = precompiled(
   codeEnum<AtmAccessibilityCode>(ATM_ACCESSIBILITY_CODES, 'Código de accesibilidad'),
   checks.checkAtmAccessibilityCode,
 );
@@ -99,7 +99,7 @@ export const AtmAccessibilityCodeSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmLocationCategoryCodeSchema, 'ATRO').success; // true
  * ```
  */
-export const AtmLocationCategoryCodeSchema = /* @__PURE__ */ precompiled(
+export const AtmLocationCategoryCodeSchema = precompiled(
   codeEnum<AtmLocationCategoryCode>(ATM_LOCATION_CATEGORY_CODES, 'Código de categoría de ubicación'),
   checks.checkAtmLocationCategoryCode,
 );
@@ -123,7 +123,7 @@ function otherCode(pattern: string, description: string) {
  * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' }).success; // true
  * ```
  */
-export const AtmOtherCodeSchema = /* @__PURE__ */ precompiled(
+export const AtmOtherCodeSchema = precompiled(
   otherCode('^[A-Z]{4}$', 'Código adicional (accesibilidad o servicio)'),
   checks.checkAtmOtherCode,
 );
@@ -136,7 +136,7 @@ export const AtmOtherCodeSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' }).success; // true
  * ```
  */
-export const AtmOtherLocationCategorySchema = /* @__PURE__ */ precompiled(
+export const AtmOtherLocationCategorySchema = precompiled(
   otherCode('^[A-Za-z0-9_]{4}$', 'Categoría de ubicación adicional'),
   checks.checkAtmOtherLocationCategory,
 );
@@ -149,7 +149,7 @@ export const AtmOtherLocationCategorySchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' }).success; // true
  * ```
  */
-export const AtmPostalAddressSchema = /* @__PURE__ */ precompiled(
+export const AtmPostalAddressSchema = precompiled(
   Type.Object(
     {
       AddressLine: Type.Optional(Type.Array(text(1, 70, 'Línea de dirección'), { maxItems: 7 })),
@@ -181,7 +181,7 @@ export const AtmPostalAddressSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } }).success; // true
  * ```
  */
-export const AtmLocationSchema = /* @__PURE__ */ precompiled(
+export const AtmLocationSchema = precompiled(
   Type.Object(
     {
       LocationCategory: Type.Optional(Type.Array(AtmLocationCategoryCodeSchema)),
@@ -210,7 +210,7 @@ export const AtmLocationSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' }).success; // true
  * ```
  */
-export const AtmFeeSurchargesSchema = /* @__PURE__ */ precompiled(
+export const AtmFeeSurchargesSchema = precompiled(
   Type.Object(
     {
       CashWithdrawalNational: Type.Optional(
@@ -237,7 +237,7 @@ export const AtmFeeSurchargesSchema = /* @__PURE__ */ precompiled(
  * }).success; // true
  * ```
  */
-export const AtmSchema = /* @__PURE__ */ precompiled(
+export const AtmSchema = precompiled(
   Type.Object(
     {
       Identification: text(1, 35, 'Identificador del dispositivo para adquirente y emisor'),
@@ -267,7 +267,7 @@ export const AtmSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmBrandSchema, { BrandName: 'Banco Ejemplo', ATM: [] }).success; // true
  * ```
  */
-export const AtmBrandSchema = /* @__PURE__ */ precompiled(
+export const AtmBrandSchema = precompiled(
   Type.Object(
     {
       BrandName: text(1, 140, 'Marca con la que el adquirente opera el cajero'),
@@ -286,7 +286,7 @@ export const AtmBrandSchema = /* @__PURE__ */ precompiled(
  * validateWith(AtmBrandGroupSchema, { Brand: [{ BrandName: 'Banco Ejemplo', ATM: [] }] }).success; // true
  * ```
  */
-export const AtmBrandGroupSchema = /* @__PURE__ */ precompiled(
+export const AtmBrandGroupSchema = precompiled(
   Type.Object({ Brand: Type.Array(AtmBrandSchema, { minItems: 1 }) }, { $id: 'AtmBrandGroup', title: 'data item' }),
   checks.checkAtmBrandGroup,
 );

@@ -26,7 +26,7 @@ const code = codeField;
  *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100' }).success; // true
  * ```
  */
-export const InsuranceInfoSchema = /* @__PURE__ */ precompiled(
+export const InsuranceInfoSchema = precompiled(
   Type.Object(
     {
       ...vehicleRiskFields,
@@ -49,7 +49,7 @@ export const InsuranceInfoSchema = /* @__PURE__ */ precompiled(
  * validateWith(CreditRequestSchema, { ...solicitud, tasa: 13.5 }).success; // false (rates are decimal text)
  * ```
  */
-export const CreditRequestSchema = /* @__PURE__ */ precompiled(
+export const CreditRequestSchema = precompiled(
   Type.Object(
     {
       /** Opening date, `YYYY-MM-DD`; the payments count from it. */
@@ -118,7 +118,7 @@ export const CreditRequestSchema = /* @__PURE__ */ precompiled(
  * AutoEstreneRequestSchema.$id; // 'AutoEstreneRequest'
  * ```
  */
-export const AutoEstreneRequestSchema = /* @__PURE__ */ precompiled(
+export const AutoEstreneRequestSchema = precompiled(
   Type.Object({ solicitud: CreditRequestSchema }, { additionalProperties: false, $id: 'AutoEstreneRequest', title: 'AutoEstrene request' }),
   checks.checkAutoEstreneRequest,
 );
@@ -133,7 +133,7 @@ const money = moneyField;
  * validateWith(CreditRowSchema, quoteCredit(solicitud).registros[0]).success; // true
  * ```
  */
-export const CreditRowSchema = /* @__PURE__ */ precompiled(
+export const CreditRowSchema = precompiled(
   Type.Object(
     {
       /** Payment number, from 1. */
@@ -174,7 +174,7 @@ export const CreditRowSchema = /* @__PURE__ */ precompiled(
  * validateWith(CreditResultSchema, quoteCredit(solicitud)).success; // true
  * ```
  */
-export const CreditResultSchema = /* @__PURE__ */ precompiled(
+export const CreditResultSchema = precompiled(
   Type.Object(
     {
       /** The opening date used. */

@@ -70,7 +70,7 @@ const codigoErrorSchema = Type.Union(
  * validateWith(DetallesSchema, { enlace: 'https://x.example', propiedad: 'Falta un campo requerido' }).success; // true
  * ```
  */
-export const DetallesSchema = /* @__PURE__ */ precompiled(
+export const DetallesSchema = precompiled(
   Type.Object(
     {
       enlace: Type.String({ minLength: 1, maxLength: 300, description: 'URL con la solución del error' }),
@@ -93,7 +93,7 @@ export const DetallesSchema = /* @__PURE__ */ precompiled(
  * validateWith(ErrorEnvelopeSchema, JSON.parse(response.body)).success; // true (for every error the service sends)
  * ```
  */
-export const ErrorEnvelopeSchema = /* @__PURE__ */ precompiled(
+export const ErrorEnvelopeSchema = precompiled(
   Type.Object(
     {
       status: statusSchema,

@@ -12,7 +12,7 @@ import * as checks from './generated/checks.js';
  * validateWith(HealthSchema, { status: 'ok' }).success; // true
  * ```
  */
-export const HealthSchema = /* @__PURE__ */ precompiled(
+export const HealthSchema = precompiled(
   Type.Object(
     { status: Type.Union([Type.Literal('ok'), Type.Literal('draining')]) },
     { additionalProperties: false, $id: 'Health', title: 'Health' },

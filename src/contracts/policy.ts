@@ -24,7 +24,7 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
  * ```
  */
-export const PolicyRequestSchema = /* @__PURE__ */ precompiled(
+export const PolicyRequestSchema = precompiled(
   Type.Object(
     {
       ...vehicleRiskFields,
@@ -51,7 +51,7 @@ export const PolicyRequestSchema = /* @__PURE__ */ precompiled(
  * assertValid(SegAutoVendorRequestSchema, { solicitud: { ...policySolicitud, modelo: '2025' } }); // throws QuoteError ERRESQ005 'solicitud.modelo'
  * ```
  */
-export const SegAutoVendorRequestSchema = /* @__PURE__ */ precompiled(
+export const SegAutoVendorRequestSchema = precompiled(
   Type.Object(
     { solicitud: PolicyRequestSchema },
     { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
@@ -67,7 +67,7 @@ export const SegAutoVendorRequestSchema = /* @__PURE__ */ precompiled(
  * const r: Receipt = { numeroRecibo: '1', vigenciaInicial: '15/01/2025', vigenciaFin: '15/02/2025', primaTotal: '1500.00' };
  * ```
  */
-export const ReceiptSchema = /* @__PURE__ */ precompiled(
+export const ReceiptSchema = precompiled(
   Type.Object(
     {
       /** Receipt number, from "1" across the whole policy. */
@@ -94,7 +94,7 @@ export const ReceiptSchema = /* @__PURE__ */ precompiled(
  * offer.vigenciaInicial; // '10/03/2025' (dates: dd/mm/yyyy)
  * ```
  */
-export const PolicyOfferSchema = /* @__PURE__ */ precompiled(
+export const PolicyOfferSchema = precompiled(
   Type.Object(
     {
       /** Policy start, `dd/mm/yyyy`. */
@@ -135,7 +135,7 @@ export const PolicyOfferSchema = /* @__PURE__ */ precompiled(
  * validateWith(PolicyResultSchema, quotePolicy(policySolicitud, { fechaInicio: '2025-01-15' })).success; // true
  * ```
  */
-export const PolicyResultSchema = /* @__PURE__ */ precompiled(
+export const PolicyResultSchema = precompiled(
   Type.Object(
     { listaSeguroAuto: Type.Array(PolicyOfferSchema) },
     { additionalProperties: false, $id: 'ResultadoSegAutoVendor', title: 'resultado (SegAutoVendor)' },

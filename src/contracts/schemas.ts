@@ -24,7 +24,7 @@ import * as checks from './generated/checks.js';
  * validateWith(AutoEstreneResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const AutoEstreneResponseSchema = /* @__PURE__ */ precompiled(
+export const AutoEstreneResponseSchema = precompiled(
   successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response'),
   checks.checkAutoEstreneResponse,
 );
@@ -39,7 +39,7 @@ export const AutoEstreneResponseSchema = /* @__PURE__ */ precompiled(
  * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const SegAutoVendorResponseSchema = /* @__PURE__ */ precompiled(
+export const SegAutoVendorResponseSchema = precompiled(
   successEnvelope({ resultado: PolicyResultSchema }, 'SegAutoVendorResponse', 'SegAutoVendor response'),
   checks.checkSegAutoVendorResponse,
 );

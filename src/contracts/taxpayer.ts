@@ -26,7 +26,7 @@ export const LINEA_CAPTURA_TEXT = '^[0-9A-Z]+$';
  * validateWith(ObtenerDocumentoRequestSchema, { lineaCaptura: '0124ABCD5678EFGH9012' }).success; // true
  * ```
  */
-export const ObtenerDocumentoRequestSchema = /* @__PURE__ */ precompiled(
+export const ObtenerDocumentoRequestSchema = precompiled(
   Type.Object(
     {
       lineaCaptura: Type.String({ minLength: 20, maxLength: 54, pattern: LINEA_CAPTURA_TEXT, description: 'Línea de captura del pago' }),
@@ -47,7 +47,7 @@ export const ObtenerDocumentoRequestSchema = /* @__PURE__ */ precompiled(
  * validateWith(ObtenerDocumentoResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const ObtenerDocumentoResponseSchema = /* @__PURE__ */ precompiled(
+export const ObtenerDocumentoResponseSchema = precompiled(
   successEnvelope(
     {
       Resultado: Type.Object(
@@ -88,7 +88,7 @@ export const PAYMENT_DATE_TIME_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9
  * validateWith(PaymentRecordSchema, samplePayments()[0]).success; // true
  * ```
  */
-export const PaymentRecordSchema = /* @__PURE__ */ precompiled(
+export const PaymentRecordSchema = precompiled(
   Type.Object(
     {
       lineaCaptura: ObtenerDocumentoRequestSchema.properties.lineaCaptura,

@@ -25,7 +25,7 @@ export const SCOPE_TEXT = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x
  * validateWith(TokenRequestSchema, { grant_type: 'client_credentials', scope: 'update' }).success; // true
  * ```
  */
-export const TokenRequestSchema = /* @__PURE__ */ precompiled(
+export const TokenRequestSchema = precompiled(
   Type.Object(
     {
       grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
@@ -49,7 +49,7 @@ export const TokenRequestSchema = /* @__PURE__ */ precompiled(
  * validateWith(TokenResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const TokenResponseSchema = /* @__PURE__ */ precompiled(
+export const TokenResponseSchema = precompiled(
   Type.Object(
     {
       ...SUCCESS_FIELDS,
@@ -73,7 +73,7 @@ export const TokenResponseSchema = /* @__PURE__ */ precompiled(
  * validateWith(OAuthTokenResponseSchema, { access_token: 'eyJ…', token_type: 'Bearer', expires_in: 3600, scope: 'read' }).success; // true
  * ```
  */
-export const OAuthTokenResponseSchema = /* @__PURE__ */ precompiled(
+export const OAuthTokenResponseSchema = precompiled(
   Type.Object(
     {
       access_token: Type.String({ minLength: 1 }),
@@ -95,7 +95,7 @@ export const OAuthTokenResponseSchema = /* @__PURE__ */ precompiled(
  * validateWith(OAuthErrorSchema, { error: 'invalid_client', error_description: 'Credenciales del cliente no válidas' }).success; // true
  * ```
  */
-export const OAuthErrorSchema = /* @__PURE__ */ precompiled(
+export const OAuthErrorSchema = precompiled(
   Type.Object(
     {
       error: Type.Union([
@@ -174,7 +174,7 @@ export type OAuthError = Static<typeof OAuthErrorSchema>;
  * validateWith(JwkSchema, { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXchDgMbM4', e: 'AQAB' }).success; // true
  * ```
  */
-export const JwkSchema = /* @__PURE__ */ precompiled(
+export const JwkSchema = precompiled(
   Type.Object(
     {
       kty: Type.Literal('RSA'),
@@ -198,7 +198,7 @@ export const JwkSchema = /* @__PURE__ */ precompiled(
  * validateWith(JwksSchema, { keys: [] }).success; // true
  * ```
  */
-export const JwksSchema = /* @__PURE__ */ precompiled(
+export const JwksSchema = precompiled(
   Type.Object({ keys: Type.Array(JwkSchema) }, { additionalProperties: false, $id: 'Jwks', title: 'JSON Web Key Set (RFC 7517)' }),
   checks.checkJwks,
 );

@@ -153,7 +153,7 @@ const InsurerSchema = Type.Object(
  * validateWith(TariffSchema, defaultTariff()).success; // true
  * ```
  */
-export const TariffSchema = /* @__PURE__ */ precompiled(
+export const TariffSchema = precompiled(
   Type.Object(
     {
       name: name('Nombre de la tarifa'),
