@@ -7,6 +7,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { AtmBrandGroupSchema } from './atmObject.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 export {
   ATM_AMOUNT_PATTERN,
@@ -61,15 +63,18 @@ export const ATM_DATE_TIME_PATTERN =
  * }).success; // true
  * ```
  */
-export const AtmMetaSchema = Type.Object(
-  {
-    LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
-    TotalResults: Type.Integer({ minimum: 0, description: 'Número de resultados' }),
-    Agreement: Type.String({ minLength: 1, description: 'Convenio (valor provisional "por definir")' }),
-    License: Type.String({ minLength: 1, description: 'Licencia de open banking (valor provisional)' }),
-    TermsOfUse: Type.String({ minLength: 1, description: 'Términos de uso de open banking (valor provisional)' }),
-  },
-  { additionalProperties: false, $id: 'AtmMeta', title: 'meta' },
+export const AtmMetaSchema = precompiled(
+  Type.Object(
+    {
+      LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
+      TotalResults: Type.Integer({ minimum: 0, description: 'Número de resultados' }),
+      Agreement: Type.String({ minLength: 1, description: 'Convenio (valor provisional "por definir")' }),
+      License: Type.String({ minLength: 1, description: 'Licencia de open banking (valor provisional)' }),
+      TermsOfUse: Type.String({ minLength: 1, description: 'Términos de uso de open banking (valor provisional)' }),
+    },
+    { additionalProperties: false, $id: 'AtmMeta', title: 'meta' },
+  ),
+  checks.checkAtmMeta,
 );
 
 /**
@@ -81,9 +86,12 @@ export const AtmMetaSchema = Type.Object(
  * validateWith(AtmListResponseSchema, JSON.parse(response!.body)).success; // true
  * ```
  */
-export const AtmListResponseSchema = Type.Object(
-  { meta: AtmMetaSchema, data: Type.Array(AtmBrandGroupSchema) },
-  { additionalProperties: false, $id: 'AtmListResponse', title: 'ATM list response' },
+export const AtmListResponseSchema = precompiled(
+  Type.Object(
+    { meta: AtmMetaSchema, data: Type.Array(AtmBrandGroupSchema) },
+    { additionalProperties: false, $id: 'AtmListResponse', title: 'ATM list response' },
+  ),
+  checks.checkAtmListResponse,
 );
 
 /**
@@ -95,12 +103,15 @@ export const AtmListResponseSchema = Type.Object(
  * validateWith(AtmDatasetSchema, { LastUpdated: '2025-01-15T06:00:00Z', data: [] }).success; // true
  * ```
  */
-export const AtmDatasetSchema = Type.Object(
-  {
-    LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
-    data: Type.Array(AtmBrandGroupSchema),
-  },
-  { additionalProperties: false, $id: 'AtmDataset', title: 'ATM data set' },
+export const AtmDatasetSchema = precompiled(
+  Type.Object(
+    {
+      LastUpdated: Type.String({ pattern: ATM_DATE_TIME_PATTERN, description: 'Fecha y hora de la última actualización (date-time)' }),
+      data: Type.Array(AtmBrandGroupSchema),
+    },
+    { additionalProperties: false, $id: 'AtmDataset', title: 'ATM data set' },
+  ),
+  checks.checkAtmDataset,
 );
 
 /**
@@ -111,13 +122,16 @@ export const AtmDatasetSchema = Type.Object(
  * validateWith(AtmErrorBodySchema, { status: '401', title: 'Token de acceso no válido', description: '…' }).success; // true
  * ```
  */
-export const AtmErrorBodySchema = Type.Object(
-  {
-    status: Type.String({ description: 'Código de estado HTTP, como texto' }),
-    title: Type.String({ description: 'Título corto del error' }),
-    description: Type.String({ description: 'Detalle del error' }),
-  },
-  { additionalProperties: false, $id: 'AtmErrorBody', title: 'ATM error' },
+export const AtmErrorBodySchema = precompiled(
+  Type.Object(
+    {
+      status: Type.String({ description: 'Código de estado HTTP, como texto' }),
+      title: Type.String({ description: 'Título corto del error' }),
+      description: Type.String({ description: 'Detalle del error' }),
+    },
+    { additionalProperties: false, $id: 'AtmErrorBody', title: 'ATM error' },
+  ),
+  checks.checkAtmErrorBody,
 );
 
 /**
@@ -128,9 +142,12 @@ export const AtmErrorBodySchema = Type.Object(
  * validateWith(AtmApiVersionSchema, { version: '1.0.0' }).success; // true
  * ```
  */
-export const AtmApiVersionSchema = Type.Object(
-  { version: Type.String({ description: 'Versión de la API de cajeros' }) },
-  { additionalProperties: false, $id: 'AtmApiVersion', title: 'ATM API version' },
+export const AtmApiVersionSchema = precompiled(
+  Type.Object(
+    { version: Type.String({ description: 'Versión de la API de cajeros' }) },
+    { additionalProperties: false, $id: 'AtmApiVersion', title: 'ATM API version' },
+  ),
+  checks.checkAtmApiVersion,
 );
 
 /**

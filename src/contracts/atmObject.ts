@@ -14,6 +14,8 @@ import {
   type AtmLocationCategoryCode,
   type AtmServiceCode,
 } from './atmCatalogs.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * Amount text as the interface states it: optional minus, 1–10 digits, optional dot, 0–2 digits.
@@ -73,7 +75,10 @@ const text = (minLength: number, maxLength: number, description: string) => Type
  * validateWith(AtmServiceCodeSchema, 'ATCT').success; // true
  * ```
  */
-export const AtmServiceCodeSchema = codeEnum<AtmServiceCode>(ATM_SERVICE_CODES, 'Código de servicio del cajero');
+export const AtmServiceCodeSchema = precompiled(
+  codeEnum<AtmServiceCode>(ATM_SERVICE_CODES, 'Código de servicio del cajero'),
+  checks.checkAtmServiceCode,
+);
 /**
  * An accessibility code (Accessibility table).
  *
@@ -82,7 +87,10 @@ export const AtmServiceCodeSchema = codeEnum<AtmServiceCode>(ATM_SERVICE_CODES, 
  * validateWith(AtmAccessibilityCodeSchema, 'ATWA').success; // true
  * ```
  */
-export const AtmAccessibilityCodeSchema = codeEnum<AtmAccessibilityCode>(ATM_ACCESSIBILITY_CODES, 'Código de accesibilidad');
+export const AtmAccessibilityCodeSchema = precompiled(
+  codeEnum<AtmAccessibilityCode>(ATM_ACCESSIBILITY_CODES, 'Código de accesibilidad'),
+  checks.checkAtmAccessibilityCode,
+);
 /**
  * A location category code (LocationCategory table).
  *
@@ -91,9 +99,9 @@ export const AtmAccessibilityCodeSchema = codeEnum<AtmAccessibilityCode>(ATM_ACC
  * validateWith(AtmLocationCategoryCodeSchema, 'ATRO').success; // true
  * ```
  */
-export const AtmLocationCategoryCodeSchema = codeEnum<AtmLocationCategoryCode>(
-  ATM_LOCATION_CATEGORY_CODES,
-  'Código de categoría de ubicación',
+export const AtmLocationCategoryCodeSchema = precompiled(
+  codeEnum<AtmLocationCategoryCode>(ATM_LOCATION_CATEGORY_CODES, 'Código de categoría de ubicación'),
+  checks.checkAtmLocationCategoryCode,
 );
 
 function otherCode(pattern: string, description: string) {
@@ -115,7 +123,10 @@ function otherCode(pattern: string, description: string) {
  * validateWith(AtmOtherCodeSchema, { Name: 'Braille', Description: 'Teclado con braille', Code: 'BRLL' }).success; // true
  * ```
  */
-export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (accesibilidad o servicio)');
+export const AtmOtherCodeSchema = precompiled(
+  otherCode('^[A-Z]{4}$', 'Código adicional (accesibilidad o servicio)'),
+  checks.checkAtmOtherCode,
+);
 
 /**
  * Item of `OtherLocationCategory`: as {@link AtmOtherCodeSchema} but Code is four word characters.
@@ -125,7 +136,10 @@ export const AtmOtherCodeSchema = otherCode('^[A-Z]{4}$', 'Código adicional (ac
  * validateWith(AtmOtherLocationCategorySchema, { Name: 'Gasolinera', Description: 'Dentro de la tienda', Code: 'GAS1' }).success; // true
  * ```
  */
-export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Categoría de ubicación adicional');
+export const AtmOtherLocationCategorySchema = precompiled(
+  otherCode('^[A-Za-z0-9_]{4}$', 'Categoría de ubicación adicional'),
+  checks.checkAtmOtherLocationCategory,
+);
 
 /**
  * `Location.PostalAddress` (no other properties).
@@ -135,25 +149,28 @@ export const AtmOtherLocationCategorySchema = otherCode('^[A-Za-z0-9_]{4}$', 'Ca
  * validateWith(AtmPostalAddressSchema, { StreetName: 'Av. Juárez', PostCode: '06010', Country: 'MX' }).success; // true
  * ```
  */
-export const AtmPostalAddressSchema = Type.Object(
-  {
-    AddressLine: Type.Optional(Type.Array(text(1, 70, 'Línea de dirección'), { maxItems: 7 })),
-    BuildingNumber: Type.Optional(text(1, 350, 'Número exterior e interior')),
-    StreetName: Type.Optional(text(1, 70, 'Tipo y nombre de vialidad')),
-    TownName: Type.Optional(text(1, 35, 'Localidad, colonia y municipio')),
-    CountrySubDivision: Type.Optional(Type.Array(text(1, 35, 'Entidad federativa'), { maxItems: 1 })),
-    Country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'Código ISO de país' })),
-    PostCode: Type.Optional(text(1, 16, 'Código postal')),
-    GeoLocation: Type.Optional(
-      Type.Object({
-        GeographicCoordinates: Type.Object({
-          Latitude: Type.String({ pattern: ATM_COORDINATE_PATTERN, description: 'Latitud' }),
-          Longitude: Type.String({ pattern: ATM_COORDINATE_PATTERN, description: 'Longitud' }),
+export const AtmPostalAddressSchema = precompiled(
+  Type.Object(
+    {
+      AddressLine: Type.Optional(Type.Array(text(1, 70, 'Línea de dirección'), { maxItems: 7 })),
+      BuildingNumber: Type.Optional(text(1, 350, 'Número exterior e interior')),
+      StreetName: Type.Optional(text(1, 70, 'Tipo y nombre de vialidad')),
+      TownName: Type.Optional(text(1, 35, 'Localidad, colonia y municipio')),
+      CountrySubDivision: Type.Optional(Type.Array(text(1, 35, 'Entidad federativa'), { maxItems: 1 })),
+      Country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'Código ISO de país' })),
+      PostCode: Type.Optional(text(1, 16, 'Código postal')),
+      GeoLocation: Type.Optional(
+        Type.Object({
+          GeographicCoordinates: Type.Object({
+            Latitude: Type.String({ pattern: ATM_COORDINATE_PATTERN, description: 'Latitud' }),
+            Longitude: Type.String({ pattern: ATM_COORDINATE_PATTERN, description: 'Longitud' }),
+          }),
         }),
-      }),
-    ),
-  },
-  { additionalProperties: false, $id: 'AtmPostalAddress', title: 'PostalAddress' },
+      ),
+    },
+    { additionalProperties: false, $id: 'AtmPostalAddress', title: 'PostalAddress' },
+  ),
+  checks.checkAtmPostalAddress,
 );
 
 /**
@@ -164,22 +181,25 @@ export const AtmPostalAddressSchema = Type.Object(
  * validateWith(AtmLocationSchema, { LocationCategory: ['ATBI'], PostalAddress: { Country: 'MX' } }).success; // true
  * ```
  */
-export const AtmLocationSchema = Type.Object(
-  {
-    LocationCategory: Type.Optional(Type.Array(AtmLocationCategoryCodeSchema)),
-    OtherLocationCategory: Type.Optional(Type.Array(AtmOtherLocationCategorySchema)),
-    Site: Type.Optional(
-      Type.Object(
-        {
-          Identification: Type.Optional(text(1, 35, 'Identificación del sitio')),
-          Name: Type.Optional(text(1, 140, 'Nombre del sitio')),
-        },
-        { description: 'Identificación propia del sitio de la institución' },
+export const AtmLocationSchema = precompiled(
+  Type.Object(
+    {
+      LocationCategory: Type.Optional(Type.Array(AtmLocationCategoryCodeSchema)),
+      OtherLocationCategory: Type.Optional(Type.Array(AtmOtherLocationCategorySchema)),
+      Site: Type.Optional(
+        Type.Object(
+          {
+            Identification: Type.Optional(text(1, 35, 'Identificación del sitio')),
+            Name: Type.Optional(text(1, 140, 'Nombre del sitio')),
+          },
+          { description: 'Identificación propia del sitio de la institución' },
+        ),
       ),
-    ),
-    PostalAddress: AtmPostalAddressSchema,
-  },
-  { additionalProperties: false, $id: 'AtmLocation', title: 'Location' },
+      PostalAddress: AtmPostalAddressSchema,
+    },
+    { additionalProperties: false, $id: 'AtmLocation', title: 'Location' },
+  ),
+  checks.checkAtmLocation,
 );
 
 /**
@@ -190,13 +210,20 @@ export const AtmLocationSchema = Type.Object(
  * validateWith(AtmFeeSurchargesSchema, { CashWithdrawalNational: '30.00 MXN' }).success; // true
  * ```
  */
-export const AtmFeeSurchargesSchema = Type.Object(
-  {
-    CashWithdrawalNational: Type.Optional(Type.String({ pattern: ATM_NATIONAL_FEE_PATTERN, description: 'Comisión por retiro nacional' })),
-    CashWithdrawalInternational: Type.Optional(Type.String({ pattern: ATM_FEE_PATTERN, description: 'Comisión por retiro internacional' })),
-    BalanceInquiry: Type.Optional(Type.String({ pattern: ATM_FEE_PATTERN, description: 'Comisión por consulta de saldo' })),
-  },
-  { $id: 'AtmFeeSurcharges', title: 'FeeSurcharges' },
+export const AtmFeeSurchargesSchema = precompiled(
+  Type.Object(
+    {
+      CashWithdrawalNational: Type.Optional(
+        Type.String({ pattern: ATM_NATIONAL_FEE_PATTERN, description: 'Comisión por retiro nacional' }),
+      ),
+      CashWithdrawalInternational: Type.Optional(
+        Type.String({ pattern: ATM_FEE_PATTERN, description: 'Comisión por retiro internacional' }),
+      ),
+      BalanceInquiry: Type.Optional(Type.String({ pattern: ATM_FEE_PATTERN, description: 'Comisión por consulta de saldo' })),
+    },
+    { $id: 'AtmFeeSurcharges', title: 'FeeSurcharges' },
+  ),
+  checks.checkAtmFeeSurcharges,
 );
 
 /**
@@ -210,23 +237,26 @@ export const AtmFeeSurchargesSchema = Type.Object(
  * }).success; // true
  * ```
  */
-export const AtmSchema = Type.Object(
-  {
-    Identification: text(1, 35, 'Identificador del dispositivo para adquirente y emisor'),
-    SupportedLanguages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2}$', description: 'ISO 639-1' }))),
-    ATMServices: Type.Array(AtmServiceCodeSchema, { minItems: 1 }),
-    Accessibility: Type.Optional(Type.Array(AtmAccessibilityCodeSchema, { maxItems: 1 })),
-    Access24HoursIndicator: Type.Optional(Type.Boolean({ description: 'Disponible las 24 horas' })),
-    SupportedCurrencies: Type.Array(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }), { minItems: 1 }),
-    MinimumPossibleAmount: Type.Optional(Type.String({ pattern: ATM_AMOUNT_PATTERN, description: 'Monto mínimo de operación' })),
-    Note: Type.Optional(Type.Array(text(1, 2000, 'Descripción adicional'))),
-    OtherAccessibility: Type.Optional(Type.Array(AtmOtherCodeSchema)),
-    OtherATMServices: Type.Optional(Type.Array(AtmOtherCodeSchema)),
-    Branch: Type.Optional(Type.Object({ Identification: text(1, 35, 'Identificación de la sucursal') }, { additionalProperties: false })),
-    Location: AtmLocationSchema,
-    FeeSurcharges: Type.Optional(AtmFeeSurchargesSchema),
-  },
-  { $id: 'Atm', title: 'ATM' },
+export const AtmSchema = precompiled(
+  Type.Object(
+    {
+      Identification: text(1, 35, 'Identificador del dispositivo para adquirente y emisor'),
+      SupportedLanguages: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z]{2}$', description: 'ISO 639-1' }))),
+      ATMServices: Type.Array(AtmServiceCodeSchema, { minItems: 1 }),
+      Accessibility: Type.Optional(Type.Array(AtmAccessibilityCodeSchema, { maxItems: 1 })),
+      Access24HoursIndicator: Type.Optional(Type.Boolean({ description: 'Disponible las 24 horas' })),
+      SupportedCurrencies: Type.Array(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }), { minItems: 1 }),
+      MinimumPossibleAmount: Type.Optional(Type.String({ pattern: ATM_AMOUNT_PATTERN, description: 'Monto mínimo de operación' })),
+      Note: Type.Optional(Type.Array(text(1, 2000, 'Descripción adicional'))),
+      OtherAccessibility: Type.Optional(Type.Array(AtmOtherCodeSchema)),
+      OtherATMServices: Type.Optional(Type.Array(AtmOtherCodeSchema)),
+      Branch: Type.Optional(Type.Object({ Identification: text(1, 35, 'Identificación de la sucursal') }, { additionalProperties: false })),
+      Location: AtmLocationSchema,
+      FeeSurcharges: Type.Optional(AtmFeeSurchargesSchema),
+    },
+    { $id: 'Atm', title: 'ATM' },
+  ),
+  checks.checkAtm,
 );
 
 /**
@@ -237,12 +267,15 @@ export const AtmSchema = Type.Object(
  * validateWith(AtmBrandSchema, { BrandName: 'Banco Ejemplo', ATM: [] }).success; // true
  * ```
  */
-export const AtmBrandSchema = Type.Object(
-  {
-    BrandName: text(1, 140, 'Marca con la que el adquirente opera el cajero'),
-    ATM: Type.Array(AtmSchema),
-  },
-  { additionalProperties: false, $id: 'AtmBrand', title: 'Brand' },
+export const AtmBrandSchema = precompiled(
+  Type.Object(
+    {
+      BrandName: text(1, 140, 'Marca con la que el adquirente opera el cajero'),
+      ATM: Type.Array(AtmSchema),
+    },
+    { additionalProperties: false, $id: 'AtmBrand', title: 'Brand' },
+  ),
+  checks.checkAtmBrand,
 );
 
 /**
@@ -253,9 +286,9 @@ export const AtmBrandSchema = Type.Object(
  * validateWith(AtmBrandGroupSchema, { Brand: [{ BrandName: 'Banco Ejemplo', ATM: [] }] }).success; // true
  * ```
  */
-export const AtmBrandGroupSchema = Type.Object(
-  { Brand: Type.Array(AtmBrandSchema, { minItems: 1 }) },
-  { $id: 'AtmBrandGroup', title: 'data item' },
+export const AtmBrandGroupSchema = precompiled(
+  Type.Object({ Brand: Type.Array(AtmBrandSchema, { minItems: 1 }) }, { $id: 'AtmBrandGroup', title: 'data item' }),
+  checks.checkAtmBrandGroup,
 );
 
 /**

@@ -6,6 +6,8 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors/codes.js';
 import { truncateText } from '../util/text.js';
 import type { Issue } from '../validation/validate.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * HTTP statuses the envelope may carry ("Common response envelope" in the interface).
@@ -68,15 +70,18 @@ const codigoErrorSchema = Type.Union(
  * validateWith(DetallesSchema, { enlace: 'https://x.example', propiedad: 'Falta un campo requerido' }).success; // true
  * ```
  */
-export const DetallesSchema = Type.Object(
-  {
-    enlace: Type.String({ minLength: 1, maxLength: 300, description: 'URL con la solución del error' }),
-    propiedad: Type.String({ minLength: 1, maxLength: 300, description: 'Mensaje del error' }),
-    valorIncorrecto: Type.Optional(
-      Type.String({ minLength: 1, maxLength: MAX_VALOR_INCORRECTO, description: 'Campo con el dato incorrecto' }),
-    ),
-  },
-  { additionalProperties: false, $id: 'Detalles', title: 'detalles' },
+export const DetallesSchema = precompiled(
+  Type.Object(
+    {
+      enlace: Type.String({ minLength: 1, maxLength: 300, description: 'URL con la solución del error' }),
+      propiedad: Type.String({ minLength: 1, maxLength: 300, description: 'Mensaje del error' }),
+      valorIncorrecto: Type.Optional(
+        Type.String({ minLength: 1, maxLength: MAX_VALOR_INCORRECTO, description: 'Campo con el dato incorrecto' }),
+      ),
+    },
+    { additionalProperties: false, $id: 'Detalles', title: 'detalles' },
+  ),
+  checks.checkDetalles,
 );
 
 /**
@@ -88,16 +93,19 @@ export const DetallesSchema = Type.Object(
  * validateWith(ErrorEnvelopeSchema, JSON.parse(response.body)).success; // true (for every error the service sends)
  * ```
  */
-export const ErrorEnvelopeSchema = Type.Object(
-  {
-    status: statusSchema,
-    codigoRespuesta: Type.Literal('0'),
-    codigoError: codigoErrorSchema,
-    folio: folioSchema,
-    mensaje: mensajeSchema,
-    detalles: DetallesSchema,
-  },
-  { additionalProperties: false, $id: 'ErrorEnvelope', title: 'Error envelope' },
+export const ErrorEnvelopeSchema = precompiled(
+  Type.Object(
+    {
+      status: statusSchema,
+      codigoRespuesta: Type.Literal('0'),
+      codigoError: codigoErrorSchema,
+      folio: folioSchema,
+      mensaje: mensajeSchema,
+      detalles: DetallesSchema,
+    },
+    { additionalProperties: false, $id: 'ErrorEnvelope', title: 'Error envelope' },
+  ),
+  checks.checkErrorEnvelope,
 );
 
 /**

@@ -1,5 +1,7 @@
 /** The health route's answer (`GET /health`, not part of the interface): whether to send traffic. */
 import { Type, type Static } from '@sinclair/typebox';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * `GET /health`: `ok` while the server takes requests, `draining` (with status 503) once it is
@@ -10,9 +12,12 @@ import { Type, type Static } from '@sinclair/typebox';
  * validateWith(HealthSchema, { status: 'ok' }).success; // true
  * ```
  */
-export const HealthSchema = Type.Object(
-  { status: Type.Union([Type.Literal('ok'), Type.Literal('draining')]) },
-  { additionalProperties: false, $id: 'Health', title: 'Health' },
+export const HealthSchema = precompiled(
+  Type.Object(
+    { status: Type.Union([Type.Literal('ok'), Type.Literal('draining')]) },
+    { additionalProperties: false, $id: 'Health', title: 'Health' },
+  ),
+  checks.checkHealth,
 );
 
 /**

@@ -6,6 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { amountField as amount, codeField as code } from '../validation/fields.js';
 import { vehicleRiskFields } from './fields.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /** An amount in a response: digits, a dot and exactly two decimals (never negative here). */
 const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });
@@ -22,19 +24,22 @@ const dmyDate = (description: string) => Type.String({ pattern: '^[0-9]{2}/[0-9]
  *   enganche: '70000.00', plazoFinanciado: 36, codigoPostal: '03100' }).success; // true
  * ```
  */
-export const PolicyRequestSchema = Type.Object(
-  {
-    ...vehicleRiskFields,
-    /** The vehicle's key in the tariff's catalog. */
-    idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
-    /** Dealer; informative (enters `idCotizacion`). */
-    idAgencia: code(999_999_999, 'Agencia; estadístico'),
-    /** The vehicle's invoice value, the sum insured of year 1. */
-    montoSumaAsegurada: amount('Valor factura de la unidad'),
-    /** Months of the credit (0: no credit, so no GAP or life premium). */
-    plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
-  },
-  { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
+export const PolicyRequestSchema = precompiled(
+  Type.Object(
+    {
+      ...vehicleRiskFields,
+      /** The vehicle's key in the tariff's catalog. */
+      idClaveVehiculo: code(999_999_999, 'Clave del vehículo en el catálogo compartido'),
+      /** Dealer; informative (enters `idCotizacion`). */
+      idAgencia: code(999_999_999, 'Agencia; estadístico'),
+      /** The vehicle's invoice value, the sum insured of year 1. */
+      montoSumaAsegurada: amount('Valor factura de la unidad'),
+      /** Months of the credit (0: no credit, so no GAP or life premium). */
+      plazoFinanciado: Type.Integer({ minimum: 0, maximum: 999, description: 'Meses del financiamiento (0 = sin crédito)' }),
+    },
+    { additionalProperties: false, $id: 'SolicitudSegAutoVendor', title: 'solicitud (SegAutoVendor)' },
+  ),
+  checks.checkPolicyRequest,
 );
 
 /**
@@ -46,9 +51,12 @@ export const PolicyRequestSchema = Type.Object(
  * assertValid(SegAutoVendorRequestSchema, { solicitud: { ...policySolicitud, modelo: '2025' } }); // throws QuoteError ERRESQ005 'solicitud.modelo'
  * ```
  */
-export const SegAutoVendorRequestSchema = Type.Object(
-  { solicitud: PolicyRequestSchema },
-  { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
+export const SegAutoVendorRequestSchema = precompiled(
+  Type.Object(
+    { solicitud: PolicyRequestSchema },
+    { additionalProperties: false, $id: 'SegAutoVendorRequest', title: 'SegAutoVendor request' },
+  ),
+  checks.checkSegAutoVendorRequest,
 );
 
 /**
@@ -59,18 +67,21 @@ export const SegAutoVendorRequestSchema = Type.Object(
  * const r: Receipt = { numeroRecibo: '1', vigenciaInicial: '15/01/2025', vigenciaFin: '15/02/2025', primaTotal: '1500.00' };
  * ```
  */
-export const ReceiptSchema = Type.Object(
-  {
-    /** Receipt number, from "1" across the whole policy. */
-    numeroRecibo: Type.String({ pattern: '^[1-9][0-9]*$', description: 'Número de recibo, desde "1"' }),
-    /** Start of the period the receipt covers, `dd/mm/yyyy`. */
-    vigenciaInicial: dmyDate('Inicio del periodo que cubre el recibo'),
-    /** End of that period, `dd/mm/yyyy`. */
-    vigenciaFin: dmyDate('Fin del periodo que cubre el recibo'),
-    /** Amount of the receipt, IVA included. */
-    primaTotal: money('Importe del recibo, IVA incluido'),
-  },
-  { additionalProperties: false, $id: 'Recibo', title: 'recibo' },
+export const ReceiptSchema = precompiled(
+  Type.Object(
+    {
+      /** Receipt number, from "1" across the whole policy. */
+      numeroRecibo: Type.String({ pattern: '^[1-9][0-9]*$', description: 'Número de recibo, desde "1"' }),
+      /** Start of the period the receipt covers, `dd/mm/yyyy`. */
+      vigenciaInicial: dmyDate('Inicio del periodo que cubre el recibo'),
+      /** End of that period, `dd/mm/yyyy`. */
+      vigenciaFin: dmyDate('Fin del periodo que cubre el recibo'),
+      /** Amount of the receipt, IVA included. */
+      primaTotal: money('Importe del recibo, IVA incluido'),
+    },
+    { additionalProperties: false, $id: 'Recibo', title: 'recibo' },
+  ),
+  checks.checkReceipt,
 );
 
 /**
@@ -83,34 +94,37 @@ export const ReceiptSchema = Type.Object(
  * offer.vigenciaInicial; // '10/03/2025' (dates: dd/mm/yyyy)
  * ```
  */
-export const PolicyOfferSchema = Type.Object(
-  {
-    /** Policy start, `dd/mm/yyyy`. */
-    vigenciaInicial: dmyDate('Inicio de vigencia'),
-    /** Policy end, `dd/mm/yyyy`. */
-    vigenciaFin: dmyDate('Fin de vigencia'),
-    /** Total premium: net premium + surcharge + policy fee + IVA (the sum of the receipts). */
-    primaTotal: money('Prima total: prima neta + recargo + derecho de póliza + IVA'),
-    /** The insurer's id, as text. */
-    idAseguradora: Type.String({ pattern: '^[0-9]+$' }),
-    /** The insurer's name. */
-    aseguradora: Type.String({ minLength: 1 }),
-    /** The package's name. */
-    paquete: Type.String({ minLength: 1, description: 'Nombre del paquete' }),
-    /** The package's coverages with sums insured and deductibles. */
-    descPaquete: Type.String({ minLength: 1, description: 'Coberturas y deducibles del paquete' }),
-    /** Deterministic quote id: hex of a SHA-256 over the request, the options and the offer. */
-    idCotizacion: Type.String({ pattern: '^[0-9a-f]+$' }),
-    /** `urlTemplate` with the ids filled in. */
-    urlCotizacion: Type.String({ minLength: 1 }),
-    /** GAP premium over the credit term, IVA included. */
-    seguroGap: money('Seguro GAP por el plazo del crédito, IVA incluido'),
-    /** Debtor life premium over the credit term (no IVA). */
-    segVida: money('Seguro de vida deudor por el plazo del crédito, sin IVA'),
-    /** The receipts, in order. */
-    listaRecibos: Type.Array(ReceiptSchema, { minItems: 1 }),
-  },
-  { additionalProperties: false, $id: 'SeguroAuto', title: 'listaSeguroAuto item' },
+export const PolicyOfferSchema = precompiled(
+  Type.Object(
+    {
+      /** Policy start, `dd/mm/yyyy`. */
+      vigenciaInicial: dmyDate('Inicio de vigencia'),
+      /** Policy end, `dd/mm/yyyy`. */
+      vigenciaFin: dmyDate('Fin de vigencia'),
+      /** Total premium: net premium + surcharge + policy fee + IVA (the sum of the receipts). */
+      primaTotal: money('Prima total: prima neta + recargo + derecho de póliza + IVA'),
+      /** The insurer's id, as text. */
+      idAseguradora: Type.String({ pattern: '^[0-9]+$' }),
+      /** The insurer's name. */
+      aseguradora: Type.String({ minLength: 1 }),
+      /** The package's name. */
+      paquete: Type.String({ minLength: 1, description: 'Nombre del paquete' }),
+      /** The package's coverages with sums insured and deductibles. */
+      descPaquete: Type.String({ minLength: 1, description: 'Coberturas y deducibles del paquete' }),
+      /** Deterministic quote id: hex of a SHA-256 over the request, the options and the offer. */
+      idCotizacion: Type.String({ pattern: '^[0-9a-f]+$' }),
+      /** `urlTemplate` with the ids filled in. */
+      urlCotizacion: Type.String({ minLength: 1 }),
+      /** GAP premium over the credit term, IVA included. */
+      seguroGap: money('Seguro GAP por el plazo del crédito, IVA incluido'),
+      /** Debtor life premium over the credit term (no IVA). */
+      segVida: money('Seguro de vida deudor por el plazo del crédito, sin IVA'),
+      /** The receipts, in order. */
+      listaRecibos: Type.Array(ReceiptSchema, { minItems: 1 }),
+    },
+    { additionalProperties: false, $id: 'SeguroAuto', title: 'listaSeguroAuto item' },
+  ),
+  checks.checkPolicyOffer,
 );
 
 /**
@@ -121,9 +135,12 @@ export const PolicyOfferSchema = Type.Object(
  * validateWith(PolicyResultSchema, quotePolicy(policySolicitud, { fechaInicio: '2025-01-15' })).success; // true
  * ```
  */
-export const PolicyResultSchema = Type.Object(
-  { listaSeguroAuto: Type.Array(PolicyOfferSchema) },
-  { additionalProperties: false, $id: 'ResultadoSegAutoVendor', title: 'resultado (SegAutoVendor)' },
+export const PolicyResultSchema = precompiled(
+  Type.Object(
+    { listaSeguroAuto: Type.Array(PolicyOfferSchema) },
+    { additionalProperties: false, $id: 'ResultadoSegAutoVendor', title: 'resultado (SegAutoVendor)' },
+  ),
+  checks.checkPolicyResult,
 );
 
 /**

@@ -10,6 +10,8 @@ import { DetallesSchema, ErrorEnvelopeSchema, successEnvelope } from './envelope
 import { PolicyResultSchema, SegAutoVendorRequestSchema } from './policy.js';
 import { ObtenerDocumentoRequestSchema, ObtenerDocumentoResponseSchema, PaymentRecordSchema } from './taxpayer.js';
 import { JwksSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSchema, TokenResponseSchema } from './token.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * The AutoEstrene response: the success envelope around the credit engine's `resultado`.
@@ -22,7 +24,10 @@ import { JwksSchema, OAuthErrorSchema, OAuthTokenResponseSchema, TokenRequestSch
  * validateWith(AutoEstreneResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response');
+export const AutoEstreneResponseSchema = precompiled(
+  successEnvelope({ resultado: CreditResultSchema }, 'AutoEstreneResponse', 'AutoEstrene response'),
+  checks.checkAutoEstreneResponse,
+);
 /**
  * The SegAutoVendor response: the success envelope around the insurance engine's `resultado`.
  *
@@ -34,10 +39,9 @@ export const AutoEstreneResponseSchema = successEnvelope({ resultado: CreditResu
  * validateWith(SegAutoVendorResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const SegAutoVendorResponseSchema = successEnvelope(
-  { resultado: PolicyResultSchema },
-  'SegAutoVendorResponse',
-  'SegAutoVendor response',
+export const SegAutoVendorResponseSchema = precompiled(
+  successEnvelope({ resultado: PolicyResultSchema }, 'SegAutoVendorResponse', 'SegAutoVendor response'),
+  checks.checkSegAutoVendorResponse,
 );
 
 /**

@@ -4,6 +4,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { successEnvelope } from './envelope.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * `lineaCaptura`: 20 to 54 uppercase letters and digits. SAT's federal lines are 20 characters;
@@ -24,11 +26,14 @@ export const LINEA_CAPTURA_TEXT = '^[0-9A-Z]+$';
  * validateWith(ObtenerDocumentoRequestSchema, { lineaCaptura: '0124ABCD5678EFGH9012' }).success; // true
  * ```
  */
-export const ObtenerDocumentoRequestSchema = Type.Object(
-  {
-    lineaCaptura: Type.String({ minLength: 20, maxLength: 54, pattern: LINEA_CAPTURA_TEXT, description: 'Línea de captura del pago' }),
-  },
-  { additionalProperties: false, $id: 'ObtenerDocumentoRequest', title: 'obtenerDocumento request' },
+export const ObtenerDocumentoRequestSchema = precompiled(
+  Type.Object(
+    {
+      lineaCaptura: Type.String({ minLength: 20, maxLength: 54, pattern: LINEA_CAPTURA_TEXT, description: 'Línea de captura del pago' }),
+    },
+    { additionalProperties: false, $id: 'ObtenerDocumentoRequest', title: 'obtenerDocumento request' },
+  ),
+  checks.checkObtenerDocumentoRequest,
 );
 
 /**
@@ -42,15 +47,18 @@ export const ObtenerDocumentoRequestSchema = Type.Object(
  * validateWith(ObtenerDocumentoResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const ObtenerDocumentoResponseSchema = successEnvelope(
-  {
-    Resultado: Type.Object(
-      { documento: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/]+={0,2}$', description: 'Comprobante PDF en base64' }) },
-      { additionalProperties: false },
-    ),
-  },
-  'ObtenerDocumentoResponse',
-  'obtenerDocumento response',
+export const ObtenerDocumentoResponseSchema = precompiled(
+  successEnvelope(
+    {
+      Resultado: Type.Object(
+        { documento: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9+/]+={0,2}$', description: 'Comprobante PDF en base64' }) },
+        { additionalProperties: false },
+      ),
+    },
+    'ObtenerDocumentoResponse',
+    'obtenerDocumento response',
+  ),
+  checks.checkObtenerDocumentoResponse,
 );
 
 /**
@@ -80,18 +88,21 @@ export const PAYMENT_DATE_TIME_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9
  * validateWith(PaymentRecordSchema, samplePayments()[0]).success; // true
  * ```
  */
-export const PaymentRecordSchema = Type.Object(
-  {
-    lineaCaptura: ObtenerDocumentoRequestSchema.properties.lineaCaptura,
-    contribuyente: Type.String({ minLength: 1, maxLength: 200, description: 'Nombre o razón social' }),
-    rfc: Type.String({ pattern: '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$', description: 'RFC del contribuyente' }),
-    concepto: Type.String({ minLength: 1, maxLength: 200, description: 'Concepto del pago' }),
-    importe: Type.String({ pattern: PAYMENT_AMOUNT_TEXT, description: 'Importe pagado, pesos con dos decimales' }),
-    fechaPago: Type.String({ pattern: PAYMENT_DATE_TIME_TEXT, description: 'Fecha y hora del pago con su desfase' }),
-    folio: Type.String({ minLength: 1, maxLength: 36, description: 'Folio de la operación' }),
-    comercio: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Ventanilla o comercio donde se pagó' })),
-  },
-  { additionalProperties: false, $id: 'PaymentRecord', title: 'Payment record (receipt source)' },
+export const PaymentRecordSchema = precompiled(
+  Type.Object(
+    {
+      lineaCaptura: ObtenerDocumentoRequestSchema.properties.lineaCaptura,
+      contribuyente: Type.String({ minLength: 1, maxLength: 200, description: 'Nombre o razón social' }),
+      rfc: Type.String({ pattern: '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$', description: 'RFC del contribuyente' }),
+      concepto: Type.String({ minLength: 1, maxLength: 200, description: 'Concepto del pago' }),
+      importe: Type.String({ pattern: PAYMENT_AMOUNT_TEXT, description: 'Importe pagado, pesos con dos decimales' }),
+      fechaPago: Type.String({ pattern: PAYMENT_DATE_TIME_TEXT, description: 'Fecha y hora del pago con su desfase' }),
+      folio: Type.String({ minLength: 1, maxLength: 36, description: 'Folio de la operación' }),
+      comercio: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Ventanilla o comercio donde se pagó' })),
+    },
+    { additionalProperties: false, $id: 'PaymentRecord', title: 'Payment record (receipt source)' },
+  ),
+  checks.checkPaymentRecord,
 );
 
 /**

@@ -4,6 +4,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SUCCESS_FIELDS } from './envelope.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * RFC 6749 §3.3 scope: space-separated tokens of printable ASCII except `"` and `\`.
@@ -23,16 +25,19 @@ export const SCOPE_TEXT = '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+( [\\x21\\x23-\\x5B\\x
  * validateWith(TokenRequestSchema, { grant_type: 'client_credentials', scope: 'update' }).success; // true
  * ```
  */
-export const TokenRequestSchema = Type.Object(
-  {
-    grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
-    scope: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 50, pattern: SCOPE_TEXT, description: 'Permisos solicitados, separados por espacios' }),
-    ),
-    client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
-    client_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
-  },
-  { additionalProperties: false, $id: 'TokenRequest', title: 'Token request (form fields)' },
+export const TokenRequestSchema = precompiled(
+  Type.Object(
+    {
+      grant_type: Type.String({ maxLength: 20, pattern: '^client_credentials$', description: 'Solo client_credentials' }),
+      scope: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 50, pattern: SCOPE_TEXT, description: 'Permisos solicitados, separados por espacios' }),
+      ),
+      client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
+      client_secret: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Solo sin encabezado Authorization Basic' })),
+    },
+    { additionalProperties: false, $id: 'TokenRequest', title: 'Token request (form fields)' },
+  ),
+  checks.checkTokenRequest,
 );
 
 /**
@@ -44,17 +49,20 @@ export const TokenRequestSchema = Type.Object(
  * validateWith(TokenResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
-export const TokenResponseSchema = Type.Object(
-  {
-    ...SUCCESS_FIELDS,
-    mensaje: Type.Optional(SUCCESS_FIELDS.mensaje),
-    access_token: Type.String({ minLength: 1, description: 'JWT firmado' }),
-    expires_in: Type.String({ pattern: '^[0-9]+$', description: 'Vigencia en segundos' }),
-    scope: Type.String({ description: 'Permisos otorgados, separados por espacios' }),
-    token_type: Type.Literal('Bearer'),
-    issued_at: Type.String({ pattern: '^[0-9]+$', description: 'Momento de emisión, milisegundos desde 1970-01-01T00:00:00Z' }),
-  },
-  { additionalProperties: false, $id: 'TokenResponse', title: 'Token response' },
+export const TokenResponseSchema = precompiled(
+  Type.Object(
+    {
+      ...SUCCESS_FIELDS,
+      mensaje: Type.Optional(SUCCESS_FIELDS.mensaje),
+      access_token: Type.String({ minLength: 1, description: 'JWT firmado' }),
+      expires_in: Type.String({ pattern: '^[0-9]+$', description: 'Vigencia en segundos' }),
+      scope: Type.String({ description: 'Permisos otorgados, separados por espacios' }),
+      token_type: Type.Literal('Bearer'),
+      issued_at: Type.String({ pattern: '^[0-9]+$', description: 'Momento de emisión, milisegundos desde 1970-01-01T00:00:00Z' }),
+    },
+    { additionalProperties: false, $id: 'TokenResponse', title: 'Token response' },
+  ),
+  checks.checkTokenResponse,
 );
 
 /**
@@ -65,14 +73,17 @@ export const TokenResponseSchema = Type.Object(
  * validateWith(OAuthTokenResponseSchema, { access_token: 'eyJ…', token_type: 'Bearer', expires_in: 3600, scope: 'read' }).success; // true
  * ```
  */
-export const OAuthTokenResponseSchema = Type.Object(
-  {
-    access_token: Type.String({ minLength: 1 }),
-    token_type: Type.Literal('Bearer'),
-    expires_in: Type.Integer({ minimum: 1 }),
-    scope: Type.String(),
-  },
-  { additionalProperties: false, $id: 'OAuthTokenResponse', title: 'OAuth 2.0 token response (ATM token URL)' },
+export const OAuthTokenResponseSchema = precompiled(
+  Type.Object(
+    {
+      access_token: Type.String({ minLength: 1 }),
+      token_type: Type.Literal('Bearer'),
+      expires_in: Type.Integer({ minimum: 1 }),
+      scope: Type.String(),
+    },
+    { additionalProperties: false, $id: 'OAuthTokenResponse', title: 'OAuth 2.0 token response (ATM token URL)' },
+  ),
+  checks.checkOAuthTokenResponse,
 );
 
 /**
@@ -84,19 +95,22 @@ export const OAuthTokenResponseSchema = Type.Object(
  * validateWith(OAuthErrorSchema, { error: 'invalid_client', error_description: 'Credenciales del cliente no válidas' }).success; // true
  * ```
  */
-export const OAuthErrorSchema = Type.Object(
-  {
-    error: Type.Union([
-      Type.Literal('invalid_request'),
-      Type.Literal('invalid_client'),
-      Type.Literal('unsupported_grant_type'),
-      Type.Literal('invalid_scope'),
-      Type.Literal('server_error'),
-      Type.Literal('temporarily_unavailable'),
-    ]),
-    error_description: Type.String(),
-  },
-  { additionalProperties: false, $id: 'OAuthError', title: 'OAuth 2.0 error response (ATM token URL)' },
+export const OAuthErrorSchema = precompiled(
+  Type.Object(
+    {
+      error: Type.Union([
+        Type.Literal('invalid_request'),
+        Type.Literal('invalid_client'),
+        Type.Literal('unsupported_grant_type'),
+        Type.Literal('invalid_scope'),
+        Type.Literal('server_error'),
+        Type.Literal('temporarily_unavailable'),
+      ]),
+      error_description: Type.String(),
+    },
+    { additionalProperties: false, $id: 'OAuthError', title: 'OAuth 2.0 error response (ATM token URL)' },
+  ),
+  checks.checkOAuthError,
 );
 
 /**
@@ -160,16 +174,19 @@ export type OAuthError = Static<typeof OAuthErrorSchema>;
  * validateWith(JwkSchema, { kty: 'RSA', kid: 'k1', use: 'sig', alg: 'RS256', n: 'sXchDgMbM4', e: 'AQAB' }).success; // true
  * ```
  */
-export const JwkSchema = Type.Object(
-  {
-    kty: Type.Literal('RSA'),
-    kid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
-    use: Type.Literal('sig'),
-    alg: Type.Literal('RS256'),
-    n: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Modulus, base64url' }),
-    e: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Public exponent, base64url' }),
-  },
-  { additionalProperties: false, $id: 'Jwk', title: 'RSA public key (JWK)' },
+export const JwkSchema = precompiled(
+  Type.Object(
+    {
+      kty: Type.Literal('RSA'),
+      kid: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' }),
+      use: Type.Literal('sig'),
+      alg: Type.Literal('RS256'),
+      n: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Modulus, base64url' }),
+      e: Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'Public exponent, base64url' }),
+    },
+    { additionalProperties: false, $id: 'Jwk', title: 'RSA public key (JWK)' },
+  ),
+  checks.checkJwk,
 );
 
 /**
@@ -181,9 +198,9 @@ export const JwkSchema = Type.Object(
  * validateWith(JwksSchema, { keys: [] }).success; // true
  * ```
  */
-export const JwksSchema = Type.Object(
-  { keys: Type.Array(JwkSchema) },
-  { additionalProperties: false, $id: 'Jwks', title: 'JSON Web Key Set (RFC 7517)' },
+export const JwksSchema = precompiled(
+  Type.Object({ keys: Type.Array(JwkSchema) }, { additionalProperties: false, $id: 'Jwks', title: 'JSON Web Key Set (RFC 7517)' }),
+  checks.checkJwks,
 );
 
 /**

@@ -9,6 +9,8 @@ import { amountField } from '../validation/fields.js';
 import { Decimal } from '../money/decimal.js';
 import { assertValid } from '../validation/validate.js';
 import { insuranceError, type InsuranceMessageId } from './messages.js';
+import { precompiled } from '../validation/precompiled.js';
+import * as checks from './generated/checks.js';
 
 /**
  * A non-negative decimal rate or factor as text: "0.0325", "1.15", "0".
@@ -151,24 +153,27 @@ const InsurerSchema = Type.Object(
  * validateWith(TariffSchema, defaultTariff()).success; // true
  * ```
  */
-export const TariffSchema = Type.Object(
-  {
-    name: name('Nombre de la tarifa'),
-    version: Type.String({ minLength: 1, maxLength: 50 }),
-    illustrative: Type.Boolean({ description: 'true: cifras ilustrativas, no de una aseguradora real' }),
-    ivaRate: rate('IVA: "0.16"'),
-    paymentForms: Type.Array(PaymentFormSchema, { minItems: 1 }),
-    limits: LimitsSchema,
-    unitTypes: Type.Array(Type.Object({ idTipoUnidad: id(999, 'Tipo de unidad'), name: name('Nombre') }, strict), { minItems: 1 }),
-    uses: Type.Array(Type.Object({ idUsoAutomovil: id(999, 'Uso'), name: name('Nombre') }, strict), { minItems: 1 }),
-    vehicles: Type.Array(VehicleSchema, { minItems: 1 }),
-    zones: ZonesSchema,
-    vehicleAge: Type.Array(AgeFactorSchema, { minItems: 1 }),
-    replacementValues: Type.Array(ReplacementSchema, { minItems: 1 }),
-    defaultIndicadorReposicion: Type.Integer({ minimum: 1, maximum: 9 }),
-    insurers: Type.Array(InsurerSchema, { minItems: 1 }),
-  },
-  { additionalProperties: false, $id: 'Tarifa', title: 'tariff' },
+export const TariffSchema = precompiled(
+  Type.Object(
+    {
+      name: name('Nombre de la tarifa'),
+      version: Type.String({ minLength: 1, maxLength: 50 }),
+      illustrative: Type.Boolean({ description: 'true: cifras ilustrativas, no de una aseguradora real' }),
+      ivaRate: rate('IVA: "0.16"'),
+      paymentForms: Type.Array(PaymentFormSchema, { minItems: 1 }),
+      limits: LimitsSchema,
+      unitTypes: Type.Array(Type.Object({ idTipoUnidad: id(999, 'Tipo de unidad'), name: name('Nombre') }, strict), { minItems: 1 }),
+      uses: Type.Array(Type.Object({ idUsoAutomovil: id(999, 'Uso'), name: name('Nombre') }, strict), { minItems: 1 }),
+      vehicles: Type.Array(VehicleSchema, { minItems: 1 }),
+      zones: ZonesSchema,
+      vehicleAge: Type.Array(AgeFactorSchema, { minItems: 1 }),
+      replacementValues: Type.Array(ReplacementSchema, { minItems: 1 }),
+      defaultIndicadorReposicion: Type.Integer({ minimum: 1, maximum: 9 }),
+      insurers: Type.Array(InsurerSchema, { minItems: 1 }),
+    },
+    { additionalProperties: false, $id: 'Tarifa', title: 'tariff' },
+  ),
+  checks.checkTariff,
 );
 
 /**

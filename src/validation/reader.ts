@@ -7,9 +7,16 @@
  * the known ones. A server sees requests of many shapes, so V8 compiles those reads for many
  * shapes at once (megamorphic loads), and every later read of the same request — the quote's
  * planning reads 30 fields — pays the same. A reader instead visits only the names the value has,
- * checks each with TypeBox's compiled check of that property's schema, and returns the fields
- * as one object of a fixed shape (every property of the schema, `undefined` where absent), whose
- * reads are monomorphic however varied the requests were.
+ * checks each with TypeBox's check of that property's schema, and returns the fields as one
+ * object of a fixed shape (every property of the schema, `undefined` where absent), whose reads
+ * are monomorphic however varied the requests were.
+ *
+ * The fast reader is generated ahead of time (`scripts/generate-validators.ts` writes it, with
+ * TypeBox's generated check of each property, into `src/contracts/generated/checks.ts`; the
+ * schema carries it, `./precompiled.ts`): one `switch` over the names, each `case` calling its
+ * own property check, which V8 inlines. Nothing is generated at run time; a schema without a
+ * generated reader gets one that walks the same way and checks each property with TypeBox's
+ * interpreter (`Value.Check`).
  *
  * It agrees with TypeBox. A value it returns a copy of is one TypeBox's `Check` accepts (same
  * property checks, every own name known, every required one present), and a plain object (its
@@ -20,13 +27,14 @@
  * quote reads only the copy, so such a value can never reach the engines unchecked.
  */
 import { type Static, type TObject, type TSchema, OptionalKind } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Check } from '@sinclair/typebox/value';
 import { invariant } from '../errors/quoteError.js';
 import { messageRef } from '../errors/catalog.js';
 import { VALIDATION_MESSAGES } from './messages.js';
+import { precompiledReader } from './precompiled.js';
 
 /**
- * A compiled reader: the value's fields as a fixed-shape copy when the schema accepts it, else
+ * A one-pass reader: the value's fields as a fixed-shape copy when the schema accepts it, else
  * `undefined`.
  *
  * @example
@@ -41,9 +49,42 @@ export type FieldReader<T extends TObject> = (value: unknown) => Static<T> | und
 const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', '$id', 'title', 'description']);
 
 /**
- * Compiles the one-pass reader of an object schema with `additionalProperties: false` (every
- * request schema of the interface). Throws `ERRSER002` for any other schema: a reader must never
- * accept what TypeBox refuses.
+ * What a reader of `schema` walks: the schema's property names in order and whether each is
+ * required. Throws `ERRSER002` for a schema a reader cannot check exactly: anything but an object
+ * schema with `additionalProperties: false` and plain annotations, or a property both required
+ * and optional. The generator (`scripts/generate-validators.ts`) asks the same before it writes a
+ * reader.
+ *
+ * @example
+ * ```ts
+ * const shape = readerShape(CreditRequestSchema);
+ * shape.keys.length; // 24
+ * shape.keys.filter((_, i) => shape.required[i]); // ['montoSolicitado', 'plazo', 'valorFactura']
+ * ```
+ */
+export function readerShape(schema: TObject): { readonly keys: readonly string[]; readonly required: readonly boolean[] } {
+  invariant(schema.type === 'object' && schema.additionalProperties === false, messageRef(VALIDATION_MESSAGES, 'lectorEsquema'));
+  for (const keyword of Object.keys(schema))
+    invariant(OBJECT_KEYWORDS.has(keyword), messageRef(VALIDATION_MESSAGES, 'lectorPalabraClave', { keyword }));
+  const keys = Object.keys(schema.properties);
+  const names = new Set(schema.required ?? []);
+  const required = keys.map((key) => {
+    const property = schema.properties[key] as TSchema;
+    // A property is optional for TypeBox when it is marked so or left out of `required`.
+    invariant(
+      names.has(key) !== (property[OptionalKind] === 'Optional'),
+      messageRef(VALIDATION_MESSAGES, 'lectorRequeridoYOpcional', { key }),
+    );
+    return names.has(key);
+  });
+  return { keys, required };
+}
+
+/**
+ * The one-pass reader of an object schema with `additionalProperties: false` (every request
+ * schema of the interface): the generated one the schema carries, else one that checks each
+ * property with TypeBox's interpreter. Throws `ERRSER002` for any other schema
+ * ({@link readerShape}): a reader must never accept what TypeBox refuses.
  *
  * @example
  * ```ts
@@ -54,54 +95,35 @@ const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalPr
  * ```
  */
 export function fieldReader<T extends TObject>(schema: T): FieldReader<T> {
-  invariant(schema.type === 'object' && schema.additionalProperties === false, messageRef(VALIDATION_MESSAGES, 'lectorEsquema'));
-  for (const keyword of Object.keys(schema))
-    invariant(OBJECT_KEYWORDS.has(keyword), messageRef(VALIDATION_MESSAGES, 'lectorPalabraClave', { keyword }));
-  const keys = Object.keys(schema.properties);
-  const required = new Set(schema.required ?? []);
-  const checks = keys.map((key) => {
-    const property = schema.properties[key] as TSchema;
-    // A property is optional for TypeBox when it is marked so or left out of `required`.
-    invariant(
-      required.has(key) !== (property[OptionalKind] === 'Optional'),
-      messageRef(VALIDATION_MESSAGES, 'lectorRequeridoYOpcional', { key }),
-    );
-    // TypeBox's generated check of the property, evaluated afresh so that each `case` below calls
-    // its own function (V8 inlines it; `TypeCheck.Check` is one method shared by every schema).
-    // The three hooks serve custom kinds, formats and unique items, which no request schema
-    // uses: they answer so that the check refuses (then TypeBox decides), never accepts.
-    const code = TypeCompiler.Compile(property).Code();
-    return (new Function('kind', 'format', 'hash', code) as (...hooks: unknown[]) => (value: unknown) => boolean)(
-      () => false,
-      () => false,
-      () => 0,
-    );
-  });
-  const lines: string[] = [];
-  lines.push('if (typeof value !== "object" || value === null || isArray(value)) return undefined;');
-  lines.push('const prototype = getPrototypeOf(value);');
-  lines.push('if (prototype !== objectPrototype && prototype !== null) return undefined;');
-  lines.push('const names = getOwnPropertyNames(value);');
-  lines.push(`let required = 0;${keys.map((_, i) => ` let f${i};`).join('')}`);
-  lines.push('for (let i = 0; i < names.length; i++) {');
-  lines.push('  const name = names[i];');
-  lines.push('  const v = value[name];');
-  lines.push('  switch (name) {');
-  keys.forEach((key, i) => {
-    // TypeBox's rule: an optional property is checked only when not undefined.
-    const test = required.has(key) ? `!c${i}(v)` : `v !== undefined && !c${i}(v)`;
-    lines.push(
-      `    case ${JSON.stringify(key)}: if (${test}) return undefined; f${i} = v;${required.has(key) ? ' required++;' : ''} break;`,
-    );
-  });
-  lines.push('    default: return undefined;');
-  lines.push('  }');
-  lines.push('}');
-  lines.push(`if (required !== ${required.size}) return undefined;`);
-  lines.push(`return { ${keys.map((key, i) => `${JSON.stringify(key)}: f${i}`).join(', ')} };`);
-  // One local per property check, so each `case` calls one function (V8 inlines it).
-  const parameters = ['isArray', 'getPrototypeOf', 'objectPrototype', 'getOwnPropertyNames', ...keys.map((_, i) => `c${i}`)];
-  const body = `return function read(value) {\n${lines.join('\n')}\n};`;
-  const make = new Function(...parameters, body) as (...args: unknown[]) => FieldReader<T>;
-  return make(Array.isArray, Object.getPrototypeOf, Object.prototype, Object.getOwnPropertyNames, ...checks);
+  const { keys, required } = readerShape(schema);
+  const generated = precompiledReader(schema);
+  if (generated !== undefined) return generated as FieldReader<T>;
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const properties = keys.map((key) => schema.properties[key] as TSchema);
+  const requiredCount = required.filter(Boolean).length;
+  return (value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return undefined;
+    const fields: unknown[] = keys.map(() => undefined);
+    let present = 0;
+    for (const name of Object.getOwnPropertyNames(value)) {
+      const i = index.get(name);
+      if (i === undefined) return undefined;
+      const field = (value as Record<string, unknown>)[name];
+      // TypeBox's rule: an optional property is checked only when not undefined.
+      if (required[i] === true) {
+        if (!Check(properties[i] as TSchema, field)) return undefined;
+        present++;
+      } else if (field !== undefined && !Check(properties[i] as TSchema, field)) return undefined;
+      fields[i] = field;
+    }
+    if (present !== requiredCount) return undefined;
+    const copy: Record<string, unknown> = {};
+    // Defined, not assigned: a property named `__proto__` is a field like any other.
+    keys.forEach((key, i) => {
+      Object.defineProperty(copy, key, { value: fields[i], enumerable: true, writable: true, configurable: true });
+    });
+    return copy as Static<T>;
+  };
 }

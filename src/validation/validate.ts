@@ -2,13 +2,19 @@
  * Schema validation mapped to the interface's request error codes. Every shape of the interface
  * is a TypeBox schema (which *is* JSON Schema); this turns TypeBox's value errors into coded,
  * field-named issues, all of them collected, none thrown.
+ *
+ * Nothing here generates code: a schema's check is the one generated ahead of time that it
+ * carries (`./precompiled.ts`), or TypeBox's interpreter (`Value.Check`) for a schema without one;
+ * the issues come from TypeBox's `Errors`, an interpreter too (the very iterator a compiled
+ * `TypeCheck.Errors` returns), so they are the same whichever check said no.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { Errors, ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { Check } from '@sinclair/typebox/value';
 import type { RequestErrorCode } from '../errors/codes.js';
 import { renderMessage, type MessageParams } from '../errors/catalog.js';
 import { VALIDATION_MESSAGES, validationError, type ValidationMessageId } from './messages.js';
+import { precompiledCheck } from './precompiled.js';
 
 /**
  * One problem found in a request: the interface's code, the field's path, a Spanish message.
@@ -43,15 +49,10 @@ export type ValidationResult<T> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly issues: readonly Issue[] };
 
-const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
-
-function compile<T extends TSchema>(schema: T): TypeCheck<T> {
-  let check = compiled.get(schema);
-  if (check === undefined) {
-    check = TypeCompiler.Compile(schema);
-    compiled.set(schema, check);
-  }
-  return check as TypeCheck<T>;
+/** Whether TypeBox accepts `value`: the schema's generated check, or TypeBox's interpreter. */
+function accepts(schema: TSchema, value: unknown): boolean {
+  const check = precompiledCheck(schema);
+  return check !== undefined ? check(value) : Check(schema, value);
 }
 
 /**
@@ -154,6 +155,32 @@ function isSummary(error: ValueError): boolean {
 }
 
 /**
+ * The issues of TypeBox's value errors: one per field path (the most specific first), the first
+ * `maxIssues` of them, each path prefixed with `basePath`.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from '@sinclair/typebox/errors';
+ * issuesFromErrors(Errors(CreditRequestSchema, [], { ...solicitud, plazo: 'x' })).map((i) => `${i.code} ${i.path}`); // ['ERRESQ005 plazo']
+ * ```
+ */
+export function issuesFromErrors(errors: Iterable<ValueError>, basePath = '', maxIssues = Number.POSITIVE_INFINITY): Issue[] {
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (issues.length >= maxIssues) break;
+    if (isSummary(error) && issues.length > 0) continue;
+    const local = pointerToPath(error.path);
+    const path = basePath === '' ? local : local === '' || local.startsWith('[') ? `${basePath}${local}` : `${basePath}.${local}`;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = codeOf(error);
+    issues.push(issue(code, path));
+  }
+  return issues;
+}
+
+/**
  * Validates `value` against `schema` and collects every issue, one per field path (the most
  * specific first), or the first `maxIssues` of them (a server that reports one issue stops at
  * one, so a hostile body with 100,000 unknown fields costs one issue). A missing field gets its
@@ -167,21 +194,8 @@ function isSummary(error: ValueError): boolean {
  * ```
  */
 export function collectIssues(schema: TSchema, value: unknown, basePath = '', maxIssues = Number.POSITIVE_INFINITY): Issue[] {
-  const check = compile(schema);
-  if (check.Check(value)) return [];
-  const issues: Issue[] = [];
-  const seen = new Set<string>();
-  for (const error of check.Errors(value)) {
-    if (issues.length >= maxIssues) break;
-    if (isSummary(error) && issues.length > 0) continue;
-    const local = pointerToPath(error.path);
-    const path = basePath === '' ? local : local === '' || local.startsWith('[') ? `${basePath}${local}` : `${basePath}.${local}`;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const code = codeOf(error);
-    issues.push(issue(code, path));
-  }
-  return issues;
+  if (accepts(schema, value)) return [];
+  return issuesFromErrors(Errors(schema, [], value), basePath, maxIssues);
 }
 
 /**

@@ -1,0 +1,210 @@
+/**
+ * The schema checks, generated ahead of time: TypeBox's compiler writes each check as source
+ * (`TypeCompiler.Code`), and this writes them into one module per folder that defines schemas
+ * (`src/contracts/generated/checks.ts`, `src/insurance/generated/checks.ts`), so the library
+ * never compiles a check at run time (no `new Function`: see `src/validation/precompiled.ts`).
+ *
+ *   npm run validators                               (re)writes the modules
+ *   npx tsx scripts/generate-validators.ts --check   fails if a module is not what the schemas give
+ *
+ * `npm run build` runs the check (a schema changed without regenerating fails the build, and
+ * `test/contracts/generated.test.ts` fails the tests). Every schema a folder's modules export gets
+ * TypeBox's check as a plain function (`check<Name>`, the export's name without `Schema`), and the
+ * credit request the one-pass reader of `src/validation/reader.ts` (`read<Name>`): one `switch`
+ * over the value's own names, each `case` calling TypeBox's check of that property. Each schema's
+ * module passes them to `precompiled()` where it defines the schema.
+ *
+ * The checks are written with TypeBox's default policy (`TypeSystemPolicy`: no NaN, arrays are not
+ * objects, optional properties may be `undefined`), the one the library validates under. A schema
+ * whose check would need TypeBox's registries (a custom kind, a `format`, `uniqueItems`) is
+ * refused: its generated code would call hooks the module cannot answer without global state.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import * as atm from '../src/contracts/atm.js';
+import * as credit from '../src/contracts/credit.js';
+import * as envelope from '../src/contracts/envelope.js';
+import * as health from '../src/contracts/health.js';
+import * as policy from '../src/contracts/policy.js';
+import * as schemas from '../src/contracts/schemas.js';
+import * as taxpayer from '../src/contracts/taxpayer.js';
+import * as token from '../src/contracts/token.js';
+import * as tariff from '../src/insurance/tariff.js';
+import { readerShape } from '../src/validation/reader.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** One generated module: where it goes, the modules whose exported schemas it checks, the schemas it also reads. */
+interface GeneratedModule {
+  readonly file: string;
+  readonly sources: readonly Readonly<Record<string, unknown>>[];
+  readonly readers: Readonly<Record<string, TObject>>;
+}
+
+/** The generated modules: one per folder that defines schemas (a folder imports only its own). */
+export const GENERATED_MODULES: readonly GeneratedModule[] = [
+  {
+    file: fileURLToPath(new URL('../src/contracts/generated/checks.ts', import.meta.url)),
+    // `atm.ts` re-exports the ATM object's schemas (`atmObject.ts`).
+    sources: [token, envelope, credit, policy, taxpayer, atm, health, schemas],
+    readers: { CreditRequest: credit.CreditRequestSchema },
+  },
+  {
+    file: fileURLToPath(new URL('../src/insurance/generated/checks.ts', import.meta.url)),
+    sources: [tariff],
+    readers: {},
+  },
+];
+
+/** Whether `value` is a TypeBox schema (the plain JSON copies in `schemas` are not). */
+function isTypeBox(value: unknown): value is TSchema {
+  return typeof value === 'object' && value !== null && Kind in value;
+}
+
+/**
+ * The schemas a module checks, by the name of their check (`AutoEstreneRequestSchema` →
+ * `AutoEstreneRequest`), each once, in the order of its sources and, within one, of the names.
+ *
+ * @example
+ * ```ts
+ * Object.keys(checkedSchemas(GENERATED_MODULES[1])); // ['Tariff']
+ * ```
+ */
+export function checkedSchemas(module: GeneratedModule): Record<string, TSchema> {
+  const found = new Map<TSchema, string>();
+  for (const source of module.sources) {
+    for (const name of Object.keys(source).sort()) {
+      const value = source[name];
+      if (!isTypeBox(value) || found.has(value)) continue;
+      if (!name.endsWith('Schema')) throw new Error(`${name}: an exported schema's name ends with Schema`);
+      found.set(value, name.slice(0, -'Schema'.length));
+    }
+  }
+  return Object.fromEntries([...found].map(([schema, name]) => [name, schema]));
+}
+
+const TYPEBOX_VERSION = (
+  JSON.parse(readFileSync(new URL('../node_modules/@sinclair/typebox/package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** TypeBox's check of `schema` as the body of a function that returns it (`const local_0 = …; return function check(value) {…}`). */
+function checkBody(schema: TSchema, name: string): string {
+  const code = TypeCompiler.Code(schema, [], { language: 'javascript' });
+  if (/\b(kind|format|hash)\(/.test(code)) {
+    throw new Error(`${name}: its check needs TypeBox's registries (a custom kind, a format or uniqueItems); give it none`);
+  }
+  return code;
+}
+
+function indent(code: string, spaces: number): string {
+  const pad = ' '.repeat(spaces);
+  return code
+    .split('\n')
+    .map((line) => (line === '' ? line : pad + line))
+    .join('\n');
+}
+
+/** `check<name>`: TypeBox's check, its locals (the patterns) kept in a closure of their own. */
+function checkExport(name: string, schema: TSchema): string {
+  return [
+    `/** ${name}: TypeBox's check of the schema. */`,
+    `export const check${name}: (value: unknown) => boolean = /* @__PURE__ */ (() => {`,
+    indent(checkBody(schema, name), 2),
+    '})();',
+  ].join('\n');
+}
+
+/**
+ * `read<name>`: the one-pass reader (src/validation/reader.ts). TypeBox's rule for an optional
+ * property holds: it is checked only when not `undefined`. Each property's check is a local of its
+ * own, so each `case` calls one function (V8 inlines it).
+ */
+function readerExport(name: string, schema: TObject): string {
+  const { keys, required } = readerShape(schema);
+  for (const key of keys) if (key === '__proto__') throw new Error(`${name}: a reader cannot copy a property named __proto__`);
+  const requiredCount = required.filter(Boolean).length;
+  const lines: string[] = [];
+  lines.push(`/** ${name}: the one-pass reader of the schema (src/validation/reader.ts), with TypeBox's check of each property. */`);
+  lines.push(`export const read${name}: (value: unknown) => object | undefined = /* @__PURE__ */ (() => {`);
+  keys.forEach((key, i) => {
+    lines.push(`  // ${key}`);
+    lines.push(`  const c${i} = (() => {`);
+    lines.push(indent(checkBody(schema.properties[key] as TSchema, `${name}.${key}`), 4));
+    lines.push('  })();');
+  });
+  lines.push('  const isArray = Array.isArray;');
+  lines.push('  const getPrototypeOf = Object.getPrototypeOf;');
+  lines.push('  const objectPrototype = Object.prototype;');
+  lines.push('  const getOwnPropertyNames = Object.getOwnPropertyNames;');
+  lines.push('  return function read(value) {');
+  lines.push("    if (typeof value !== 'object' || value === null || isArray(value)) return undefined;");
+  lines.push('    const prototype = getPrototypeOf(value);');
+  lines.push('    if (prototype !== objectPrototype && prototype !== null) return undefined;');
+  lines.push('    const names = getOwnPropertyNames(value);');
+  lines.push(`    let required = 0;${keys.map((_, i) => ` let f${i};`).join('')}`);
+  lines.push('    for (let i = 0; i < names.length; i++) {');
+  lines.push('      const name = names[i];');
+  lines.push('      const v = value[name];');
+  lines.push('      switch (name) {');
+  keys.forEach((key, i) => {
+    const test = required[i] === true ? `!c${i}(v)` : `v !== undefined && !c${i}(v)`;
+    const count = required[i] === true ? ' required++;' : '';
+    lines.push(`        case ${JSON.stringify(key)}: if (${test}) return undefined; f${i} = v;${count} break;`);
+  });
+  lines.push('        default: return undefined;');
+  lines.push('      }');
+  lines.push('    }');
+  lines.push(`    if (required !== ${requiredCount}) return undefined;`);
+  lines.push(`    return { ${keys.map((key, i) => `${JSON.stringify(key)}: f${i}`).join(', ')} };`);
+  lines.push('  };');
+  lines.push('})();');
+  return lines.join('\n');
+}
+
+/**
+ * A module's text, from the schemas as they are now.
+ *
+ * @example
+ * ```ts
+ * generatedSource(GENERATED_MODULES[0]).startsWith('// Generated by scripts/generate-validators.ts'); // true
+ * ```
+ */
+export function generatedSource(module: GeneratedModule): string {
+  const header = [
+    '// Generated by scripts/generate-validators.ts — do not edit (`npm run validators` rewrites it).',
+    '// @ts-nocheck — TypeBox writes its checks as JavaScript; each export is typed where it is declared.',
+    '/**',
+    ` * The checks of the schemas ${relative(ROOT, module.file).split('/').slice(0, 2).join('/')}/ exports, written ahead of time by TypeBox ${TYPEBOX_VERSION}'s compiler`,
+    ' * (`TypeCompiler.Code`): `check<Name>` is exactly the function `TypeCompiler.Compile` would build',
+    ' * at run time with `new Function`, and `read<Name>` the one-pass reader of src/validation/reader.ts.',
+    " * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).",
+    ' */',
+  ].join('\n');
+  const checks = Object.entries(checkedSchemas(module)).map(([name, schema]) => checkExport(name, schema));
+  const readers = Object.entries(module.readers).map(([name, schema]) => readerExport(name, schema));
+  return `${[header, ...checks, ...readers].join('\n\n')}\n`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const module of GENERATED_MODULES) {
+    const source = generatedSource(module);
+    const name = relative(ROOT, module.file);
+    let current: string | undefined;
+    try {
+      current = readFileSync(module.file, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === source) continue;
+    if (process.argv.includes('--check')) {
+      console.error(`${name} is not what the schemas give: run \`npm run validators\` and commit it.`);
+      process.exitCode = 1;
+    } else {
+      writeFileSync(module.file, source);
+      console.log(`wrote ${name}`);
+    }
+  }
+}
