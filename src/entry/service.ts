@@ -25,11 +25,12 @@ export {
   DEFAULT_TOKEN_ISSUER,
   DEFAULT_TOKEN_AUDIENCE,
 } from '../service/config.js';
-export type { ServiceConfig, ResolvedConfig, PaymentLookup } from '../service/config.js';
+export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } from '../service/config.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';
-export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret } from '../service/keys.js';
+export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret, TokenKey } from '../service/keys.js';
+export type { RsaKeyInput, RsaPublicJwk, RsaPrivateJwk, JwkExportable } from '../service/rsaKey.js';
 export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
 export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
