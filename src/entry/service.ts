@@ -1,18 +1,13 @@
 /**
- * `cotizador/service`: the interface as a transport-free service, its node:http server and
- * framework adapters, its configuration, tokens, rate limits, switches and OpenAPI document.
+ * `cotizador/service`: the interface as a transport-free service (any runtime with Web Crypto),
+ * its configuration, tokens, rate limits, switches and OpenAPI document. Its node:http server and
+ * the Express and Fastify adapters are on `cotizador/node`.
  *
  * @module cotizador/service
  */
 export * from './common.js';
 export { createService, ROUTES } from '../service/service.js';
 export type { Service, Reception, TransportFailure } from '../service/service.js';
-export { toNodeListener, createNodeServer, shutdownNodeServer } from '../service/node.js';
-export type { NodeListenerOptions, NodeServerOptions, RequestLogEntry } from '../service/node.js';
-export { toFastifyPlugin } from '../service/fastify.js';
-export type { FastifyLike } from '../service/fastify.js';
-export { toExpressHandler } from '../service/express.js';
-export type { ExpressHandler } from '../service/express.js';
 export {
   resolveConfig,
   checkedSwitches,

@@ -9,7 +9,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import type { Jwk, Jwks } from '../contracts/token.js';
 import { toBase64Url } from '../util/bytes.js';
 import { configError } from './configError.js';
-import { readRsaKey, rsaModulusBits, type RsaKeyInput, type RsaPrivateJwk, type RsaPublicJwk } from './rsaKey.js';
+import { readRsaPrivateKey, readRsaPublicKey, rsaModulusBits, type RsaKeyInput, type RsaPrivateJwk, type RsaPublicJwk } from './rsaKey.js';
 
 /**
  * One RSA signing key: the private key signs (the current key needs it), the public key
@@ -123,7 +123,7 @@ function thumbprint(jwk: RsaPublicJwk): string {
 function readKey(input: RsaKeyInput, kind: 'private'): RsaPrivateJwk;
 function readKey(input: RsaKeyInput, kind: 'public'): RsaPublicJwk;
 function readKey(input: RsaKeyInput, kind: 'private' | 'public'): RsaPublicJwk {
-  const key = kind === 'private' ? readRsaKey(input, 'private') : readRsaKey(input, 'public');
+  const key = kind === 'private' ? readRsaPrivateKey(input) : readRsaPublicKey(input);
   if (key === undefined) throw configError('configLlavesRsa', 'tokenKeys');
   // jose freezes a JWK it is given; frozen here already, the key set's keys never change.
   return Object.freeze(key);

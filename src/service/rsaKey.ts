@@ -44,7 +44,8 @@ export interface RsaPrivateJwk extends RsaPublicJwk {
  *
  * @example
  * ```ts
- * const { privateKey } = (await import('node:crypto')).generateKeyPairSync('rsa', { modulusLength: 2048 });
+ * import { generateKeyPairSync } from 'node:crypto';
+ * const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
  * const key: JwkExportable = privateKey;
  * key.type; // 'private'
  * ```
@@ -217,24 +218,8 @@ function isExportable(value: object): value is JwkExportable {
   return typeof (value as { export?: unknown }).export === 'function' && typeof (value as { type?: unknown }).type === 'string';
 }
 
-/**
- * Reads an RSA key given as PEM text, a JWK or a `KeyObject`: a private key (all its members)
- * when `kind` is `'private'`, a public key (a private key given for it counts by its public part)
- * when `'public'`. Undefined for anything else: another key type, RSA-PSS, an encrypted or
- * malformed PEM, a public key where a private one is needed.
- *
- * @example
- * ```ts
- * const { privateKey } = (await import('node:crypto')).generateKeyPairSync('rsa', { modulusLength: 2048 });
- * const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
- * readRsaKey(pem, 'public')?.e; // 'AQAB'
- * readRsaKey(pem, 'private')?.n === readRsaKey(privateKey, 'private')?.n; // true
- * readRsaKey('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', 'public'); // undefined
- * ```
- */
-export function readRsaKey(input: unknown, kind: 'private'): RsaPrivateJwk | undefined;
-export function readRsaKey(input: unknown, kind: 'public'): RsaPublicJwk | undefined;
-export function readRsaKey(input: unknown, kind: 'private' | 'public'): RsaPublicJwk | undefined {
+/** An RSA key of `kind` read from PEM text, a JWK or a `KeyObject`; undefined for anything else. */
+function readRsaKey(input: unknown, kind: 'private' | 'public'): RsaPublicJwk | undefined {
   if (typeof input === 'string') return fromPem(input, kind);
   if (typeof input !== 'object' || input === null) return undefined;
   if (isExportable(input)) {
@@ -251,6 +236,41 @@ export function readRsaKey(input: unknown, kind: 'private' | 'public'): RsaPubli
   const jwk = input as Readonly<Record<string, unknown>>;
   if (kind === 'private' && jwk['d'] === undefined) return undefined;
   return fromJwk(jwk, kind);
+}
+
+/**
+ * Reads an RSA private key (every member) given as PEM text (PKCS#8 or PKCS#1), a JWK or a
+ * `KeyObject`. Undefined for anything else: a public key, another key type, RSA-PSS, an
+ * encrypted or malformed PEM, a JWK without its CRT members.
+ *
+ * @example
+ * ```ts
+ * import { generateKeyPairSync } from 'node:crypto';
+ * const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+ * const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+ * readRsaPrivateKey(pem)?.n === readRsaPrivateKey(privateKey)?.n; // true
+ * readRsaPrivateKey(publicKey); // undefined
+ * ```
+ */
+export function readRsaPrivateKey(input: unknown): RsaPrivateJwk | undefined {
+  return readRsaKey(input, 'private') as RsaPrivateJwk | undefined;
+}
+
+/**
+ * Reads an RSA public key given as PEM text (SPKI, PKCS#1 or an X.509 certificate), a JWK or a
+ * `KeyObject`; a private key given for it counts by its public part. Undefined for anything else.
+ *
+ * @example
+ * ```ts
+ * import { generateKeyPairSync } from 'node:crypto';
+ * const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+ * readRsaPublicKey(publicKey.export({ type: 'spki', format: 'pem' }).toString())?.e; // 'AQAB'
+ * readRsaPublicKey(privateKey)?.n === readRsaPublicKey(publicKey)?.n; // true
+ * readRsaPublicKey('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----'); // undefined
+ * ```
+ */
+export function readRsaPublicKey(input: unknown): RsaPublicJwk | undefined {
+  return readRsaKey(input, 'public');
 }
 
 /**

@@ -7,7 +7,10 @@ import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'no
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keySet, signToken } from '../../src/entry/service.js';
-import { readRsaKey } from '../../src/service/rsaKey.js';
+import { readRsaPrivateKey, readRsaPublicKey } from '../../src/service/rsaKey.js';
+
+const readRsaKey = (input: unknown, kind: 'private' | 'public') =>
+  kind === 'private' ? readRsaPrivateKey(input) : readRsaPublicKey(input);
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const jwkOf = (key: KeyObject) => key.export({ format: 'jwk' }) as Record<string, string>;
@@ -36,7 +39,7 @@ function certificate(spki: Uint8Array): string {
   return pemOf('CERTIFICATE', der(0x30, tbs, algorithm, der(0x03, hex('00'), new Uint8Array(256))));
 }
 
-describe('readRsaKey', () => {
+describe('readRsaPrivateKey and readRsaPublicKey', () => {
   it('reads PKCS#8, PKCS#1, SPKI, PKCS#1 public, a certificate, a JWK and a KeyObject to the members Node exports', () => {
     for (const input of [pem(pair.privateKey, 'pkcs8'), pem(pair.privateKey, 'pkcs1'), PRIVATE, pair.privateKey]) {
       expect(readRsaKey(input, 'private')).toEqual(PRIVATE);
