@@ -22,13 +22,29 @@ describe('UTF-8', () => {
     );
   });
 
-  it('isAscii is true exactly when no unit is above U+007F', () => {
+  it('isAscii is true exactly when no unit is above U+007F, short or long (one non-ASCII unit anywhere)', () => {
+    const asciiOf = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
     fc.assert(
-      fc.property(anyText, (text) => {
-        expect(isAscii(text)).toBe([...text].every((c) => c.charCodeAt(0) < 0x80));
+      fc.property(fc.string({ unit: 'binary', maxLength: 600 }), (text) => {
+        expect(isAscii(text)).toBe(asciiOf(text));
       }),
     );
-    expect([isAscii('\u007f'), isAscii('\u0080')]).toEqual([true, false]);
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary-ascii', minLength: 200, maxLength: 5000 }),
+        fc.nat(),
+        fc.constantFrom('\u0080', 'ó', '€', '\ud800', '😀', '\uffff'),
+        (ascii, at, other) => {
+          expect(isAscii(ascii)).toBe(true);
+          const i = at % (ascii.length + 1);
+          expect(isAscii(ascii.slice(0, i) + other + ascii.slice(i))).toBe(false);
+        },
+      ),
+    );
+    // Past the scratch buffer's limit (1 MiB), and a short text after a long one (the buffer's old contents do not count).
+    const huge = 'a'.repeat((1 << 20) + 1);
+    expect([isAscii(huge), isAscii(`${huge}ñ`), isAscii('\u007f'), isAscii('\u0080')]).toEqual([true, false, true, false]);
+    expect([isAscii('é'.repeat(300)), isAscii('e'.repeat(299))]).toEqual([false, true]);
   });
 
   it('decodeUtf8 is Buffer#toString("utf8") for any bytes (replacements and a leading BOM alike)', () => {

@@ -8,7 +8,7 @@
  * SHA-256 is @noble/hashes' (audited, synchronous, the same in every runtime): Web Crypto's digest
  * is asynchronous, and a quote is not.
  */
-import { sha256 } from '@noble/hashes/sha2';
+import { SHA256, sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 
 /**
@@ -79,9 +79,21 @@ export function offerId(prefix: string, offer: unknown, length: number): string 
  * ```
  */
 export function offerIds(prefix: string, length: number): { readonly idOf: (json: string) => string } {
-  const base = sha256.create().update(prefix);
-  return { idOf: (json) => bytesToHex(base.clone().update(json).digest()).slice(0, length) };
+  const base = new SHA256().update(prefix);
+  const bytes = Math.min(32, Math.ceil(length / 2));
+  return {
+    idOf: (json) => {
+      // The shared state copied into the one scratch state (no allocation, no wiping), and only
+      // the bytes the id shows turned into hex: a quote asks for an id per offer.
+      base._cloneInto(SCRATCH).update(json).digestInto(SCRATCH_DIGEST);
+      return bytesToHex(SCRATCH_DIGEST.subarray(0, bytes)).slice(0, length);
+    },
+  };
 }
+
+/** The state and the digest every offer id is computed in: `idOf` is synchronous, so no two uses interleave. */
+const SCRATCH = new SHA256();
+const SCRATCH_DIGEST = new Uint8Array(32);
 
 /** Tariff content digests of deep-frozen (loaded) tariffs: their content cannot change. */
 const tariffDigests = new WeakMap<object, string>();
