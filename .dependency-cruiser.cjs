@@ -4,6 +4,8 @@
  * engines (cat, credit, insurance) and the interface's wire shapes (contracts) are siblings of one
  * layer, so none of them imports another; they meet only in the composition layer above. The CLI,
  * on top, reaches the library only through its public entries, as a user's own tool would.
+ * Node's built-ins are imported only in src/node (the node:http server and the framework
+ * adapters, subpath `cotizador/node`) and src/cli: everything else runs on any runtime.
  */
 /** Bottom to top; folders on one line are one layer and may not import each other. */
 const LAYERS = [
@@ -13,11 +15,16 @@ const LAYERS = [
   ['contracts', 'cat', 'credit', 'insurance'],
   ['quotes', 'atm', 'documents'],
   ['service', 'analysis'],
+  ['node'],
   ['entry'],
   ['cli'],
 ];
 
 const folder = (name) => `^src/${name}/`;
+/** Node's built-in modules as the cruiser names them (`crypto`, `node:crypto`, `fs/promises`), kept in the graph for the rule below. */
+const NODE_BUILTINS = `^(node:)?(${require('node:module')
+  .builtinModules.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})$`;
 const rules = [];
 LAYERS.forEach((layer, rank) => {
   const above = LAYERS.slice(rank + 1).flat();
@@ -45,6 +52,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/cli/' },
       to: { pathNot: '^(src/(cli|entry)/|node_modules/)', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'node-builtins-only-in-node',
+      comment:
+        'every subpath but cotizador/node runs on any runtime (docs/server.md, Runtimes): Node built-ins (node:http, crypto, fs…, with or without the node: prefix, type-only imports too) only in src/node and src/cli',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(node|cli)/' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'oracle-independent',
@@ -98,7 +113,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/|^data/|^oracle/|^node_modules/',
+    includeOnly: `^src/|^data/|^oracle/|^node_modules/|${NODE_BUILTINS}`,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -11,6 +11,7 @@ export const ENTRIES = {
   atm: 'src/entry/atm.ts',
   documents: 'src/entry/documents.ts',
   analysis: 'src/entry/analysis.ts',
+  node: 'src/entry/node.ts',
 };
 
 // `npm run build` empties dist/ first, runs this build, then bundles the command line with

@@ -10,7 +10,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createService, toNodeListener } from 'cotizador';
+import { createService } from 'cotizador';
+import { toNodeListener } from 'cotizador/node';
 
 const service = createService({
   clients: [{ clientId: 'app', clientSecret: process.env['CLIENT_SECRET'] ?? 's3cret', scopes: ['update', 'read'] }],

@@ -8,7 +8,7 @@
  * - `ceiling`: a bare node:http server answering every request with one fixed body: what
  *   node:http itself costs for the same bytes (the body is read from the file given as ROOT).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,13 +28,16 @@ async function build(): Promise<Server> {
     });
   }
   const entry = (await import(pathToFileURL(join(root, 'src/entry/service.ts')).href)) as Record<string, unknown>;
+  // The node:http pieces: on cotizador/node since issue 20, on cotizador/service in an older checkout.
+  const nodeEntry = join(root, 'src/entry/node.ts');
+  const node = existsSync(nodeEntry) ? ((await import(pathToFileURL(nodeEntry).href)) as Record<string, unknown>) : entry;
   const createService = entry['createService'] as (config: unknown) => unknown;
   const service = createService({ clients: [BENCH_CLIENT], tokenSecret: BENCH_SECRET });
   if (mode === 'serve') {
-    const createNodeServer = entry['createNodeServer'] as (service: unknown) => Server;
+    const createNodeServer = node['createNodeServer'] as (service: unknown) => Server;
     return createNodeServer(service);
   }
-  const toNodeListener = entry['toNodeListener'] as (service: unknown) => Parameters<typeof createServer>[1];
+  const toNodeListener = node['toNodeListener'] as (service: unknown) => Parameters<typeof createServer>[1];
   return createServer(toNodeListener(service) as never);
 }
 

@@ -3,7 +3,7 @@
  * (with conditional requests and the query-parameter extension) and GET .../atms/api-version.
  * No clock, no I/O: time comes from the data set and the request headers only.
  */
-import { createHash } from 'node:crypto';
+import { bytesToHex } from '@noble/hashes/utils';
 import { invariant } from '../errors/quoteError.js';
 import { ATM_MESSAGES, atmError } from './messages.js';
 import { messageRef } from '../errors/catalog.js';
@@ -212,8 +212,11 @@ function parseQuery(query: string): QueryResult {
 
 type Fail = (kind: AtmErrorKind, extra?: Readonly<Record<string, string>>) => ServiceResponse;
 
-function strongTag(body: string): string {
-  return `"${createHash('sha256').update(body, 'utf8').digest('hex')}"`;
+const UTF8 = new TextEncoder();
+
+/** The entity tag of a body: its SHA-256 by Web Crypto (native and off the script's thread in every runtime, for a list of any size). */
+async function strongTag(body: string): Promise<string> {
+  return `"${bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', UTF8.encode(body))))}"`;
 }
 
 /**
@@ -279,13 +282,17 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
   }
 
   const fullBody = listBody(dataset.data as AtmBrandGroup[]);
-  const fullTag = strongTag(fullBody);
+  // Hashed on the first request that lists everything (creation stays synchronous), then kept.
+  let fullTag: Promise<string> | undefined;
   const versionBody = asciiJson({ version } satisfies AtmApiVersion);
 
-  function list(request: ServiceRequest, query: string, fail: Fail): ServiceResponse {
+  async function list(request: ServiceRequest, query: string, fail: Fail): Promise<ServiceResponse> {
     let body = fullBody;
-    let etag = fullTag;
-    if (query !== '') {
+    let etag: string;
+    if (query === '') {
+      fullTag ??= strongTag(fullBody);
+      etag = await fullTag;
+    } else {
       const parsed = parseQuery(query);
       if (!parsed.ok) return fail('badRequest');
       if (parsed.near !== undefined) {
@@ -295,7 +302,7 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
       } else {
         body = listBody(filterAtms(dataset, parsed.criteria).data);
       }
-      etag = strongTag(body);
+      etag = await strongTag(body);
     }
     const headers = {
       ...ATM_SECURITY_HEADERS,

@@ -5,7 +5,8 @@
  * The root exports the main API; each domain's extras live on its subpath: `cotizador/credit`
  * (the typed loan core), `cotizador/cat`, `cotizador/insurance` (the tariff and the pricing
  * engine), `cotizador/contracts` (every schema and validator), `cotizador/service`,
- * `cotizador/atm`, `cotizador/documents`, `cotizador/analysis`.
+ * `cotizador/atm`, `cotizador/documents`, `cotizador/analysis`, and `cotizador/node` (the
+ * node:http server and the Express and Fastify adapters: the only Node-only subpath).
  *
  * @module cotizador
  */
@@ -32,6 +33,5 @@ export type { PolicyRequest, PolicyResult, PolicyOffer, Receipt, SegAutoVendorRe
 export type { Issue, ValidationResult } from '../validation/validate.js';
 export { createService } from '../service/service.js';
 export type { Service } from '../service/service.js';
-export { toNodeListener } from '../service/node.js';
 export type { ServiceConfig } from '../service/config.js';
 export type { ServiceRequest, ServiceResponse } from '../http/types.js';

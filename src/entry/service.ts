@@ -1,18 +1,13 @@
 /**
- * `cotizador/service`: the interface as a transport-free service, its node:http server and
- * framework adapters, its configuration, tokens, rate limits, switches and OpenAPI document.
+ * `cotizador/service`: the interface as a transport-free service (any runtime with Web Crypto),
+ * its configuration, tokens, rate limits, switches and OpenAPI document. Its node:http server and
+ * the Express and Fastify adapters are on `cotizador/node`.
  *
  * @module cotizador/service
  */
 export * from './common.js';
 export { createService, ROUTES } from '../service/service.js';
 export type { Service, Reception, TransportFailure } from '../service/service.js';
-export { toNodeListener, createNodeServer, shutdownNodeServer } from '../service/node.js';
-export type { NodeListenerOptions, NodeServerOptions, RequestLogEntry } from '../service/node.js';
-export { toFastifyPlugin } from '../service/fastify.js';
-export type { FastifyLike } from '../service/fastify.js';
-export { toExpressHandler } from '../service/express.js';
-export type { ExpressHandler } from '../service/express.js';
 export {
   resolveConfig,
   checkedSwitches,
@@ -25,11 +20,12 @@ export {
   DEFAULT_TOKEN_ISSUER,
   DEFAULT_TOKEN_AUDIENCE,
 } from '../service/config.js';
-export type { ServiceConfig, ResolvedConfig, PaymentLookup } from '../service/config.js';
+export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } from '../service/config.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';
-export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret } from '../service/keys.js';
+export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret, TokenKey } from '../service/keys.js';
+export type { RsaKeyInput, RsaPublicJwk, RsaPrivateJwk, JwkExportable } from '../service/rsaKey.js';
 export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
 export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';

@@ -2,6 +2,7 @@
  * HTTP pieces shared by the service and the ATM API, as pure functions over header text: header lookup and size,
  * Accept negotiation (RFC 9110 §12.5.1) and If-None-Match entity-tag matching (§13.1.2).
  */
+import { utf8Length } from '../util/bytes.js';
 import type { ServiceRequest } from './types.js';
 
 /**
@@ -84,9 +85,9 @@ function headerSize(request: ServiceRequest, bytes: boolean): number {
   for (const key in headers) {
     const value = headers[key];
     if (!Object.hasOwn(headers, key) || value === undefined) continue;
-    const keyBytes = bytes ? Buffer.byteLength(key, 'utf8') : key.length;
-    if (typeof value === 'string') total += keyBytes + (bytes ? Buffer.byteLength(value, 'utf8') : value.length);
-    else for (const one of value) total += keyBytes + (bytes ? Buffer.byteLength(String(one), 'utf8') : String(one).length);
+    const keyBytes = bytes ? utf8Length(key) : key.length;
+    if (typeof value === 'string') total += keyBytes + (bytes ? utf8Length(value) : value.length);
+    else for (const one of value) total += keyBytes + (bytes ? utf8Length(String(one)) : String(one).length);
   }
   return total;
 }

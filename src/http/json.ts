@@ -4,6 +4,7 @@
  * and Node writes it to the socket in one copy (a one-byte string with "ó" in it is encoded to
  * UTF-8 character by character).
  */
+import { isAscii } from '../util/bytes.js';
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
@@ -21,8 +22,8 @@ function escapeChar(char: string): string {
  * ```
  */
 export function escapeNonAscii(text: string): string {
-  // Every character above U+007F takes two or more UTF-8 bytes: equal lengths mean ASCII (a native count, no regex).
-  return Buffer.byteLength(text, 'utf8') === text.length ? text : text.replace(NON_ASCII, escapeChar);
+  // Most texts are ASCII already: one native scan, and the text is returned as it is.
+  return isAscii(text) ? text : text.replace(NON_ASCII, escapeChar);
 }
 
 /**

@@ -35,7 +35,7 @@ export interface ServiceRequest {
  *
  * @example
  * ```ts
- * const raw: RequestBody = Buffer.from('{"lineaCaptura":"0124ABCD5678EFGH9012"}');
+ * const raw: RequestBody = new TextEncoder().encode('{"lineaCaptura":"0124ABCD5678EFGH9012"}');
  * const parsed: RequestBody = { lineaCaptura: '0124ABCD5678EFGH9012' };
  * ```
  */

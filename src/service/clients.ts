@@ -2,7 +2,8 @@
  * The client registry and client authentication for the token URLs: Basic credentials or form
  * fields, secrets compared in constant time over equal-length SHA-256 digests.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { decodeUtf8, fromBase64 } from '../util/bytes.js';
 
 /**
  * A registered client application.
@@ -46,8 +47,21 @@ export interface PresentedCredentials {
   readonly clientSecret: string;
 }
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+/**
+ * True when `a` and `b` hold the same bytes, in time that depends only on their length (every
+ * byte is compared, whatever the first difference; no early exit, no branch on the data).
+ *
+ * @example
+ * ```ts
+ * bytesEqualConstantTime(new Uint8Array([1, 2]), new Uint8Array([1, 2])); // true
+ * bytesEqualConstantTime(new Uint8Array([1, 2]), new Uint8Array([1, 3])); // false
+ * ```
+ */
+export function bytesEqualConstantTime(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
 }
 
 /**
@@ -60,7 +74,7 @@ function digest(text: string): Buffer {
  * ```
  */
 export function secretsMatch(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
+  return bytesEqualConstantTime(sha256(given), sha256(expected));
 }
 
 /** A secret nobody has, compared against when the client id is unknown (same work either way). */
@@ -93,13 +107,15 @@ export async function authenticateClient(registry: ClientRegistry, presented: Pr
  *
  * @example
  * ```ts
- * parseBasic('Basic ' + Buffer.from('app:s3cret').toString('base64')); // { clientId: 'app', clientSecret: 's3cret' }
+ * parseBasic(`Basic ${btoa('app:s3cret')}`); // { clientId: 'app', clientSecret: 's3cret' }
  * ```
  */
 export function parseBasic(header: string): PresentedCredentials | undefined {
   const match = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
   if (match === null || match[1] === undefined) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const bytes = fromBase64(match[1]);
+  if (bytes === undefined) return undefined;
+  const decoded = decodeUtf8(bytes);
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   return { clientId: decoded.slice(0, colon), clientSecret: decoded.slice(colon + 1) };

@@ -3,12 +3,11 @@
  * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_HELP_URL } from '../contracts/envelope.js';
 import { truncateText } from '../util/text.js';
 import { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 import { configError } from './configError.js';
-import { serviceError } from './messages.js';
+import { SERVICE_MESSAGES, serviceError } from './messages.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';
 import type { CreditOptions } from '../quotes/quoteCredit.js';
 import type { PolicyOptions } from '../quotes/quotePolicy.js';
@@ -27,7 +26,7 @@ import { API_NAMES, type ServiceSwitches } from './switches.js';
  * @example
  * ```ts
  * DEFAULT_TOKEN_TTL_SECONDS; // 3600
- * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}` }, body: 'grant_type=client_credentials' });
+ * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials' });
  * JSON.parse(response.body).expires_in; // '3600'
  * ```
  */
@@ -112,6 +111,23 @@ const TOKEN_CACHE_SIZE = 10_000;
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
 
 /**
+ * Something the operator should know that does not stop the service: today only
+ * `COTIZADOR_EPHEMERAL_KEY` (no `tokenSecret` or `tokenKeys`: tokens are signed with a random
+ * secret of this instance). `message` is in English, as a log line.
+ *
+ * @example
+ * ```ts
+ * const warnings: ServiceWarning[] = [];
+ * createService({ clients, onWarning: (warning) => warnings.push(warning) });
+ * warnings[0]?.code; // 'COTIZADOR_EPHEMERAL_KEY'
+ * ```
+ */
+export interface ServiceWarning {
+  readonly code: 'COTIZADOR_EPHEMERAL_KEY';
+  readonly message: string;
+}
+
+/**
  * Everything `createService` accepts. Only `clients` is required.
  *
  * @example
@@ -178,6 +194,12 @@ export interface ServiceConfig {
   readonly documents?: PaymentLookup | undefined;
   /** Who the receipts name as their issuer. Default: the sandbox's fictitious bank (`DEFAULT_RECEIPT_ISSUER`). */
   readonly receiptIssuer?: ReceiptIssuer | undefined;
+  /**
+   * Told each {@link ServiceWarning} when the service is created (e.g. to a logger, or Node's
+   * `process.emitWarning(w.message, { code: w.code })`). Default: `console.warn`, once per
+   * warning code in a process.
+   */
+  readonly onWarning?: ((warning: ServiceWarning) => void) | undefined;
 }
 
 /**
@@ -209,6 +231,9 @@ export interface ResolvedConfig {
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
   readonly documents: PaymentLookup;
   readonly receiptIssuer: ReceiptIssuer | undefined;
+  /** The warnings to tell when the service is created. */
+  readonly warnings: readonly ServiceWarning[];
+  readonly onWarning: ((warning: ServiceWarning) => void) | undefined;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
@@ -294,7 +319,7 @@ function fallbackFolio(folio: () => string): () => string {
     } catch {
       // A broken id source must not turn every answer into a failure.
     }
-    return randomUUID();
+    return crypto.randomUUID();
   };
 }
 
@@ -312,6 +337,11 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
   const helpUrl = config.helpUrl ?? DEFAULT_HELP_URL;
   if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('configHelpUrl', 'helpUrl');
   const keys = keySet({ tokenSecret: config.tokenSecret, tokenKeys: config.tokenKeys });
+  if (config.onWarning !== undefined && typeof config.onWarning !== 'function')
+    throw configError('configFuncion', 'onWarning', { name: 'onWarning' });
+  const warnings: ServiceWarning[] = keys.ephemeral
+    ? [{ code: 'COTIZADOR_EPHEMERAL_KEY', message: SERVICE_MESSAGES.locales.en.llaveEfimera }]
+    : [];
   const tokenRules: TokenRules = Object.freeze({
     issuer: text(config.tokenIssuer, DEFAULT_TOKEN_ISSUER, 'tokenIssuer', 200),
     audience: text(config.tokenAudience, DEFAULT_TOKEN_AUDIENCE, 'tokenAudience', 200),
@@ -324,7 +354,7 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     tokenCache: new TokenCache(TOKEN_CACHE_SIZE, tokenRules.clockSkewSeconds),
     tokenTtlSeconds: positiveInteger(config.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, 'tokenTtlSeconds'),
     now: checkedClock(config.now ?? (() => new Date())),
-    folio: fallbackFolio(config.folio ?? (() => randomUUID())),
+    folio: fallbackFolio(config.folio ?? (() => crypto.randomUUID())),
     helpUrl,
     maxHeaderBytes: positiveInteger(config.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes'),
     maxBodyBytes: positiveInteger(config.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes'),
@@ -338,5 +368,7 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
       config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
     documents: config.documents ?? lookupIn(),
     receiptIssuer: config.receiptIssuer,
+    warnings: Object.freeze(warnings.map((warning) => Object.freeze(warning))),
+    onWarning: config.onWarning,
   });
 }

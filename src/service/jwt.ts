@@ -6,6 +6,7 @@
  * to the same bytes), then the signature, `iss`, `aud`, `nbf`, `iat` and `exp` with a small clock
  * skew, and the scope. Verified tokens are cached until they expire (`TokenCache`).
  */
+import { decodeUtf8, fromBase64, isCanonicalBase64Url } from '../util/bytes.js';
 import type { KeySet } from './keys.js';
 
 /**
@@ -99,16 +100,11 @@ export async function signToken(keys: KeySet, claims: TokenClaims, rules: TokenR
     .sign(keys.signing.key);
 }
 
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
-
-/** True when the segment is base64url exactly as an encoder writes it (no padding, zero spare bits). */
-function isCanonical(segment: string): boolean {
-  return SEGMENT.test(segment) && segment.length % 4 !== 1 && Buffer.from(segment, 'base64url').toString('base64url') === segment;
-}
-
 function headerOf(segment: string): Record<string, unknown> | undefined {
+  const bytes = fromBase64(segment);
+  if (bytes === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(decodeUtf8(bytes));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -151,7 +147,7 @@ export async function verifyToken(
   anyOfScopes?: readonly string[],
 ): Promise<TokenVerification> {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every(isCanonical)) return INVALID;
+  if (parts.length !== 3 || !parts.every(isCanonicalBase64Url)) return INVALID;
   const header = headerOf(parts[0] as string);
   if (header === undefined || header['alg'] !== keys.alg || typeof header['kid'] !== 'string') return INVALID;
   const key = keys.verifying.get(header['kid']);

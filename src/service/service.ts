@@ -27,7 +27,7 @@ import { ATM_SCOPES, bearerToken } from './auth.js';
 import { resolveConfig, type ServiceConfig } from './config.js';
 import { isRefusal, oauthDescription, oauthRefusal, oauthResponse, type Family, type RouteContext } from './handlers.js';
 import { verifyCached } from './jwt.js';
-import { SERVICE_MESSAGES, serviceMessage } from './messages.js';
+import { serviceMessage } from './messages.js';
 import { openApiDocument } from './openapi.js';
 import { failureResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
 import { ATM_MOUNT, isAtmPath, routeAt } from './routes.js';
@@ -134,12 +134,14 @@ function fallbackResponse(folio: string): ServiceResponse {
 /** The served OpenAPI document's text, built once per process when first asked for. */
 let openApiText: string | undefined;
 
-let warnedEphemeral = false;
+/** The warning codes told by default (`console.warn`) in this process: each once. */
+const toldByDefault = new Set<string>();
 
 /**
  * Creates the service. Throws a `QuoteError` (`ERRESQ005`, `valorIncorrecto` `config.<setting>`) at creation for an unusable configuration (no
  * clients, a short secret, a weak or mismatched RSA key, a bad ATM data set); once created, `handle` never throws. Without
- * `tokenSecret` or `tokenKeys` it signs with a random secret of this process and says so once (a process warning).
+ * `tokenSecret` or `tokenKeys` it signs with a random secret of this instance and says so (`onWarning`; by default
+ * `console.warn`, once per process).
  *
  * @example
  * ```ts
@@ -149,7 +151,7 @@ let warnedEphemeral = false;
  * });
  * const res = await service.handle({
  *   method: 'POST', path: '/api/esb/ValidaCredenciales/accesstoken',
- *   headers: { authorization: 'Basic ' + Buffer.from('app:s3cret').toString('base64'), 'content-type': 'application/x-www-form-urlencoded' },
+ *   headers: { authorization: `Basic ${btoa('app:s3cret')}`, 'content-type': 'application/x-www-form-urlencoded' },
  *   body: 'grant_type=client_credentials&scope=update',
  * });
  * JSON.parse(res.body).token_type; // 'Bearer'
@@ -157,9 +159,12 @@ let warnedEphemeral = false;
  */
 export function createService(config: ServiceConfig): Service {
   const resolved = resolveConfig(config);
-  if (resolved.keys.ephemeral && !warnedEphemeral) {
-    warnedEphemeral = true;
-    process.emitWarning(SERVICE_MESSAGES.locales.en.llaveEfimera, { code: 'COTIZADOR_EPHEMERAL_KEY' });
+  for (const warning of resolved.warnings) {
+    if (resolved.onWarning !== undefined) resolved.onWarning(warning);
+    else if (!toldByDefault.has(warning.code)) {
+      toldByDefault.add(warning.code);
+      console.warn(`[${warning.code}] ${warning.message}`);
+    }
   }
   const atmClaims = async (request: ServiceRequest) => {
     const bearer = bearerToken(request);

@@ -13,6 +13,7 @@ import { TokenRequestSchema, type OAuthError } from '../contracts/token.js';
 import { headerField } from '../http/headers.js';
 import { mediaType } from '../http/media.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
+import { utf8Length } from '../util/bytes.js';
 import { parseFormBody } from '../validation/body.js';
 import { validateWith } from '../validation/validate.js';
 import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
@@ -90,7 +91,7 @@ const BAD_CREDENTIALS = refuse('invalid_client', {
  * ```
  */
 export function bodyBytes(body: RequestBody): number {
-  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (typeof body === 'string') return utf8Length(body);
   if (body instanceof Uint8Array) return body.byteLength;
   return 0;
 }

@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 const http = require('node:http') as typeof import('node:http');
 
 /** The package's subpaths, mapped to their source entries. */
-const ENTRIES = ['index', 'credit', 'cat', 'insurance', 'contracts', 'service', 'atm', 'documents', 'analysis'] as const;
+const ENTRIES = ['index', 'credit', 'cat', 'insurance', 'contracts', 'service', 'atm', 'documents', 'analysis', 'node'] as const;
 
 /** `cotizador` and `cotizador/<subpath>` → `src/entry/<subpath>.ts`. */
 export function entryPath(specifier: string): string | undefined {

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY_CONVENTIONS } from '../../src/insurance/conventions.js';
 import { defaultTariff } from '../../src/insurance/defaultTariff.js';
 import { loadTariff, type Tariff } from '../../src/insurance/tariff.js';
-import { canonicalJson, fillUrlTemplate, offerId, tariffDigest, urlFiller } from '../../src/quotes/policy/offerId.js';
+import { canonicalJson, fillUrlTemplate, offerId, offerIds, quoteId, tariffDigest, urlFiller } from '../../src/quotes/policy/offerId.js';
 import type { PolicyOffer, PolicyRequest } from '../../src/contracts/policy.js';
 import { quotePolicy, type PolicyOptions } from '../../src/quotes/quotePolicy.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
@@ -155,6 +156,35 @@ function canonicalJsonReference(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+describe('the portable SHA-256 (@noble/hashes)', () => {
+  const sha256Hex = (...parts: string[]) => {
+    const hash = createHash('sha256');
+    for (const part of parts) hash.update(part, 'utf8');
+    return hash.digest('hex');
+  };
+
+  it("gives node:crypto's digests for any text (non-ASCII and lone surrogates included), whole or continued", () => {
+    const text = fc.string({ unit: 'binary', maxLength: 200 });
+    fc.assert(
+      fc.property(text, text, fc.integer({ min: 1, max: 64 }), (prefix, offer, length) => {
+        expect(quoteId(prefix, length)).toBe(sha256Hex(canonicalJson(prefix)).slice(0, length));
+        expect(offerId(prefix, offer, length)).toBe(sha256Hex(prefix, JSON.stringify(offer)).slice(0, length));
+        const { idOf } = offerIds(prefix, length);
+        // The shared state is copied, never consumed: the same id twice, then another.
+        expect([idOf(offer), idOf(offer), idOf(`${offer}x`)]).toEqual([
+          sha256Hex(prefix, offer).slice(0, length),
+          sha256Hex(prefix, offer).slice(0, length),
+          sha256Hex(prefix, `${offer}x`).slice(0, length),
+        ]);
+      }),
+    );
+    // Across block boundaries: 55, 56 and 64 bytes are where the padding changes.
+    for (const size of [0, 55, 56, 63, 64, 65, 119, 120, 1000])
+      expect(quoteId('a'.repeat(size), 64)).toBe(sha256Hex(JSON.stringify('a'.repeat(size))));
+    expect(tariffDigest(defaultTariff(), false)).toBe(sha256Hex(canonicalJson(defaultTariff())));
+  });
+});
 
 describe('canonicalJson', () => {
   it('writes what the entries/sort/join version wrote, for any value without bigints', () => {

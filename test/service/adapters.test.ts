@@ -9,7 +9,8 @@ import express from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_LINEA_CAPTURA } from '../../src/entry/documents.js';
-import { createService, toExpressHandler, toFastifyPlugin, toNodeListener } from '../../src/entry/service.js';
+import { toExpressHandler, toFastifyPlugin, toNodeListener } from '../../src/entry/node.js';
+import { createService } from '../../src/entry/service.js';
 import { basic, CLIENT, CREDIT_BODY, NOW, POLICY_BODY, SECRET } from './helpers.js';
 
 const config = { clients: [CLIENT], tokenSecret: SECRET, now: () => NOW, folio: () => 'folio-fijo', maxBodyBytes: 32 * 1024 };

@@ -11,7 +11,8 @@ import {
   validateWith,
 } from '../../src/entry/contracts.js';
 import { SAMPLE_LINEA_CAPTURA } from '../../src/entry/documents.js';
-import { createService, toNodeListener } from '../../src/entry/service.js';
+import { toNodeListener } from '../../src/entry/node.js';
+import { createService } from '../../src/entry/service.js';
 import { CLIENT, CREDIT_BODY, POLICY_BODY } from './helpers.js';
 
 let server: Server;

@@ -3,9 +3,15 @@
  * are capped, one issue is collected, bytes are strict UTF-8, parsed bodies are accepted, the
  * rate limit (429), the switches (503) and English answers.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AtmErrorBodySchema, ErrorEnvelopeSchema, OAuthErrorSchema, validateAutoEstrene, validateWith } from '../../src/entry/contracts.js';
-import { createService, memoryRateLimitStore, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
+import {
+  createService,
+  memoryRateLimitStore,
+  type ServiceRequest,
+  type ServiceResponse,
+  type ServiceWarning,
+} from '../../src/entry/service.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 import { accessToken, basic, CLIENT, CREDIT_BODY, json, NOW, post, SECRET, testService, tokenRequest } from './helpers.js';
 
@@ -263,18 +269,37 @@ describe('own routes', () => {
     expect(post405.headers['Allow']).toBe('GET, HEAD');
   });
 
-  it('says once, as a process warning, that tokens are signed with a per-process secret when none is configured', async () => {
-    const { emitWarning } = process;
-    const warnings: string[] = [];
-    process.emitWarning = ((warning: string | Error) => warnings.push(String(warning))) as typeof process.emitWarning;
+  it('says once, on console.warn by default, that tokens are signed with a per-instance secret when none is configured', async () => {
+    // A fresh copy of the module: what this process told before does not count.
+    vi.resetModules();
+    const fresh = (await import('../../src/service/service.js')).createService;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      createService({ clients: [CLIENT] });
-      createService({ clients: [CLIENT] });
-      createService({ clients: [CLIENT], tokenSecret: SECRET });
+      fresh({ clients: [CLIENT] });
+      fresh({ clients: [CLIENT] });
+      fresh({ clients: [CLIENT], tokenSecret: SECRET });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/^\[COTIZADOR_EPHEMERAL_KEY\] .*random secret of this process/);
     } finally {
-      process.emitWarning = emitWarning;
+      warn.mockRestore();
     }
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/random secret of this process/);
+  });
+
+  it('tells onWarning, when given, on every creation that needs it, and never the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const told: ServiceWarning[] = [];
+    try {
+      createService({ clients: [CLIENT], onWarning: (warning) => told.push(warning) });
+      createService({ clients: [CLIENT], onWarning: (warning) => told.push(warning) });
+      createService({ clients: [CLIENT], tokenSecret: SECRET, onWarning: (warning) => told.push(warning) });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+    expect(told.map((w) => w.code)).toEqual(['COTIZADOR_EPHEMERAL_KEY', 'COTIZADOR_EPHEMERAL_KEY']);
+    expect(told[0]?.message).toMatch(/random secret of this process/);
+    expect(() => createService({ clients: [CLIENT], onWarning: 'log' as never })).toThrow(
+      expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.onWarning' }),
+    );
   });
 });

@@ -8,8 +8,9 @@ import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeServer, createService, shutdownNodeServer } from '../../src/entry/service.js';
-import { LINGER_BYTES } from '../../src/service/linger.js';
+import { createNodeServer, shutdownNodeServer } from '../../src/entry/node.js';
+import { createService } from '../../src/entry/service.js';
+import { LINGER_BYTES } from '../../src/node/linger.js';
 import { basic, CLIENT, SECRET } from './helpers.js';
 
 const TOKEN = '/api/esb/ValidaCredenciales/accesstoken';

@@ -8,7 +8,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AtmErrorBodySchema, ErrorEnvelopeSchema, validateWith } from '../../src/entry/contracts.js';
-import { createNodeServer, createService, shutdownNodeServer, type ServiceConfig } from '../../src/entry/service.js';
+import { createNodeServer, shutdownNodeServer } from '../../src/entry/node.js';
+import { createService, type ServiceConfig } from '../../src/entry/service.js';
 import { basic, CLIENT, CREDIT_BODY, SECRET } from './helpers.js';
 
 const TIMEOUT_MS = 400;

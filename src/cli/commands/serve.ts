@@ -3,16 +3,8 @@
  * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  createNodeServer,
-  createService,
-  isQuoteError,
-  localizedMessage,
-  shutdownNodeServer,
-  type Lang,
-  type RequestLogEntry,
-  type ServiceSwitches,
-} from '../../entry/service.js';
+import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../entry/node.js';
+import { createService, isQuoteError, localizedMessage, type Lang, type ServiceSwitches } from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';

@@ -5,8 +5,11 @@
  * content), the conventions and the life balances — and each offer's id continues that state with
  * the offer's identity (insurer and package), so the same request and options give the same ids,
  * two offers of a quote never share one, and a quote hashes about a kilobyte whatever its receipts.
+ * SHA-256 is @noble/hashes' (audited, synchronous, the same in every runtime): Web Crypto's digest
+ * is asynchronous, and a quote is not.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { SHA256, sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
 
 /**
  * JSON with object keys sorted at every level and `undefined` members left out.
@@ -47,7 +50,7 @@ export function canonicalJson(value: unknown): string {
  * ```
  */
 export function quoteId(content: unknown, length: number): string {
-  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex').slice(0, length);
+  return bytesToHex(sha256(canonicalJson(content))).slice(0, length);
 }
 
 /**
@@ -61,7 +64,7 @@ export function quoteId(content: unknown, length: number): string {
  * ```
  */
 export function offerId(prefix: string, offer: unknown, length: number): string {
-  return createHash('sha256').update(prefix, 'utf8').update(JSON.stringify(offer), 'utf8').digest('hex').slice(0, length);
+  return bytesToHex(sha256.create().update(prefix).update(JSON.stringify(offer)).digest()).slice(0, length);
 }
 
 /**
@@ -76,9 +79,21 @@ export function offerId(prefix: string, offer: unknown, length: number): string 
  * ```
  */
 export function offerIds(prefix: string, length: number): { readonly idOf: (json: string) => string } {
-  const base: Hash = createHash('sha256').update(prefix, 'utf8');
-  return { idOf: (json) => base.copy().update(json, 'utf8').digest('hex').slice(0, length) };
+  const base = new SHA256().update(prefix);
+  const bytes = Math.min(32, Math.ceil(length / 2));
+  return {
+    idOf: (json) => {
+      // The shared state copied into the one scratch state (no allocation, no wiping), and only
+      // the bytes the id shows turned into hex: a quote asks for an id per offer.
+      base._cloneInto(SCRATCH).update(json).digestInto(SCRATCH_DIGEST);
+      return bytesToHex(SCRATCH_DIGEST.subarray(0, bytes)).slice(0, length);
+    },
+  };
 }
+
+/** The state and the digest every offer id is computed in: `idOf` is synchronous, so no two uses interleave. */
+const SCRATCH = new SHA256();
+const SCRATCH_DIGEST = new Uint8Array(32);
 
 /** Tariff content digests of deep-frozen (loaded) tariffs: their content cannot change. */
 const tariffDigests = new WeakMap<object, string>();
@@ -97,7 +112,7 @@ const tariffDigests = new WeakMap<object, string>();
 export function tariffDigest(tariff: object, frozen: boolean): string {
   const known = frozen ? tariffDigests.get(tariff) : undefined;
   if (known !== undefined) return known;
-  const digest = createHash('sha256').update(canonicalJson(tariff), 'utf8').digest('hex');
+  const digest = bytesToHex(sha256(canonicalJson(tariff)));
   if (frozen) tariffDigests.set(tariff, digest);
   return digest;
 }

@@ -51,6 +51,7 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   configLlaveActual: 'The first key signs the tokens and needs its private key',
   configKidRepetido: 'Two keys have the same kid: {kid}',
   configKidForma: 'A kid has 1 to 64 characters [A-Za-z0-9._-]',
+  configFuncion: '{name} must be a function',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
 };

@@ -49,6 +49,7 @@ export const es = {
   configLlaveActual: 'La primera llave firma los tokens y necesita su llave privada',
   configKidRepetido: 'Dos llaves tienen el mismo kid: {kid}',
   configKidForma: 'Un kid tiene de 1 a 64 caracteres [A-Za-z0-9._-]',
+  configFuncion: '{name} debe ser una función',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
 } as const;

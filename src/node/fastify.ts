@@ -6,8 +6,8 @@
  * Fastify's error; an odd Content-Type is the interface's 400, not Fastify's 415).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveExchange, type NodeListenerOptions } from './node.js';
-import type { Service } from './service.js';
+import { serveExchange, type NodeListenerOptions } from './server.js';
+import type { Service } from '../service/service.js';
 
 /**
  * What the plugin uses of a Fastify instance (Fastify 4 and 5 have all of it).

@@ -11,10 +11,10 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { splitTarget } from '../http/protocol.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
-import { declaresBody } from './admission.js';
+import { declaresBody } from '../service/admission.js';
 import { endLingering, isLingering, lingerAfterAnswer } from './linger.js';
 import { arrivedBody, readBody } from './read.js';
-import type { Service } from './service.js';
+import type { Service } from '../service/service.js';
 
 /**
  * One line of the request log: never a header, a token or a body.

@@ -6,8 +6,8 @@
  * `express.raw()`, it takes the body they produced.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveExchange, type NodeListenerOptions } from './node.js';
-import type { Service } from './service.js';
+import { serveExchange, type NodeListenerOptions } from './server.js';
+import type { Service } from '../service/service.js';
 
 /**
  * An Express request handler (middleware) signature.

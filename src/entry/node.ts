@@ -1,0 +1,15 @@
+/**
+ * `cotizador/node`: the Node.js-only pieces, for a server on node:http: the listener and the
+ * server with a public server's limits and a graceful shutdown, and the Express and Fastify
+ * adapters (they speak node:http too). Everything else of the package is Web-standard and runs on
+ * any runtime; this entry alone imports `node:` modules.
+ *
+ * @module cotizador/node
+ */
+export * from './common.js';
+export { toNodeListener, createNodeServer, shutdownNodeServer } from '../node/server.js';
+export type { NodeListenerOptions, NodeServerOptions, RequestLogEntry } from '../node/server.js';
+export { toFastifyPlugin } from '../node/fastify.js';
+export type { FastifyLike } from '../node/fastify.js';
+export { toExpressHandler } from '../node/express.js';
+export type { ExpressHandler } from '../node/express.js';
