@@ -27,5 +27,10 @@ export default defineConfig({
   clean: false,
   target: 'node20',
   treeshake: true,
+  // TypeBox's code goes into the chunks: from node_modules its ESM build is 218 files, and
+  // resolving and compiling them was most of what importing `cotizador/credit` cost (the profile:
+  // Node's module loader). It stays a dependency for the declarations' types; its MIT notice is in
+  // THIRD-PARTY-NOTICES.md (docs/install.md).
+  noExternal: ['@sinclair/typebox'],
   silent: true,
 });

@@ -1,15 +1,17 @@
 /**
- * Excel workbooks (`--format xlsx`), written as a stream with exceljs, loaded only when a command
- * asks for xlsx (a dynamic import: no other run pays for it). Amounts are numbers with a
- * two-decimal format, built from the engine's decimal text: `Number(text)` of a decimal of at
+ * Excel workbooks (`--format xlsx`): SpreadsheetML (ECMA-376) written here, row by row, into a
+ * zip archive (`./zip.ts`, deflated by node:zlib), so a sheet of a million rows streams in flat
+ * memory and the package needs no spreadsheet library (docs/install.md). Amounts are numbers with
+ * a two-decimal format, built from the engine's decimal text: `Number(text)` of a decimal of at
  * most 15 significant digits is the double nearest to it, and that double's shortest decimal
- * form (what exceljs writes into the sheet's XML) is the same decimal, so no cent can move; an
- * amount of 16 or more digits is written as text rather than risk it. Dates are dates (serial
- * days with a date format), the header row is frozen, columns have widths.
+ * form (what is written into the sheet's XML) is the same decimal, so no cent can move; an amount
+ * of 16 or more digits is written as text rather than risk it. Dates are dates (serial days with
+ * a date format), the header row is frozen, columns have widths. Text is inline (no shared
+ * strings table to hold), escaped for XML.
  */
-import { Writable } from 'node:stream';
 import { parseIsoDate } from '../entry/credit.js';
 import type { Output } from './io.js';
+import { ZipWriter } from './zip.js';
 
 /**
  * How a column's cells are written.
@@ -36,15 +38,20 @@ export interface XlsxColumn {
   readonly width?: number;
 }
 
-const FORMATS: Readonly<Record<XlsxKind, string | undefined>> = {
-  text: undefined,
-  integer: '0',
-  amount: '#,##0.00',
-  rate: '0.00####',
-  tenth: '0.0',
-  date: 'yyyy-mm-dd',
-  dmyDate: 'dd/mm/yyyy',
+/**
+ * Each kind's cell style (its index in the styles part's `cellXfs`) and number format: Excel's
+ * built-in formats by id (1 is `0`, 4 is `#,##0.00`), the others declared from id 164 on.
+ */
+const STYLES: Readonly<Record<XlsxKind, { readonly index: number; readonly numFmtId: number; readonly code?: string }>> = {
+  text: { index: 0, numFmtId: 0 },
+  integer: { index: 1, numFmtId: 1 },
+  amount: { index: 2, numFmtId: 4 },
+  rate: { index: 3, numFmtId: 164, code: '0.00####' },
+  tenth: { index: 4, numFmtId: 165, code: '0.0' },
+  date: { index: 5, numFmtId: 166, code: 'yyyy-mm-dd' },
+  dmyDate: { index: 6, numFmtId: 167, code: 'dd/mm/yyyy' },
 };
+const KINDS = Object.keys(STYLES) as XlsxKind[];
 
 const WIDTHS: Readonly<Record<XlsxKind, number>> = { text: 14, integer: 8, amount: 15, rate: 9, tenth: 7, date: 12, dmyDate: 12 };
 
@@ -59,8 +66,8 @@ const WIDTHS: Readonly<Record<XlsxKind, number>> = { text: 14, integer: 8, amoun
 export const XLSX_MAX_ROWS = 1_048_575;
 
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
-/** Bytes a sheet's compressor may hold before a writer waits for it ({@link XlsxBook.drain}). */
-const PENDING_BYTES = 1024 * 1024;
+/** XML text gathered before it is deflated (a few hundred KiB deflate well and stay small in memory). */
+const BLOCK_CHARS = 256 * 1024;
 const EPOCH_1970 = parseIsoDate('1970-01-01') as number;
 
 /**
@@ -139,44 +146,150 @@ export interface XlsxSheet {
 
 /** A workbook being written to an output. */
 export interface XlsxBook {
+  /** Starts a sheet after the last one, which is finished: rows are added to the newest sheet. */
   addSheet(name: string, columns: readonly XlsxColumn[]): XlsxSheet;
-  /**
-   * Waits until the rows added so far are mostly compressed and written. exceljs's sheet stream
-   * pushes rows into the zip's compressor without backpressure, so a writer that adds rows faster
-   * than zlib compresses them would hold them all; waiting while the compressor holds more than a
-   * few MiB keeps memory flat.
-   */
+  /** Waits until what the rows added so far compressed to is written: memory stays flat. */
   drain(): Promise<void>;
   /** Finishes the workbook and waits until its last byte is written. */
   end(): Promise<void>;
 }
 
-interface ExcelRow {
-  getCell(column: number): { numFmt: string };
-  commit(): void;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/**
+ * Text as XML character data: markup escaped, and what XML 1.0 cannot hold (control characters,
+ * U+FFFE, U+FFFF) written as Excel's `_xHHHH_` escape, a literal `_xHHHH_` escaped itself so it
+ * reads back as written.
+ *
+ * @example
+ * ```ts
+ * xmlText('a < b & "c"'); // 'a &lt; b &amp; "c"'
+ * xmlText('bell\u0007'); // 'bell_x0007_'
+ * xmlText('_x0041_'); // '_x005F_x0041_'
+ * ```
+ */
+export function xmlText(text: string): string {
+  return text
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(/[\p{Cc}\uFFFE\uFFFF]/gu, (c) => {
+      const code = c.charCodeAt(0);
+      // Tab, line feed, carriage return and the C1 controls (U+007F to U+009F) are legal XML.
+      return code === 9 || code === 10 || code === 13 || (code >= 0x7f && code <= 0x9f)
+        ? c
+        : `_x${code.toString(16).toUpperCase().padStart(4, '0')}_`;
+    })
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
-interface ExcelSheet {
-  columns: unknown;
-  /** exceljs's StreamBuf of the sheet: where rows go, piped into the zip's compressor. */
-  readonly stream?: {
-    readonly pipes?: readonly {
-      readonly _writableState?: { readonly length: number };
-      readonly _readableState?: { readonly length: number };
-    }[];
-  };
-  addRow(values: unknown[]): ExcelRow;
-  commit(): void;
-}
-interface ExcelWriter {
-  addWorksheet(name: string, options: unknown): ExcelSheet;
-  commit(): Promise<void>;
-}
-interface ExcelModule {
-  stream: { xlsx: { WorkbookWriter: new (options: unknown) => ExcelWriter } };
+
+/** An attribute's value in double quotes. */
+function xmlAttribute(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;');
 }
 
 /**
- * Starts a workbook written to `out` as it grows (exceljs's streaming writer; loaded now).
+ * A column's letters (1 is A, 27 is AA).
+ *
+ * @example
+ * ```ts
+ * columnName(1); // 'A'
+ * columnName(28); // 'AB'
+ * ```
+ */
+export function columnName(column: number): string {
+  let name = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** One cell's XML (nothing for an empty cell): a number, a boolean or inline text, with its style. */
+function cellXml(ref: string, value: string | number | boolean | undefined, style: number): string {
+  if (value === undefined) return '';
+  const s = style === 0 ? '' : ` s="${style}"`;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? `<c r="${ref}"${s}><v>${value}</v></c>` : cellXml(ref, String(value), style);
+  if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
+  const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
+}
+
+/** The styles part: one cell style per kind ({@link STYLES}), Calibri 11 as Excel's default. */
+function stylesXml(): string {
+  const custom = KINDS.map((kind) => STYLES[kind]).filter((style) => style.code !== undefined);
+  const formats = custom.map((style) => `<numFmt numFmtId="${style.numFmtId}" formatCode="${xmlAttribute(style.code ?? '')}"/>`).join('');
+  const xfs = KINDS.map((kind) => {
+    const id = STYLES[kind].numFmtId;
+    return `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0"${id === 0 ? '' : ' applyNumberFormat="1"'}/>`;
+  }).join('');
+  return (
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><numFmts count="${custom.length}">${formats}</numFmts>` +
+    '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    `<cellXfs count="${KINDS.length}">${xfs}</cellXfs>` +
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+  );
+}
+
+/** The parts that name the sheets, written once every sheet is known. */
+function packageParts(sheets: readonly string[]): [string, string][] {
+  const sheetPart = (i: number): string => `worksheets/sheet${i + 1}.xml`;
+  const sheetType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
+  return [
+    [
+      'xl/workbook.xml',
+      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+        sheets.map((name, i) => `<sheet name="${xmlAttribute(name)}" sheetId="${i + 1}" r:id="rId${i + 2}"/>`).join('') +
+        '</sheets></workbook>',
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+        sheets.map((_, i) => `<Relationship Id="rId${i + 2}" Type="${REL_NS}/worksheet" Target="${sheetPart(i)}"/>`).join('') +
+        '</Relationships>',
+    ],
+    ['xl/styles.xml', stylesXml()],
+    [
+      '_rels/.rels',
+      `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      '[Content_Types].xml',
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        sheets.map((_, i) => `<Override PartName="/xl/${sheetPart(i)}" ContentType="${sheetType}"/>`).join('') +
+        '</Types>',
+    ],
+  ];
+}
+
+/** A sheet's opening: the frozen header row, the columns' widths and styles. */
+function sheetHead(columns: readonly XlsxColumn[]): string {
+  const cols = columns
+    .map((c, i) => {
+      const style = STYLES[c.kind].index;
+      const width = c.width ?? Math.max(WIDTHS[c.kind], c.header.length + 2);
+      return `<col min="${i + 1}" max="${i + 1}" width="${width}"${style === 0 ? '' : ` style="${style}"`} customWidth="1"/>`;
+    })
+    .join('');
+  return (
+    `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0">` +
+    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>' +
+    `<sheetFormatPr defaultRowHeight="15"/>${cols === '' ? '' : `<cols>${cols}</cols>`}<sheetData>`
+  );
+}
+
+/**
+ * Starts a workbook written to `out` as it grows: each sheet's rows are turned into XML and
+ * deflated in blocks as they are added, and {@link XlsxBook.drain} (or the end) writes them.
  *
  * @example
  * ```ts
@@ -189,71 +302,54 @@ interface ExcelModule {
  * ```
  */
 export async function openWorkbook(out: Output): Promise<XlsxBook> {
-  const imported = (await import('exceljs')) as unknown as { default?: ExcelModule } & ExcelModule;
-  const excel = imported.default ?? imported;
-  let failure: unknown;
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      out.write(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)).then(
-        () => done(),
-        (error: unknown) => {
-          failure ??= error;
-          done(error as Error);
-        },
-      );
-    },
-  });
-  const writer = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  const sheets: ExcelSheet[] = [];
+  const pending: Uint8Array[] = [];
+  const zip = new ZipWriter((bytes) => pending.push(bytes));
+  const encoder = new TextEncoder();
+  const names: string[] = [];
+  let text = '';
+  const flush = (): void => {
+    zip.add(encoder.encode(text));
+    text = '';
+  };
+  const closeSheet = (): void => {
+    if (names.length === 0) return;
+    text += '</sheetData></worksheet>';
+    flush();
+    zip.end();
+  };
+  const write = async (): Promise<void> => {
+    while (pending.length > 0) await out.write(pending.shift() as Uint8Array);
+  };
   return {
     addSheet(name, columns) {
-      const sheet = writer.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = columns.map((c) => ({
-        header: c.header,
-        width: c.width ?? Math.max(WIDTHS[c.kind], c.header.length + 2),
-        ...(FORMATS[c.kind] === undefined ? {} : { style: { numFmt: FORMATS[c.kind] } }),
-      }));
-      sheets.push(sheet);
+      closeSheet();
+      names.push(name);
+      zip.begin(`xl/worksheets/sheet${names.length}.xml`);
+      const refs = columns.map((_, i) => columnName(i + 1));
+      const styles = columns.map((c) => STYLES[c.kind].index);
+      text = sheetHead(columns);
+      text += `<row r="1">${columns.map((c, i) => cellXml(`${refs[i]}1`, c.header, styles[i] as number)).join('')}</row>`;
+      let row = 1;
       return {
         addRow(cells) {
-          let own: [number, XlsxKind][] | undefined;
-          const values = cells.map((cell, i) => {
-            if (typeof cell !== 'object') return cellValue(columns[i]?.kind ?? 'text', cell);
-            own = own ?? [];
-            own.push([i, cell.kind]);
-            return cellValue(cell.kind, cell.value);
+          row += 1;
+          let xml = `<row r="${row}">`;
+          cells.forEach((cell, i) => {
+            const ref = `${refs[i] ?? columnName(i + 1)}${row}`;
+            if (typeof cell === 'object') xml += cellXml(ref, cellValue(cell.kind, cell.value), STYLES[cell.kind].index);
+            else xml += cellXml(ref, cellValue(columns[i]?.kind ?? 'text', cell), styles[i] ?? 0);
           });
-          const row = sheet.addRow(values);
-          for (const [i, kind] of own ?? []) {
-            const format = FORMATS[kind];
-            if (format !== undefined) row.getCell(i + 1).numFmt = format;
-          }
-          row.commit();
+          text += `${xml}</row>`;
+          if (text.length >= BLOCK_CHARS) flush();
         },
       };
     },
-    async drain() {
-      await new Promise((resolve) => setImmediate(resolve));
-      // What each sheet's stream has handed to the zip and the zip has not yet taken (archiver's
-      // readable-stream PassThrough: its buffered lengths): wait, turn by turn, while it is more
-      // than a few MiB, so rows are compressed and written about as fast as they are added.
-      const pending = (): number => {
-        let bytes = 0;
-        for (const sheet of sheets) {
-          for (const pipe of sheet.stream?.pipes ?? []) bytes += (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0);
-        }
-        return bytes;
-      };
-      while (pending() > PENDING_BYTES) await new Promise((resolve) => setTimeout(resolve, 0));
-    },
+    drain: write,
     async end() {
-      for (const sheet of sheets) sheet.commit();
-      try {
-        await writer.commit();
-      } catch (error) {
-        throw failure ?? error;
-      }
-      if (failure !== undefined) throw failure;
+      closeSheet();
+      for (const [name, xml] of packageParts(names)) zip.file(name, encoder.encode(xml));
+      zip.finish();
+      await write();
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The documents' catalog: what the receipt and the amount in words say of an input they cannot
- * write, in every language (`./locales/`).
+ * write, and the receipt of an optional package it cannot load, in every language (`./locales/`).
  */
 import { defineCatalog } from '../errors/catalog.js';
 import { quoteErrorFrom } from '../errors/quoteError.js';

@@ -1,7 +1,7 @@
 /**
  * The analysts' workbench (issue 11): batch, xlsx and JSON lines, compare, solve, the engine's
  * options on the command line, the new charts and the sharp edges. Workbooks are read back with
- * SheetJS (`@e965/xlsx`), a reader independent of the writer (exceljs).
+ * SheetJS (`@e965/xlsx`), a reader independent of the writer (`src/cli/xlsx.ts`).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

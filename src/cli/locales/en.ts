@@ -34,6 +34,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   esperabaObjeto: '{file}: expected a JSON object (a request body {"solicitud": {...}} or a bare solicitud)',
   campoObjeto: "{file}: field '{field}' must be a JSON object",
   escenariosExceden: 'the grid has {count} scenarios, more than the limit of {limit} (--max-scenarios)',
+  xlsxExcede: 'an xlsx workbook cannot exceed {limit}: use csv or jsonl',
   filasXlsxExceden: 'an xlsx sheet holds at most {limit} data rows; the output has {count}: use csv or jsonl',
   errorInterno: 'internal error: {detail}',
   sinScriptDeHilos: 'cannot locate the CLI script for the worker threads; use --workers 0',

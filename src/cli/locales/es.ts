@@ -40,6 +40,7 @@ export const es = {
   esperabaObjeto: '{file}: se esperaba un objeto JSON (un cuerpo {"solicitud": {...}} o una solicitud)',
   campoObjeto: "{file}: el campo '{field}' debe ser un objeto JSON",
   escenariosExceden: 'la cuadrícula tiene {count} escenarios, más que el límite de {limit} (--max-scenarios)',
+  xlsxExcede: 'un libro xlsx no puede pasar de {limit}: use csv o jsonl',
   filasXlsxExceden: 'una hoja xlsx admite a lo más {limit} filas de datos; la salida tiene {count}: use csv o jsonl',
   errorInterno: 'error interno: {detail}',
   sinScriptDeHilos: 'no se encuentra el script de la CLI para los hilos de trabajo; use --workers 0',
