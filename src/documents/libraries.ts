@@ -28,7 +28,10 @@ export const RECEIPT_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit', 'bwip-js'] as co
  */
 export type ReceiptPackage = (typeof RECEIPT_PACKAGES)[number];
 
-/** What the receipt uses of bwip-js (its Node build: PNG images as bytes). */
+/**
+ * What the receipt uses of bwip-js: PNG images as bytes, which its build for server runtimes (the
+ * `node` condition: Node, Bun, Deno) has; its browser build draws on a canvas instead.
+ */
 interface BwipJs {
   toBuffer(options: Record<string, unknown>): Promise<Uint8Array>;
 }
@@ -63,13 +66,20 @@ export type PackageImporter = (name: ReceiptPackage) => Promise<unknown>;
 const importPackage: PackageImporter = (name) => {
   if (name === 'pdf-lib') return import('pdf-lib');
   if (name === '@pdf-lib/fontkit') return import('@pdf-lib/fontkit');
-  return import('bwip-js/node');
+  // The package's own conditions pick its build: a server runtime's (PNG bytes) or a browser's.
+  return import('bwip-js');
 };
 
 /** A CommonJS package imported from ESM is its `module.exports` under `default`. */
 function exportsOf(namespace: unknown): unknown {
   const record = namespace as { default?: unknown };
   return record.default ?? namespace;
+}
+
+/** bwip-js as the receipt uses it, or the coded error of a runtime whose build writes no PNG. */
+function pngWriter(bwipJs: unknown): BwipJs {
+  if (typeof (bwipJs as Partial<BwipJs>).toBuffer !== 'function') throw documentsError('ERRSER002', 'codigoBarrasSinPng');
+  return bwipJs as BwipJs;
 }
 
 let loaded: Promise<ReceiptLibraries> | undefined;
@@ -116,6 +126,6 @@ async function importAll(importer: PackageImporter): Promise<ReceiptLibraries> {
     // a loader gives only `module.exports` as the default; fontkit and bwip-js are one object each.
     pdfLib: ((pdfLib as { PDFDocument?: unknown }).PDFDocument === undefined ? exportsOf(pdfLib) : pdfLib) as typeof PdfLib,
     fontkit: exportsOf(fontkit) as ReceiptLibraries['fontkit'],
-    bwipJs: exportsOf(bwipJs) as BwipJs,
+    bwipJs: pngWriter(exportsOf(bwipJs)),
   };
 }

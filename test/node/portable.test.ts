@@ -28,12 +28,6 @@ const NODE_GLOBALS = new Set([
   'NodeJS',
   'setImmediate',
 ]);
-/**
- * Files another engineer of issue 20 is making portable on their own branch (the receipt renderer,
- * lazy and Buffer-free). Each entry must still hold a Node global: once the file is clean this
- * test fails until the entry is removed, so the list cannot outlive its reason.
- */
-const PENDING_ELSEWHERE = new Map([['src/documents/receipt.ts', 'the receipt renderer (issue 20, light front door)']]);
 
 function portableFiles(): string[] {
   const src = join(ROOT, 'src');
@@ -91,15 +85,7 @@ describe('portable folders', () => {
 
   it('name no Node global in code (Buffer, process, require, __dirname, global…)', () => {
     expect(files.length).toBeGreaterThan(100);
-    const unexpected = references.filter((reference) => !PENDING_ELSEWHERE.has(reference.slice(0, reference.indexOf(':'))));
-    expect(unexpected).toEqual([]);
-  });
-
-  it('keep no exception that is no longer needed', () => {
-    for (const [file, why] of PENDING_ELSEWHERE) {
-      const still = references.some((reference) => reference.startsWith(`${file}:`));
-      expect(still, `${file} (${why}) is portable now: remove it from PENDING_ELSEWHERE`).toBe(true);
-    }
+    expect(references).toEqual([]);
   });
 
   it('the check finds what it must: a planted Buffer, globalThis.process and a Buffer type, and passes a local named global', () => {

@@ -8,6 +8,8 @@ export const es = {
   importeConDosDecimales: 'El importe es un texto de hasta 15 dígitos enteros y dos decimales',
   paqueteFaltante: 'Para generar el comprobante en PDF falta el paquete opcional {packages}: {command}',
   paquetesFaltantes: 'Para generar el comprobante en PDF faltan los paquetes opcionales {packages}: {command}',
+  codigoBarrasSinPng:
+    'El comprobante en PDF no se puede generar en este entorno: la versión de bwip-js que carga no produce imágenes PNG (use Node, Bun o Deno)',
 } as const;
 
 /** The id of a message of the documents' catalog. */
