@@ -2,12 +2,9 @@
  * Today's date where the quotes are made: for the edges (the service, the CLI) that must supply
  * the engines' dates. The engines themselves never read the clock.
  */
-const MEXICO_CITY_DATE = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Mexico_City',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use: constructing it loads the time-zone data (about 9–14 ms of CPU), which an
+// import of the package must not pay.
+let mexicoCityFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * The civil date (`YYYY-MM-DD`) in Mexico City at an instant. `Intl` is asked once an hour (the
@@ -38,7 +35,8 @@ let cachedHour = Number.NaN;
 let cachedDate = '';
 
 function formatDate(ms: number): string {
-  const parts = MEXICO_CITY_DATE.formatToParts(ms);
+  mexicoCityFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = mexicoCityFormat.formatToParts(ms);
   const pick = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${pick('year')}-${pick('month')}-${pick('day')}`;
 }
