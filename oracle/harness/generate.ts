@@ -269,7 +269,9 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   const months = Math.ceil((plazo * 12) / periodicity.perYear);
   if (r.chance(0.12) && valorFactura >= 8_000_000n && valorFactura <= 300_000_000n && months <= 96) {
     s['tipoSeguro'] = r.pick([1, 2]);
-    s['informacionSeguro'] = insuranceInfo(r, tariffJson, opening, valorFactura, monto);
+    // the credit's down payment as the engine measures it: the price with IVA when facturaConIva is 0
+    const enginePrice = facturaConIva === 0 ? (valorFactura * (100n + ivaPct) * 2n + 100n) / 200n : valorFactura;
+    s['informacionSeguro'] = insuranceInfo(r, tariffJson, opening, enginePrice - monto > 0n ? enginePrice - monto : 0n);
   } else if (r.chance(0.1)) s['tipoSeguro'] = 0;
 
   s['generaTablaPagos'] = r.chance(0.92) ? true : r.pick([false, undefined]);
@@ -282,6 +284,7 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   if (r.chance(0.15)) conventions.commissionVat = r.chance(0.5);
   if (r.chance(0.15)) conventions.externalInsuranceInCat = r.chance(0.5);
   if (r.chance(0.3)) conventions.businessDays = r.pick(['none', 'MX']);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.1)) conventions.engancheTolerance = r.pick([0, 1, 100, 10_000, 1_000_000]);
   if (r.chance(0.03))
     conventions.rateGrid = [
       { minDownPaymentPercent: 0, tasa: percentText(r, 0, 90, 2) },
@@ -330,7 +333,7 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   return { kind: 'credit', solicitud: s, options };
 }
 
-function insuranceInfo(r: Random, tariff: TariffData, opening: string, valorFactura: bigint, monto: bigint): Record<string, unknown> {
+function insuranceInfo(r: Random, tariff: TariffData, opening: string, down: bigint): Record<string, unknown> {
   const vehicle = r.pick(tariff.vehicles);
   const uses = vehicle.idTipoUnidad === 3 ? [1, 2] : [1];
   const startYear = ymdOf(parseIso(opening) as number).y;
@@ -342,7 +345,16 @@ function insuranceInfo(r: Random, tariff: TariffData, opening: string, valorFact
     idAgencia: vehicle.idClaveVehiculo,
     modelo: startYear - r.int(-1, tariff.limits.maxVehicleAgeYears),
     numeroAgencia: r.int(1, 999),
-    enganche: formatCents(valorFactura - monto > 0n ? valorFactura - monto : 0n),
+    // the credit's down payment; sometimes off by a peso or less (the default tolerance), sometimes another credit's
+    enganche: formatCents(
+      r.weighted<() => bigint>([
+        [17, () => down],
+        [2, () => down + r.big(0n, 100n)],
+        [1, () => (down > 100n ? down - r.big(0n, 100n) : down)],
+        [1, () => down + r.big(101n, 10_000_000n)],
+        [1, () => (down > 10_000n ? down - r.big(101n, down) : down)],
+      ])(),
+    ),
     codigoPostal: r.pick(['06000', '09870', '55100', '57000', '97000', '25000', '64000', '44100']),
   };
   if (r.chance(0.8)) info['idAseguradora'] = r.pick(tariff.insurers.map((i) => i.idAseguradora));

@@ -144,6 +144,12 @@ export interface CreditConventions {
    * dates). `'none'` (default): dates as stepped.
    */
   readonly businessDays: BusinessDays;
+  /**
+   * Cents `informacionSeguro.enganche` may differ from the credit's own down payment (the price
+   * less `montoSolicitado`) before the insured quote is refused (`ERRNEG001` naming it); default
+   * 100 (one peso: a caller's own rounding of the price).
+   */
+  readonly engancheTolerance: number;
 }
 
 /**
@@ -182,6 +188,7 @@ export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({
   defaultProducto: 'AUTO',
   paymentTolerance: 0.5,
   businessDays: 'none',
+  engancheTolerance: 100,
 }) as CreditConventions;
 
 /** Percentage text of a rate-grid row ("14.99"): up to three integer digits and six decimals. */
@@ -202,6 +209,9 @@ function oneOf(...values: readonly (string | number | boolean)[]): MessageRef {
   const texts = values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
   return expected('esperadoAlternativas', { first: texts.slice(0, -1).join(', '), last: texts[texts.length - 1] as string });
 }
+
+/** The widest `engancheTolerance`, in cents (1,000,000.00). */
+const MAX_ENGANCHE_TOLERANCE = 100_000_000;
 
 const INTEGER_1_366 = expected('esperadoEntero', { min: 1, max: 366 });
 const PERCENT_0_100 = expected('esperadoPorcentaje');
@@ -277,6 +287,10 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
   },
   businessDays: (value) => {
     if (value !== 'none' && value !== 'MX') throw invalid('businessDays', oneOf('none', 'MX'));
+  },
+  engancheTolerance: (value) => {
+    if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > MAX_ENGANCHE_TOLERANCE)
+      throw invalid('engancheTolerance', expected('esperadoEntero', { min: 0, max: MAX_ENGANCHE_TOLERANCE }));
   },
 };
 

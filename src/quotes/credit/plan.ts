@@ -193,15 +193,25 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const amounts = readAmounts(s, terms, conventions);
   const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts);
   const features = readFeatures(options.features ?? {}, terms, amounts.principal);
-  const calendar = {
+  const loan: Loan = {
+    principal: amounts.principal,
+    annualRate: pricing.annualRate,
+    vatPercent: terms.iva,
+    start: terms.fechaApertura,
+    payments: terms.plazo,
+    periodicity: terms.periodicity,
     interestBasis: conventions.interestBasis,
+    paymentTolerance: conventions.paymentTolerance,
     businessDays: conventions.businessDays,
     firstPaymentDate: features.firstPaymentDate,
+    prepayments: features.prepayments,
+    balloon: features.balloon,
+    grace: features.grace,
   };
   const external = externalInsurance(s, terms);
   const policy =
     terms.tipoSeguro !== 0 && s.informacionSeguro !== undefined
-      ? policyCharges(s.informacionSeguro, s.valorFactura, terms, pricing.annualRate, conventions, options.policy ?? {}, calendar)
+      ? policyCharges(s.informacionSeguro, s.valorFactura, { loan, terms, amounts }, conventions, options.policy ?? {})
       : undefined;
 
   const damage = addColumns(terms.plazo, [external.column, policy?.damage]);
@@ -221,21 +231,7 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
     : undefined;
 
   return {
-    loan: {
-      principal: amounts.principal,
-      annualRate: pricing.annualRate,
-      vatPercent: terms.iva,
-      start: terms.fechaApertura,
-      payments: terms.plazo,
-      periodicity: terms.periodicity,
-      interestBasis: conventions.interestBasis,
-      paymentTolerance: conventions.paymentTolerance,
-      businessDays: conventions.businessDays,
-      firstPaymentDate: features.firstPaymentDate,
-      prepayments: features.prepayments,
-      balloon: features.balloon,
-      grace: features.grace,
-    },
+    loan,
     terms,
     amounts,
     pricing,

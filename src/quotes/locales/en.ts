@@ -22,6 +22,8 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   cargosIniciales: 'The commissions and insurance charged at opening equal or exceed the amount financed',
   paqueteFalta: 'Name the insurance package to buy',
   paqueteAmbiguo: '{count} insurers offer the package; send idAseguradora',
+  engancheNoCorresponde:
+    "The down payment does not match the credit's: the price less the amount requested is {expected} (tolerance {tolerance})",
 
   primerPagoInvalido: 'The first payment date is not a valid date (YYYY-MM-DD)',
   opcionObjeto: 'An object {shape} was expected',

@@ -26,6 +26,8 @@ export const es = {
   cargosIniciales: 'Las comisiones y seguros al inicio igualan o exceden el monto financiado',
   paqueteFalta: 'Indique el paquete de seguro a contratar',
   paqueteAmbiguo: 'El paquete lo ofrecen {count} aseguradoras; indique idAseguradora',
+  engancheNoCorresponde:
+    'El enganche no corresponde al del crédito: el precio menos el monto solicitado es {expected} (tolerancia {tolerance})',
 
   // The credit's options: first payment date, prepayments, balloon, grace.
   primerPagoInvalido: 'La fecha del primer pago no es una fecha válida (YYYY-MM-DD)',
