@@ -243,8 +243,11 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   if (r.chance(0.2)) {
     s['indSeguro'] = 1;
     s['importeSeguros'] = amountText(r, r.big(0n, monto / 5n + 100n));
-    s['plazoSeguro'] = r.int(1, 99);
-  } else if (r.chance(0.1)) s['indSeguro'] = 0;
+    s['plazoSeguro'] = r.chance(0.1) ? 0 : r.int(1, 99);
+  } else if (r.chance(0.1)) {
+    s['indSeguro'] = 0;
+    if (r.chance(0.5)) s['importeSeguros'] = amountText(r, r.big(0n, monto / 5n + 100n));
+  }
 
   // up-front required insurance; sometimes eating almost the whole loan (a huge CAT)
   if (r.chance(0.25)) s['importeCatSegVida'] = amountText(r, r.big(0n, monto / 20n + 1n));
@@ -285,6 +288,10 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   if (r.chance(0.15)) conventions.externalInsuranceInCat = r.chance(0.5);
   if (r.chance(0.3)) conventions.businessDays = r.pick(['none', 'MX']);
   if (s['tipoSeguro'] !== undefined && r.chance(0.1)) conventions.engancheTolerance = r.pick([0, 1, 100, 10_000, 1_000_000]);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.2)) conventions.insuredValue = r.pick(['price', 'valorFactura']);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.2)) conventions.insuranceIva = r.pick(['credit', 'tariff']);
+  if (s['importeSeguros'] !== undefined && r.chance(0.2)) conventions.importeSegurosWithoutIndSeguro = r.pick(['echo', 'refuse']);
+  if (s['plazoSeguro'] !== undefined && r.chance(0.2)) conventions.plazoSeguroZero = r.pick(['wholeTerm', 'refuse']);
   if (r.chance(0.03))
     conventions.rateGrid = [
       { minDownPaymentPercent: 0, tasa: percentText(r, 0, 90, 2) },

@@ -47,6 +47,10 @@ export interface OracleConventions {
   readonly paymentTolerance: number;
   readonly businessDays: 'none' | 'MX';
   readonly engancheTolerance: number;
+  readonly insuredValue: 'price' | 'valorFactura';
+  readonly insuranceIva: 'credit' | 'tariff';
+  readonly importeSegurosWithoutIndSeguro: 'echo' | 'refuse';
+  readonly plazoSeguroZero: 'wholeTerm' | 'refuse';
 }
 
 export const ORACLE_DEFAULT_CONVENTIONS: OracleConventions = {
@@ -78,6 +82,10 @@ export const ORACLE_DEFAULT_CONVENTIONS: OracleConventions = {
   paymentTolerance: 0.5,
   businessDays: 'none',
   engancheTolerance: 100,
+  insuredValue: 'price',
+  insuranceIva: 'credit',
+  importeSegurosWithoutIndSeguro: 'echo',
+  plazoSeguroZero: 'wholeTerm',
 };
 
 export interface CreditQuestion {
@@ -287,6 +295,10 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   }
 
   // ---- insurance
+  // importeSeguros without indSeguro 1: echoed, not charged; or refused (conventions.importeSegurosWithoutIndSeguro)
+  if (num(s['indSeguro']) !== 1 && centsOfOptional(s['importeSeguros']) > 0n && c.importeSegurosWithoutIndSeguro === 'refuse') {
+    return err('ERRNEG001', 'importeSeguros');
+  }
   let upfront = centsOfOptional(s['importeCatSegVida']) + centsOfOptional(s['importeCatSegDanio']);
   // what the ceiling rule may name (docs/cat.md, "The ceiling"): the package paid at opening, the financed one
   let packageAtOpening = 0n;
@@ -296,7 +308,9 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     const total = str(s['importeSeguros']);
     if (total === undefined) return err('ERRESQ006', 'importeSeguros');
     const plazoSeguro = num(s['plazoSeguro']) ?? 0;
-    const count = Math.min(Number(ceilDiv(BigInt(plazoSeguro) * perYear.n, 12n * perYear.d)), n);
+    // plazoSeguro 0: every payment, or refused (conventions.plazoSeguroZero)
+    if (plazoSeguro === 0 && c.plazoSeguroZero === 'refuse') return err('ERRESQ004', 'plazoSeguro');
+    const count = plazoSeguro === 0 ? n : Math.min(Number(ceilDiv(BigInt(plazoSeguro) * perYear.n, 12n * perYear.d)), n);
     spread(centsOf(total), count, n).forEach((x, k) => {
       external[k] = x;
     });
@@ -308,7 +322,10 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   const tipoSeguro = num(s['tipoSeguro']) ?? 0;
   if (tipoSeguro === 1 || tipoSeguro === 2) {
     const months = Number(ceilDiv(BigInt(n) * 12n * perYear.d, perYear.n));
-    const offer = chooseOffer(question, s, openingText, monthlyBalances(rows, dates, start, principal, months));
+    // the sum insured: the price or valorFactura (conventions.insuredValue); the premiums' IVA: the credit's or the tariff's
+    const insured = c.insuredValue === 'price' ? price : valorFactura;
+    const tariff = c.insuranceIva === 'credit' ? { ...question.tariff, ivaRate: formatCents(iva) } : question.tariff; // iva % as a rate: 8 → '0.08'
+    const offer = chooseOffer({ ...question, tariff }, s, insured, openingText, monthlyBalances(rows, dates, start, principal, months));
     if ('error' in offer) return offer;
     // docs/conventions.md, "Insurance": the enganche is the credit's down payment, within the tolerance
     const enganche = centsOf(str((s['informacionSeguro'] as Record<string, unknown>)['enganche']) as string);
@@ -514,6 +531,7 @@ function monthlyBalances(rows: readonly OracleRow[], dates: readonly Day[], star
 function chooseOffer(
   question: CreditQuestion,
   s: Readonly<Record<string, unknown>>,
+  insured: bigint,
   openingText: string,
   lifeBalances: readonly string[],
 ): OracleOffer | OracleError {
@@ -526,7 +544,7 @@ function chooseOffer(
     ...rest,
     idClaveVehiculo: idAgencia,
     idAgencia: numeroAgencia,
-    montoSumaAsegurada: s['valorFactura'],
+    montoSumaAsegurada: formatCents(insured),
     plazoFinanciado: lifeBalances.length,
   };
   const answer = quotePolicyOracle({

@@ -18,7 +18,7 @@ import { insuranceError, type InsuranceMessageId } from './messages.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
 import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
 import { appendReceipts, receiptDays, type PolicyReceipt, type ReceiptPlan } from './receipts.js';
-import type { ReplacementValue, Tariff, TariffInsurer, TariffPackage } from './tariff.js';
+import { RATE_TEXT, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
 
 /**
  * What the engine prices: the vehicle, its use and the credit, amounts in cents. Optional codes
@@ -75,6 +75,8 @@ export interface PricingSettings {
   readonly conventions: PolicyConventions;
   /** The credit's balance at the start of each month, cents; overrides `conventions.lifeBalance`. */
   readonly lifeBalances?: readonly number[] | undefined;
+  /** The IVA of the premiums and GAP (a rate text, "0.08"); default the tariff's `ivaRate`. */
+  readonly ivaRate?: string | undefined;
 }
 
 /**
@@ -105,6 +107,9 @@ export interface PricedOffer {
   /** Debtor-life premium for the credit term, no IVA. */
   readonly lifeCents: number;
 }
+
+/** A rate as the tariff writes its `ivaRate`. */
+const IVA_RATE = new RegExp(RATE_TEXT);
 
 function business(id: InsuranceMessageId, field: string, params?: MessageParams): QuoteError {
   return insuranceError('ERRNEG001', id, field, params);
@@ -248,6 +253,7 @@ function selectCandidates(r: PolicyRisk, tariff: Tariff, resolved: Resolved): Ca
 
 function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSettings): PricedOffer {
   const { tariff, start } = settings;
+  const ivaRate = settings.ivaRate ?? tariff.ivaRate;
   const receipts: PolicyReceipt[] = [];
   let totalCents = 0;
   for (const period of resolved.periods) {
@@ -273,7 +279,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       premiumCents: netCents + surchargeCents,
       // One policy, one fee: on the first receipt of the first policy year.
       policyFeeCents: period.year === 1 ? parseCents(cand.insurer.policyFee) : 0,
-      ivaRate: tariff.ivaRate,
+      ivaRate,
       firstNumber: receipts.length + 1,
     };
     // The receipts' days depend on the dates alone: the first offer computes them for all.
@@ -290,7 +296,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
     end: addMonthsCivil(start, endMonth),
     totalCents,
     receipts,
-    gapCents: gapPremiumCents(cand.insurer, resolved.credit, tariff.ivaRate),
+    gapCents: gapPremiumCents(cand.insurer, resolved.credit, ivaRate),
     lifeCents: lifePremiumCents(cand.insurer, resolved.credit, settings.conventions.lifeBalance, settings.lifeBalances),
   };
 }
@@ -310,6 +316,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
  * ```
  */
 export function priceOffers(risk: PolicyRisk, settings: PricingSettings): PricedOffer[] {
+  if (settings.ivaRate !== undefined && !IVA_RATE.test(settings.ivaRate)) throw insuranceError('ERRESQ005', 'ivaTasaInvalida', 'ivaRate');
   const resolved = resolveRisk(risk, settings.tariff, settings.conventions, settings.start);
   return selectCandidates(risk, settings.tariff, resolved).map((cand) => priceCandidate(resolved, cand, settings));
 }

@@ -52,33 +52,39 @@ function creditPath(policyPath: string | undefined): string {
   return [mapped, ...rest].join('.');
 }
 
+/** What the credit fixes of its policy: the sum insured, the months financed and the premiums' IVA. */
+export interface CreditPolicyTerms {
+  /** The sum insured (amount text): the credit's price or `valorFactura` (`conventions.insuredValue`). */
+  readonly montoSumaAsegurada: string;
+  /** The credit's term in months (the policy's `plazoFinanciado`). */
+  readonly financedMonths: number;
+  /** The IVA of the premiums (rate text, "0.08"); the tariff's when undefined (`conventions.insuranceIva`). */
+  readonly ivaRate?: string | undefined;
+}
+
 /**
- * Quotes the package chosen in `informacionSeguro` for a credit of `financedMonths` months.
- * The choice must name one offer: `idPaquete` (non-zero) and, when several insurers offer that
- * package, `idAseguradora`.
+ * Quotes the package chosen in `informacionSeguro` for a credit (`policy`: its sum insured, months
+ * and IVA). The choice must name one offer: `idPaquete` (non-zero) and, when several insurers
+ * offer that package, `idAseguradora`.
  *
  * @example
  * ```ts
  * const info = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100', idFormaPago: 1 };
- * const insurance = quoteCreditInsurance(info, '350000.00', 36, { fechaInicio: '2026-01-31' });
- * [insurance.damage, insurance.life]; // [2_140_664, 284_900] (cents: Alfa's Amplia, contado, and its debtor life)
+ * const insurance = quoteCreditInsurance(info, { montoSumaAsegurada: '350000.00', financedMonths: 36 }, { fechaInicio: '2026-01-31' });
+ * [insurance.damage, insurance.life]; // [2_140_664, 284_900] (cents: Alfa's Amplia, contado, and its debtor life on the straight line)
  * ```
  */
-export function quoteCreditInsurance(
-  info: InsuranceInfo,
-  valorFactura: string,
-  financedMonths: number,
-  options: PolicyOptions,
-): CreditInsurance {
+export function quoteCreditInsurance(info: InsuranceInfo, policy: CreditPolicyTerms, options: PolicyOptions): CreditInsurance {
   if (info.idPaquete === undefined || info.idPaquete === 0) {
     throw quotesError('ERRESQ006', 'paqueteFalta', 'informacionSeguro.idPaquete');
   }
+  const { financedMonths } = policy;
   if (financedMonths > MAX_FINANCED_MONTHS) throw validationError('ERRESQ004', 'rangoInvalido', 'plazo');
-  const terms = { idClaveVehiculo: info.idAgencia, montoSumaAsegurada: valorFactura, plazoFinanciado: financedMonths };
+  const terms = { idClaveVehiculo: info.idAgencia, montoSumaAsegurada: policy.montoSumaAsegurada, plazoFinanciado: financedMonths };
   let offers: readonly PricedOffer[];
   try {
-    offers = priceOffers(toRisk(info, terms), policySettings(options));
+    offers = priceOffers(toRisk(info, terms), { ...policySettings(options), ivaRate: policy.ivaRate });
   } catch (error) {
     if (error instanceof QuoteError && error.codigoError !== 'ERRSER002') {
       const path = error.valorIncorrecto === 'fechaInicio' ? 'fechaInicio' : creditPath(error.valorIncorrecto);
@@ -91,6 +97,18 @@ export function quoteCreditInsurance(
   }
   const offer = offers[0] as PricedOffer;
   return { damage: offer.totalCents, life: offer.lifeCents, offer };
+}
+
+/**
+ * A credit's IVA percentage (0–99) as a rate text: 8 → "0.08".
+ *
+ * @example
+ * ```ts
+ * [ivaRateText(16), ivaRateText(8), ivaRateText(0)]; // ['0.16', '0.08', '0.00']
+ * ```
+ */
+export function ivaRateText(iva: number): string {
+  return `0.${String(iva).padStart(2, '0')}`;
 }
 
 /** What the insurance of `tipoSeguro` 1 or 2 adds to a credit. */
@@ -111,7 +129,7 @@ export interface InsuredCredit {
   /** The credit's loan as planned: its calendar, day count and features are the financed premium's and the life premium's. */
   readonly loan: Loan;
   readonly terms: CreditTerms;
-  readonly amounts: Pick<CreditAmounts, 'downPayment'>;
+  readonly amounts: Pick<CreditAmounts, 'downPayment' | 'price' | 'valorFactura'>;
 }
 
 /**
@@ -161,7 +179,9 @@ function callerLifeBalance(options: PolicyOptions): boolean {
  * (remainder on the first payment). The premium's loan shares the credit's calendar and day count
  * (first payment date, business days, interest basis), not its prepayments, balloon or grace.
  *
- * The debtor-life premium is the insurer's rate on the credit's own balances month by month
+ * The sum insured is the credit's price (`conventions.insuredValue`) and the premiums carry the
+ * credit's `iva` (`conventions.insuranceIva`). The debtor-life premium is the insurer's rate on the
+ * credit's own balances month by month
  * ({@link monthlyBalances}: the table, prepayments, balloon and grace included), unless the caller
  * chose the policy quote's rule. `informacionSeguro.enganche` must be the credit's down payment
  * (the price less `montoSolicitado`) within `conventions.engancheTolerance` cents (`ERRNEG001`
@@ -178,23 +198,24 @@ function callerLifeBalance(options: PolicyOptions): boolean {
  * const amounts = readAmounts(s, terms, DEFAULT_CREDIT_CONVENTIONS);
  * const loan = { principal: amounts.principal, annualRate: { num: 27, den: 200 }, vatPercent: 16, start: terms.fechaApertura,
  *   payments: 36, periodicity: terms.periodicity };
- * const charges = policyCharges(info, '350000.00', { loan, terms, amounts }, DEFAULT_CREDIT_CONVENTIONS, {});
+ * const charges = policyCharges(info, { loan, terms, amounts }, DEFAULT_CREDIT_CONVENTIONS, {});
  * [charges.insurance.damage, charges.insurance.life]; // [2_140_664, 306_370] (Alfa's Amplia, contado; 0.55‰ on the table's balances, 3,063.70)
  * ```
  */
 export function policyCharges(
   info: InsuranceInfo,
-  valorFactura: string,
   credit: InsuredCredit,
   conventions: CreditConventions,
   options: PolicyOptions,
 ): PolicyCharges {
-  const { loan, terms } = credit;
+  const { loan, terms, amounts } = credit;
   const financedMonths = Math.ceil((terms.plazo * 12) / terms.periodicity.perYear);
-  const quoted = quoteCreditInsurance(info, valorFactura, financedMonths, {
-    ...options,
-    fechaInicio: options.fechaInicio ?? formatIsoDate(terms.fechaApertura),
-  });
+  const policy: CreditPolicyTerms = {
+    montoSumaAsegurada: formatCents(conventions.insuredValue === 'price' ? amounts.price : amounts.valorFactura),
+    financedMonths,
+    ivaRate: conventions.insuranceIva === 'credit' ? ivaRateText(terms.iva) : undefined,
+  };
+  const quoted = quoteCreditInsurance(info, policy, { ...options, fechaInicio: options.fechaInicio ?? formatIsoDate(terms.fechaApertura) });
   const enganche = parseCents(info.enganche);
   const downPayment = credit.amounts.downPayment;
   if (Math.abs(enganche - downPayment) > conventions.engancheTolerance) {
