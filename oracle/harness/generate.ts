@@ -462,6 +462,10 @@ function randomTariff(r: Random, base: TariffData): TariffData {
   if (!forms.includes(12)) forms.push(12);
   const paymentForms = forms.sort((a, b) => b - a).map((m, i) => ({ idFormaPago: i + 1, name: `cada ${m} meses`, monthsPerReceipt: m }));
   const rate = (lo: number, hi: number, d: number): string => percentText(r, lo, hi, d);
+  // total theft rated apart (theftRate, theftFactor) in about half the tariffs, and not in every zone or row
+  const theft = r.chance(0.5);
+  const theftFactor = (): { theftFactor?: string } => (theft && r.chance(0.7) ? { theftFactor: rate(0.3, 3, 3) } : {});
+  const theftRate = (): { theftRate?: string } => (theft && r.chance(0.8) ? { theftRate: rate(0, 0.02, 5) } : {});
   return {
     ...base,
     name: 'Tarifa aleatoria del oráculo',
@@ -469,12 +473,12 @@ function randomTariff(r: Random, base: TariffData): TariffData {
     ivaRate: r.pick(['0.16', '0.16', '0.08', '0', '0.155']),
     paymentForms,
     zones: {
-      states: base.zones.states.map((z) => ({ ...z, factor: rate(0.5, 2, 3) })),
+      states: base.zones.states.map(({ theftFactor: _theft, ...z }) => ({ ...z, factor: rate(0.5, 2, 3), ...theftFactor() })),
       postalPrefixes: [
-        { prefix: '0', factor: rate(0.5, 2, 2) },
-        { prefix: '06', factor: rate(0.5, 2, 2) },
-        { prefix: '0670', factor: rate(0.5, 2, 4) },
-        { prefix: '55', factor: rate(0.5, 2, 2) },
+        { prefix: '0', factor: rate(0.5, 2, 2), ...theftFactor() },
+        { prefix: '06', factor: rate(0.5, 2, 2), ...theftFactor() },
+        { prefix: '0670', factor: rate(0.5, 2, 4), ...theftFactor() },
+        { prefix: '55', factor: rate(0.5, 2, 2), ...theftFactor() },
       ],
     },
     vehicleAge: [
@@ -493,7 +497,12 @@ function randomTariff(r: Random, base: TariffData): TariffData {
           ...p,
           accessoriesRate: rate(0, 0.08, 5),
           specialEquipmentRate: rate(0, 0.08, 5),
-          rates: p.rates.map((x) => ({ ...x, rate: rate(0, 0.09, 6), fixedPremium: formatCents(r.big(0n, 1_000_000n)) })),
+          rates: p.rates.map(({ theftRate: _theft, ...x }) => ({
+            ...x,
+            rate: rate(0, 0.09, 6),
+            ...theftRate(),
+            fixedPremium: formatCents(r.big(0n, 1_000_000n)),
+          })),
         })),
       };
       return {

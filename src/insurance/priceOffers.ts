@@ -16,7 +16,7 @@ import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
 import { insuranceError, type InsuranceMessageId } from './messages.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
-import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
+import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactors, type ZoneFactors } from './rating.js';
 import { appendReceipts, receiptDays, type PolicyReceipt, type ReceiptPlan } from './receipts.js';
 import { RATE_TEXT, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
 
@@ -128,7 +128,7 @@ interface Resolved {
   readonly idFormaPago: number;
   readonly monthsPerReceipt: number;
   readonly replacement: ReplacementValue;
-  readonly zoneFactor: string;
+  readonly zone: ZoneFactors;
   readonly ageYears: number;
   readonly vehicleByYear: readonly number[];
   readonly accessoriesByYear: readonly number[];
@@ -178,7 +178,7 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
   }
   if (r.enganche > amountCents) throw business('engancheExcedeSuma', 'enganche');
 
-  const zone = zoneFactor(tariff, r.cveEntidadFederativa, r.codigoPostal);
+  const zone = zoneFactors(tariff, r.cveEntidadFederativa, r.codigoPostal);
   if (zone === undefined) throw business('entidadNoTarifada', 'cveEntidadFederativa');
 
   // Next year's model is sold during this one: age −1 counts as new.
@@ -200,7 +200,7 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
     idFormaPago,
     monthsPerReceipt: form.monthsPerReceipt,
     replacement,
-    zoneFactor: zone,
+    zone,
     ageYears: Math.max(0, age),
     vehicleByYear: sumsInsuredByYear(amountCents, replacement, periods.length),
     accessoriesByYear: sumsInsuredByYear(r.sumaAccesorio, replacement, periods.length),
@@ -262,7 +262,8 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       pkg: cand.pkg,
       rate: cand.rate,
       rateFactor: resolved.replacement.rateFactor,
-      zoneFactor: resolved.zoneFactor,
+      zoneFactor: resolved.zone.factor,
+      theftZoneFactor: resolved.zone.theftFactor,
       ageFactor: ageFactor(tariff, resolved.ageYears + i),
       vehicleCents: resolved.vehicleByYear[i] ?? 0,
       accessoriesCents: resolved.accessoriesByYear[i] ?? 0,
