@@ -55,8 +55,8 @@ export function sumsInsuredByYear(amountCents: number, replacement: ReplacementV
  *
  * @example
  * ```ts
- * zoneFactor(defaultTariff(), 15, '55100'); // '1.45' (prefix 55)
- * zoneFactor(defaultTariff(), 15, '50000'); // '1.30' (state 15)
+ * zoneFactor(defaultTariff(), 19, '64000'); // '1.49' (Nuevo León: the most collisions per vehicle)
+ * zoneFactor(defaultTariff(), 32, '55100'); // '1.00' (prefix 55 wins over Zacatecas' 0.51)
  * ```
  */
 export function zoneFactor(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): string | undefined {
@@ -76,7 +76,8 @@ export interface ZoneFactors {
  *
  * @example
  * ```ts
- * zoneFactors(defaultTariff(), 15, '55100'); // { factor: '1.45', theftFactor: '1.45' }
+ * zoneFactors(defaultTariff(), 15, '55100'); // { factor: '1.00', theftFactor: '2.25' } (prefix 55: three times the 0.75 of most states)
+ * zoneFactors(defaultTariff(), 15, '50000'); // { factor: '1.00', theftFactor: '1.50' } (Estado de México)
  * ```
  */
 export function zoneFactors(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): ZoneFactors | undefined {
@@ -125,10 +126,10 @@ export interface PeriodRating {
  * @example
  * ```ts
  * const pkg = defaultTariff().insurers[0]!.packages[0]!; // Amplia
- * const rate = pkg.rates[0]!; // automóvil particular: 0.0320 and 2,600.00
- * // (350,000 × 0.032 × 1.10 + 2,600) × 1.20 × 1.00 = 17,904.00
- * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.20', theftZoneFactor: '1.20', ageFactor: '1.00',
- *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 1_790_400
+ * const rate = pkg.rates[0]!; // automóvil particular: 0.015477, theft 0.002810 and 1,666.67
+ * // (350,000 × 0.015477 × 1.10 + 1,666.67) × 1.00 + 350,000 × 0.002810 × 1.10 × 1.50 = 7,625.315 + 1,622.775 = 9,248.09
+ * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.00', theftZoneFactor: '1.50', ageFactor: '1.00',
+ *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 924_809
  * ```
  */
 export function netPremiumCents(r: PeriodRating): number {

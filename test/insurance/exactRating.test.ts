@@ -29,7 +29,7 @@ describe('the policy rating in exact integers', () => {
           const [theftRate, theftZone] = theft ?? [undefined, zone];
           const r = {
             pkg: { ...pkg, accessoriesRate: accRate, specialEquipmentRate: eqRate },
-            rate: { ...pkg.rates[0]!, rate, fixedPremium, ...(theftRate === undefined ? {} : { theftRate }) },
+            rate: { idTipoUnidad: 1, idUsoAutomovil: 1, rate, fixedPremium, ...(theftRate === undefined ? {} : { theftRate }) },
             rateFactor,
             zoneFactor: zone,
             theftZoneFactor: theftZone,

@@ -162,8 +162,9 @@ describe('documentation', () => {
       },
       { fechaInicio: '2025-03-10', tariff },
     ).listaSeguroAuto;
-    // (300,000 × 0.032 × 1 + 2,600) × 1.20 = 14,640.00; IVA (14,640 + 550) × 0.16 = 2,430.40; total 17,620.40
-    expect(offers.map((o) => o.primaTotal)).toEqual(['17620.40']);
+    // (300,000 × 0.0155 × 1 + 1,666.67) × 1.00 + 300,000 × 0.0028 × 1 × 1.50 (the state's theft factor)
+    //   = 4,650 + 1,666.67 + 1,260 = 7,576.67; IVA (7,576.67 + 550) × 0.16 = 1,300.2672 → 1,300.27; total 9,426.94
+    expect(offers.map((o) => o.primaTotal)).toEqual(['9426.94']);
   });
 
   it('examples/segautovendor.json is a valid request that quotes every package', () => {

@@ -72,7 +72,7 @@ export interface CreditPolicyTerms {
  * const info = { idPaquete: 1, idAseguradora: 1, cveEntidadFederativa: 9, idTipoUnidad: 1, idUsoAutomovil: 1,
  *   idAgencia: 1002, numeroAgencia: 4501, modelo: 2026, enganche: '70000.00', codigoPostal: '03100', idFormaPago: 1 };
  * const insurance = quoteCreditInsurance(info, { montoSumaAsegurada: '350000.00', financedMonths: 36 }, { fechaInicio: '2026-01-31' });
- * [insurance.damage, insurance.life]; // [2_140_664, 284_900] (cents: Alfa's Amplia, contado, and its debtor life on the straight line)
+ * [insurance.damage, insurance.life]; // [1_136_578, 284_900] (cents: Alfa's Amplia, contado, and its debtor life on the straight line)
  * ```
  */
 export function quoteCreditInsurance(info: InsuranceInfo, policy: CreditPolicyTerms, options: PolicyOptions): CreditInsurance {
@@ -199,7 +199,7 @@ function callerLifeBalance(options: PolicyOptions): boolean {
  * const loan = { principal: amounts.principal, annualRate: { num: 27, den: 200 }, vatPercent: 16, start: terms.fechaApertura,
  *   payments: 36, periodicity: terms.periodicity };
  * const charges = policyCharges(info, { loan, terms, amounts }, DEFAULT_CREDIT_CONVENTIONS, {});
- * [charges.insurance.damage, charges.insurance.life]; // [2_140_664, 306_370] (Alfa's Amplia, contado; 0.55‰ on the table's balances, 3,063.70)
+ * [charges.insurance.damage, charges.insurance.life]; // [1_136_578, 306_370] (Alfa's Amplia, contado; 0.55‰ on the table's balances, 3,063.70)
  * ```
  */
 export function policyCharges(
