@@ -243,8 +243,11 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   if (r.chance(0.2)) {
     s['indSeguro'] = 1;
     s['importeSeguros'] = amountText(r, r.big(0n, monto / 5n + 100n));
-    s['plazoSeguro'] = r.int(1, 99);
-  } else if (r.chance(0.1)) s['indSeguro'] = 0;
+    s['plazoSeguro'] = r.chance(0.1) ? 0 : r.int(1, 99);
+  } else if (r.chance(0.1)) {
+    s['indSeguro'] = 0;
+    if (r.chance(0.5)) s['importeSeguros'] = amountText(r, r.big(0n, monto / 5n + 100n));
+  }
 
   // up-front required insurance; sometimes eating almost the whole loan (a huge CAT)
   if (r.chance(0.25)) s['importeCatSegVida'] = amountText(r, r.big(0n, monto / 20n + 1n));
@@ -269,7 +272,9 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   const months = Math.ceil((plazo * 12) / periodicity.perYear);
   if (r.chance(0.12) && valorFactura >= 8_000_000n && valorFactura <= 300_000_000n && months <= 96) {
     s['tipoSeguro'] = r.pick([1, 2]);
-    s['informacionSeguro'] = insuranceInfo(r, tariffJson, opening, valorFactura, monto);
+    // the credit's down payment as the engine measures it: the price with IVA when facturaConIva is 0
+    const enginePrice = facturaConIva === 0 ? (valorFactura * (100n + ivaPct) * 2n + 100n) / 200n : valorFactura;
+    s['informacionSeguro'] = insuranceInfo(r, tariffJson, opening, enginePrice - monto > 0n ? enginePrice - monto : 0n);
   } else if (r.chance(0.1)) s['tipoSeguro'] = 0;
 
   s['generaTablaPagos'] = r.chance(0.92) ? true : r.pick([false, undefined]);
@@ -282,6 +287,11 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   if (r.chance(0.15)) conventions.commissionVat = r.chance(0.5);
   if (r.chance(0.15)) conventions.externalInsuranceInCat = r.chance(0.5);
   if (r.chance(0.3)) conventions.businessDays = r.pick(['none', 'MX']);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.1)) conventions.engancheTolerance = r.pick([0, 1, 100, 10_000, 1_000_000]);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.2)) conventions.insuredValue = r.pick(['price', 'valorFactura']);
+  if (s['tipoSeguro'] !== undefined && r.chance(0.2)) conventions.insuranceIva = r.pick(['credit', 'tariff']);
+  if (s['importeSeguros'] !== undefined && r.chance(0.2)) conventions.importeSegurosWithoutIndSeguro = r.pick(['echo', 'refuse']);
+  if (s['plazoSeguro'] !== undefined && r.chance(0.2)) conventions.plazoSeguroZero = r.pick(['wholeTerm', 'refuse']);
   if (r.chance(0.03))
     conventions.rateGrid = [
       { minDownPaymentPercent: 0, tasa: percentText(r, 0, 90, 2) },
@@ -330,7 +340,7 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   return { kind: 'credit', solicitud: s, options };
 }
 
-function insuranceInfo(r: Random, tariff: TariffData, opening: string, valorFactura: bigint, monto: bigint): Record<string, unknown> {
+function insuranceInfo(r: Random, tariff: TariffData, opening: string, down: bigint): Record<string, unknown> {
   const vehicle = r.pick(tariff.vehicles);
   const uses = vehicle.idTipoUnidad === 3 ? [1, 2] : [1];
   const startYear = ymdOf(parseIso(opening) as number).y;
@@ -342,7 +352,16 @@ function insuranceInfo(r: Random, tariff: TariffData, opening: string, valorFact
     idAgencia: vehicle.idClaveVehiculo,
     modelo: startYear - r.int(-1, tariff.limits.maxVehicleAgeYears),
     numeroAgencia: r.int(1, 999),
-    enganche: formatCents(valorFactura - monto > 0n ? valorFactura - monto : 0n),
+    // the credit's down payment; sometimes off by a peso or less (the default tolerance), sometimes another credit's
+    enganche: formatCents(
+      r.weighted<() => bigint>([
+        [17, () => down],
+        [2, () => down + r.big(0n, 100n)],
+        [1, () => (down > 100n ? down - r.big(0n, 100n) : down)],
+        [1, () => down + r.big(101n, 10_000_000n)],
+        [1, () => (down > 10_000n ? down - r.big(101n, down) : down)],
+      ])(),
+    ),
     codigoPostal: r.pick(['06000', '09870', '55100', '57000', '97000', '25000', '64000', '44100']),
   };
   if (r.chance(0.8)) info['idAseguradora'] = r.pick(tariff.insurers.map((i) => i.idAseguradora));
@@ -443,6 +462,10 @@ function randomTariff(r: Random, base: TariffData): TariffData {
   if (!forms.includes(12)) forms.push(12);
   const paymentForms = forms.sort((a, b) => b - a).map((m, i) => ({ idFormaPago: i + 1, name: `cada ${m} meses`, monthsPerReceipt: m }));
   const rate = (lo: number, hi: number, d: number): string => percentText(r, lo, hi, d);
+  // total theft rated apart (theftRate, theftFactor) in about half the tariffs, and not in every zone or row
+  const theft = r.chance(0.5);
+  const theftFactor = (): { theftFactor?: string } => (theft && r.chance(0.7) ? { theftFactor: rate(0.3, 3, 3) } : {});
+  const theftRate = (): { theftRate?: string } => (theft && r.chance(0.8) ? { theftRate: rate(0, 0.02, 5) } : {});
   return {
     ...base,
     name: 'Tarifa aleatoria del oráculo',
@@ -450,12 +473,12 @@ function randomTariff(r: Random, base: TariffData): TariffData {
     ivaRate: r.pick(['0.16', '0.16', '0.08', '0', '0.155']),
     paymentForms,
     zones: {
-      states: base.zones.states.map((z) => ({ ...z, factor: rate(0.5, 2, 3) })),
+      states: base.zones.states.map(({ theftFactor: _theft, ...z }) => ({ ...z, factor: rate(0.5, 2, 3), ...theftFactor() })),
       postalPrefixes: [
-        { prefix: '0', factor: rate(0.5, 2, 2) },
-        { prefix: '06', factor: rate(0.5, 2, 2) },
-        { prefix: '0670', factor: rate(0.5, 2, 4) },
-        { prefix: '55', factor: rate(0.5, 2, 2) },
+        { prefix: '0', factor: rate(0.5, 2, 2), ...theftFactor() },
+        { prefix: '06', factor: rate(0.5, 2, 2), ...theftFactor() },
+        { prefix: '0670', factor: rate(0.5, 2, 4), ...theftFactor() },
+        { prefix: '55', factor: rate(0.5, 2, 2), ...theftFactor() },
       ],
     },
     vehicleAge: [
@@ -474,7 +497,12 @@ function randomTariff(r: Random, base: TariffData): TariffData {
           ...p,
           accessoriesRate: rate(0, 0.08, 5),
           specialEquipmentRate: rate(0, 0.08, 5),
-          rates: p.rates.map((x) => ({ ...x, rate: rate(0, 0.09, 6), fixedPremium: formatCents(r.big(0n, 1_000_000n)) })),
+          rates: p.rates.map(({ theftRate: _theft, ...x }) => ({
+            ...x,
+            rate: rate(0, 0.09, 6),
+            ...theftRate(),
+            fixedPremium: formatCents(r.big(0n, 1_000_000n)),
+          })),
         })),
       };
       return {

@@ -14,7 +14,7 @@
  * "whole amount financed" test keeps the payments, its "payments without it" test keeps the whole
  * amount financed, and ties between the amounts it compares name the first in the docs' order.
  */
-import { type Day, type Step, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
+import { type Day, type Step, addMonths, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
 import { type CatAnswer, type CatFlowQ, catOf } from './cat.js';
 import { type OraclePrepayment, type OracleRow, type PrepaymentMode, scheduleOracle } from './loan.js';
 import { type OracleError, type OracleOffer, type TariffData, quotePolicyOracle } from './policy.js';
@@ -46,6 +46,11 @@ export interface OracleConventions {
   readonly defaultProducto: 'AUTO' | 'AUTONOM';
   readonly paymentTolerance: number;
   readonly businessDays: 'none' | 'MX';
+  readonly engancheTolerance: number;
+  readonly insuredValue: 'price' | 'valorFactura';
+  readonly insuranceIva: 'credit' | 'tariff';
+  readonly importeSegurosWithoutIndSeguro: 'echo' | 'refuse';
+  readonly plazoSeguroZero: 'wholeTerm' | 'refuse';
 }
 
 export const ORACLE_DEFAULT_CONVENTIONS: OracleConventions = {
@@ -76,6 +81,11 @@ export const ORACLE_DEFAULT_CONVENTIONS: OracleConventions = {
   defaultProducto: 'AUTO',
   paymentTolerance: 0.5,
   businessDays: 'none',
+  engancheTolerance: 100,
+  insuredValue: 'price',
+  insuranceIva: 'credit',
+  importeSegurosWithoutIndSeguro: 'echo',
+  plazoSeguroZero: 'wholeTerm',
 };
 
 export interface CreditQuestion {
@@ -285,6 +295,10 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   }
 
   // ---- insurance
+  // importeSeguros without indSeguro 1: echoed, not charged; or refused (conventions.importeSegurosWithoutIndSeguro)
+  if (num(s['indSeguro']) !== 1 && centsOfOptional(s['importeSeguros']) > 0n && c.importeSegurosWithoutIndSeguro === 'refuse') {
+    return err('ERRNEG001', 'importeSeguros');
+  }
   let upfront = centsOfOptional(s['importeCatSegVida']) + centsOfOptional(s['importeCatSegDanio']);
   // what the ceiling rule may name (docs/cat.md, "The ceiling"): the package paid at opening, the financed one
   let packageAtOpening = 0n;
@@ -294,7 +308,9 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     const total = str(s['importeSeguros']);
     if (total === undefined) return err('ERRESQ006', 'importeSeguros');
     const plazoSeguro = num(s['plazoSeguro']) ?? 0;
-    const count = Math.min(Number(ceilDiv(BigInt(plazoSeguro) * perYear.n, 12n * perYear.d)), n);
+    // plazoSeguro 0: every payment, or refused (conventions.plazoSeguroZero)
+    if (plazoSeguro === 0 && c.plazoSeguroZero === 'refuse') return err('ERRESQ004', 'plazoSeguro');
+    const count = plazoSeguro === 0 ? n : Math.min(Number(ceilDiv(BigInt(plazoSeguro) * perYear.n, 12n * perYear.d)), n);
     spread(centsOf(total), count, n).forEach((x, k) => {
       external[k] = x;
     });
@@ -302,10 +318,19 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   let life = new Array<bigint>(n).fill(0n);
   let damage = new Array<bigint>(n).fill(0n);
   let damageRows: OracleRow[] | undefined;
+  const rows = scheduleOracle({ principal, periodRates: rates, vatPercent: iva, tolerance, balloon, grace, prepayments });
   const tipoSeguro = num(s['tipoSeguro']) ?? 0;
   if (tipoSeguro === 1 || tipoSeguro === 2) {
-    const offer = chooseOffer(question, s, periodicity, n, openingText);
+    const months = Number(ceilDiv(BigInt(n) * 12n * perYear.d, perYear.n));
+    // the sum insured: the price or valorFactura (conventions.insuredValue); the premiums' IVA: the credit's or the tariff's
+    const insured = c.insuredValue === 'price' ? price : valorFactura;
+    const tariff = c.insuranceIva === 'credit' ? { ...question.tariff, ivaRate: formatCents(iva) } : question.tariff; // iva % as a rate: 8 → '0.08'
+    const offer = chooseOffer({ ...question, tariff }, s, insured, openingText, monthlyBalances(rows, dates, start, principal, months));
     if ('error' in offer) return offer;
+    // docs/conventions.md, "Insurance": the enganche is the credit's down payment, within the tolerance
+    const enganche = centsOf(str((s['informacionSeguro'] as Record<string, unknown>)['enganche']) as string);
+    const gap = enganche > down ? enganche - down : down - enganche;
+    if (gap > BigInt(c.engancheTolerance)) return err('ERRNEG001', 'informacionSeguro.enganche');
     if (tipoSeguro === 1) {
       packageAtOpening = offer.primaTotalCents + offer.segVidaCents;
       upfront += packageAtOpening;
@@ -318,7 +343,6 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   }
 
   // ---- the table
-  const rows = scheduleOracle({ principal, periodRates: rates, vatPercent: iva, tolerance, balloon, grace, prepayments });
   const R = rows.length;
   // a prepayment after the loan is settled (or the table ended) is refused
   if ((question.prepayments ?? []).some((p) => p.period > R)) return err('ERRNEG001', '');
@@ -486,28 +510,49 @@ function catTiming(
   return { e, q: unitsPerYear };
 }
 
-/** The one offer the credit's insurance names (docs/conventions.md, "Insurance"). */
+/**
+ * The credit's balance at the start of each month (docs/conventions.md, "Insurance"): after every
+ * payment dated on or before the opening date + m months; the amount financed before the first.
+ */
+function monthlyBalances(rows: readonly OracleRow[], dates: readonly Day[], start: Day, principal: bigint, months: number): string[] {
+  const out: string[] = [];
+  for (let m = 0; m < months; m++) {
+    const day = addMonths(start, m);
+    let balance = principal;
+    rows.forEach((row, k) => {
+      if ((dates[k] as Day) <= day) balance = row.closing;
+    });
+    out.push(formatCents(balance));
+  }
+  return out;
+}
+
+/** The one offer the credit's insurance names (docs/conventions.md, "Insurance"), its life premium on the credit's balances. */
 function chooseOffer(
   question: CreditQuestion,
   s: Readonly<Record<string, unknown>>,
-  periodicity: OraclePeriodicity,
-  n: number,
+  insured: bigint,
   openingText: string,
+  lifeBalances: readonly string[],
 ): OracleOffer | OracleError {
   const info = s['informacionSeguro'] as Readonly<Record<string, unknown>> | undefined;
   if (!info) return err('ERRESQ006', 'informacionSeguro');
   const idPaquete = num(info['idPaquete']) ?? 0;
   if (idPaquete === 0) return err('ERRESQ006', 'informacionSeguro.idPaquete');
-  const perYear = fromNumberText(periodicity.perYear);
   const { idAgencia, numeroAgencia, ...rest } = info;
   const request: Record<string, unknown> = {
     ...rest,
     idClaveVehiculo: idAgencia,
     idAgencia: numeroAgencia,
-    montoSumaAsegurada: s['valorFactura'],
-    plazoFinanciado: Number(ceilDiv(BigInt(n) * 12n * perYear.d, perYear.n)),
+    montoSumaAsegurada: formatCents(insured),
+    plazoFinanciado: lifeBalances.length,
   };
-  const answer = quotePolicyOracle({ solicitud: request, fechaInicio: question.fechaInicio ?? openingText, tariff: question.tariff });
+  const answer = quotePolicyOracle({
+    solicitud: request,
+    fechaInicio: question.fechaInicio ?? openingText,
+    tariff: question.tariff,
+    lifeBalances,
+  });
   if ('error' in answer) {
     const field =
       answer.field === 'idClaveVehiculo'

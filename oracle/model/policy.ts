@@ -8,7 +8,7 @@
  * max(0, start year − modelo) + (k − 1); offers in tariff order; errors checked in a fixed order.
  */
 import { addMonths, type Day, formatDmy, parseIso, ymdOf } from './calendar.js';
-import { type Q, centsOf, floorDiv, formatCents, fromDecimal, roundHalfUp } from './rational.js';
+import { type Q, add, centsOf, floorDiv, formatCents, fromDecimal, mul, q, roundHalfUp, roundQ } from './rational.js';
 
 // ---------------------------------------------------------------- the tariff, as documented data
 
@@ -29,8 +29,8 @@ export interface TariffData {
   readonly uses: readonly { idUsoAutomovil: number; name: string }[];
   readonly vehicles: readonly { idClaveVehiculo: number; description: string; idTipoUnidad: number; maxSumInsured?: string }[];
   readonly zones: {
-    states: readonly { cveEntidadFederativa: number; name: string; factor: string }[];
-    postalPrefixes: readonly { prefix: string; factor: string }[];
+    states: readonly { cveEntidadFederativa: number; name: string; factor: string; theftFactor?: string }[];
+    postalPrefixes: readonly { prefix: string; factor: string; theftFactor?: string }[];
   };
   readonly vehicleAge: readonly { fromYears: number; factor: string }[];
   readonly replacementValues: readonly {
@@ -55,7 +55,7 @@ export interface TariffInsurerData {
     name: string;
     accessoriesRate: string;
     specialEquipmentRate: string;
-    rates: readonly { idTipoUnidad: number; idUsoAutomovil: number; rate: string; fixedPremium: string }[];
+    rates: readonly { idTipoUnidad: number; idUsoAutomovil: number; rate: string; theftRate?: string; fixedPremium: string }[];
   }[];
 }
 
@@ -130,12 +130,15 @@ export function quotePolicyOracle(question: PolicyQuestion): PolicyAnswer {
   const cp = text(s['codigoPostal']) ?? '';
   const state = t.zones.states.find((z) => z.cveEntidadFederativa === num(s['cveEntidadFederativa']));
   if (!state) return fail('cveEntidadFederativa');
+  // total theft's factor: the same entry's theftFactor, else its factor
   let zone = fromDecimal(state.factor);
+  let theftZone = fromDecimal(state.theftFactor ?? state.factor);
   let longest = 0;
   for (const p of t.zones.postalPrefixes) {
     if (cp.startsWith(p.prefix) && p.prefix.length > longest) {
       longest = p.prefix.length;
       zone = fromDecimal(p.factor);
+      theftZone = fromDecimal(p.theftFactor ?? p.factor);
     }
   }
 
@@ -199,6 +202,7 @@ export function quotePolicyOracle(question: PolicyQuestion): PolicyAnswer {
           pkgName: pkg.name,
           idPaquete: pkg.idPaquete,
           rate: fromDecimal(row.rate),
+          theftRate: fromDecimal(row.theftRate ?? '0'),
           fixed: centsOf(row.fixedPremium),
           accessoriesRate: fromDecimal(pkg.accessoriesRate),
           equipmentRate: fromDecimal(pkg.specialEquipmentRate),
@@ -208,6 +212,7 @@ export function quotePolicyOracle(question: PolicyQuestion): PolicyAnswer {
           equipment,
           enganche,
           zone,
+          theftZone,
           baseAge,
           tariff: t,
           replacement,
@@ -231,6 +236,7 @@ interface Pricing {
   readonly pkgName: string;
   readonly idPaquete: number;
   readonly rate: Q;
+  readonly theftRate: Q;
   readonly fixed: bigint;
   readonly accessoriesRate: Q;
   readonly equipmentRate: Q;
@@ -240,6 +246,7 @@ interface Pricing {
   readonly equipment: bigint;
   readonly enganche: bigint;
   readonly zone: Q;
+  readonly theftZone: Q;
   readonly baseAge: number;
   readonly tariff: TariffData;
   readonly replacement: TariffData['replacementValues'][number];
@@ -276,7 +283,10 @@ function priceOffer(p: Pricing): OracleOffer {
       E * p.equipmentRate.n * (p.rate.d * rateFactor.d * p.accessoriesRate.d) +
       p.fixed * (p.rate.d * rateFactor.d * p.accessoriesRate.d * p.equipmentRate.d);
     const baseDen = p.rate.d * rateFactor.d * p.accessoriesRate.d * p.equipmentRate.d;
-    const neta = roundHalfUp(base * p.zone.n * ageFactor.n * BigInt(period.months), baseDen * p.zone.d * ageFactor.d * 12n);
+    // + S·theftRate·rateFactor × theftZone (docs/insurance.md, "Formulas"), then × age × months / 12, one rounding
+    const general = q(base * p.zone.n, baseDen * p.zone.d);
+    const theft = mul(mul(q(S), p.theftRate), mul(rateFactor, p.theftZone));
+    const neta = roundQ(mul(add(general, theft), q(ageFactor.n * BigInt(period.months), ageFactor.d * 12n)));
     const recargo = roundTimes(neta, p.surcharge);
     const derecho = k === 1 ? centsOf(p.insurer.policyFee) : 0n;
     const iva = roundTimes(neta + recargo + derecho, p.ivaRate);

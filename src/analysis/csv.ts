@@ -173,7 +173,7 @@ export const RECEIPT_COLUMNS = [
  * ```ts
  * const lines = receiptsToCsv(quotePolicy(policySolicitud, { fechaInicio: '2026-02-01' })).split('\r\n');
  * lines[0]; // 'idAseguradora,aseguradora,paquete,idCotizacion,numeroRecibo,vigenciaInicial,vigenciaFin,primaTotal'
- * lines[1]; // '1,Aseguradora Ilustrativa Alfa,Amplia,c613c46fc8c2283031bdd7d3,1,01/02/2026,01/03/2026,2886.40'
+ * lines[1]; // '1,Aseguradora Ilustrativa Alfa,Amplia,ca19d78137d4f576378a0b38,1,01/02/2026,01/03/2026,1795.82'
  * ```
  */
 export function receiptsToCsv(result: PolicyResult, options?: CsvOptions): string {

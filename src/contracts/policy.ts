@@ -90,7 +90,7 @@ export const ReceiptSchema = precompiled(
  * @example
  * ```ts
  * const offer: PolicyOffer = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
- * offer.primaTotal; // '27618.36' (amounts: two decimals)
+ * offer.primaTotal; // '14531.29' (amounts: two decimals)
  * offer.vigenciaInicial; // '10/03/2025' (dates: dd/mm/yyyy)
  * ```
  */
@@ -174,7 +174,7 @@ export type SegAutoVendorRequest = Static<typeof SegAutoVendorRequestSchema>;
  * @example
  * ```ts
  * const first: Receipt = quotePolicy(policySolicitud, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!.listaRecibos[0]!;
- * first; // { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/04/2025', primaTotal: '2886.40' }
+ * first; // { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/04/2025', primaTotal: '1795.82' }
  * ```
  *
  * @useDeclaredType

@@ -144,7 +144,46 @@ export interface CreditConventions {
    * dates). `'none'` (default): dates as stepped.
    */
   readonly businessDays: BusinessDays;
+  /**
+   * Cents `informacionSeguro.enganche` may differ from the credit's own down payment (the price
+   * less `montoSolicitado`) before the insured quote is refused (`ERRNEG001` naming it); default
+   * 100 (one peso: a caller's own rounding of the price).
+   */
+  readonly engancheTolerance: number;
+  /**
+   * The sum insured of `tipoSeguro` 1 and 2: `'price'` (default), the price the buyer pays
+   * (`valorFactura`, with IVA added when `facturaConIva` is 0), or `'valorFactura'` as given.
+   */
+  readonly insuredValue: InsuredValue;
+  /** The IVA of the insurer's premiums in a credit: `'credit'` (default), the credit's `iva`; `'tariff'`, the tariff's `ivaRate`. */
+  readonly insuranceIva: InsuranceIva;
+  /** `importeSeguros` with `indSeguro` 0: `'echo'` (default: echoed, not charged) or `'refuse'` (`ERRNEG001` naming it). */
+  readonly importeSegurosWithoutIndSeguro: 'echo' | 'refuse';
+  /** `plazoSeguro` 0 with `indSeguro` 1: `'wholeTerm'` (default: the premium spread over every payment) or `'refuse'` (`ERRESQ004`). */
+  readonly plazoSeguroZero: 'wholeTerm' | 'refuse';
 }
+
+/**
+ * What a credit's insured package insures: the price the buyer pays, or `valorFactura` as given.
+ *
+ * @example
+ * ```ts
+ * const insuredValue: InsuredValue = 'valorFactura'; // a buyer who deducts the IVA insures the value without it
+ * quoteCredit(solicitud, { conventions: { insuredValue } }).facturaConIva; // 1
+ * ```
+ */
+export type InsuredValue = 'price' | 'valorFactura';
+
+/**
+ * Which IVA the insurer's premiums in a credit carry: the credit's `iva`, or the tariff's rate.
+ *
+ * @example
+ * ```ts
+ * const insuranceIva: InsuranceIva = 'tariff';
+ * quoteCredit(solicitud, { conventions: { insuranceIva } }).iva; // 16
+ * ```
+ */
+export type InsuranceIva = 'credit' | 'tariff';
 
 /**
  * The defaults: see `docs/conventions.md` for the reason behind each.
@@ -182,6 +221,11 @@ export const DEFAULT_CREDIT_CONVENTIONS: CreditConventions = Object.freeze({
   defaultProducto: 'AUTO',
   paymentTolerance: 0.5,
   businessDays: 'none',
+  engancheTolerance: 100,
+  insuredValue: 'price',
+  insuranceIva: 'credit',
+  importeSegurosWithoutIndSeguro: 'echo',
+  plazoSeguroZero: 'wholeTerm',
 }) as CreditConventions;
 
 /** Percentage text of a rate-grid row ("14.99"): up to three integer digits and six decimals. */
@@ -202,6 +246,9 @@ function oneOf(...values: readonly (string | number | boolean)[]): MessageRef {
   const texts = values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
   return expected('esperadoAlternativas', { first: texts.slice(0, -1).join(', '), last: texts[texts.length - 1] as string });
 }
+
+/** The widest `engancheTolerance`, in cents (1,000,000.00). */
+const MAX_ENGANCHE_TOLERANCE = 100_000_000;
 
 const INTEGER_1_366 = expected('esperadoEntero', { min: 1, max: 366 });
 const PERCENT_0_100 = expected('esperadoPorcentaje');
@@ -277,6 +324,22 @@ const CHECKS: { readonly [K in keyof CreditConventions]: (value: unknown) => voi
   },
   businessDays: (value) => {
     if (value !== 'none' && value !== 'MX') throw invalid('businessDays', oneOf('none', 'MX'));
+  },
+  engancheTolerance: (value) => {
+    if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > MAX_ENGANCHE_TOLERANCE)
+      throw invalid('engancheTolerance', expected('esperadoEntero', { min: 0, max: MAX_ENGANCHE_TOLERANCE }));
+  },
+  insuredValue: (value) => {
+    if (value !== 'price' && value !== 'valorFactura') throw invalid('insuredValue', oneOf('price', 'valorFactura'));
+  },
+  insuranceIva: (value) => {
+    if (value !== 'credit' && value !== 'tariff') throw invalid('insuranceIva', oneOf('credit', 'tariff'));
+  },
+  importeSegurosWithoutIndSeguro: (value) => {
+    if (value !== 'echo' && value !== 'refuse') throw invalid('importeSegurosWithoutIndSeguro', oneOf('echo', 'refuse'));
+  },
+  plazoSeguroZero: (value) => {
+    if (value !== 'wholeTerm' && value !== 'refuse') throw invalid('plazoSeguroZero', oneOf('wholeTerm', 'refuse'));
   },
 };
 

@@ -18,7 +18,16 @@ export type { Schedule } from '../credit/schedule.js';
 export { percentToRational } from '../credit/rate.js';
 export type { Rational } from '../credit/rate.js';
 export { DEFAULT_CREDIT_CONVENTIONS, resolveConventions } from '../credit/conventions.js';
-export type { BusinessDays, CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
+export type {
+  BusinessDays,
+  CatTimeBasis,
+  CreditConventions,
+  InsuranceIva,
+  InsuredValue,
+  InterestBasis,
+  Periodicity,
+  RateGridRow,
+} from '../credit/conventions.js';
 export { easterSunday, isMexicanBusinessDay, mexicanBankHolidays, nextMexicanBusinessDay } from '../dates/holidays.js';
 export { toCivilDay, fromCivilDay, parseIsoDate, formatIsoDate } from '../dates/civil.js';
 export type { CivilDay, DateStep } from '../dates/civil.js';

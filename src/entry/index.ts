@@ -21,7 +21,16 @@ export type { PolicyOptions } from '../quotes/quotePolicy.js';
 export { computeCat } from '../cat/computeCat.js';
 export type { CatFlow, CatFlows, CatOptions, CatResult } from '../cat/computeCat.js';
 export { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
-export type { BusinessDays, CatTimeBasis, CreditConventions, InterestBasis, Periodicity, RateGridRow } from '../credit/conventions.js';
+export type {
+  BusinessDays,
+  CatTimeBasis,
+  CreditConventions,
+  InsuranceIva,
+  InsuredValue,
+  InterestBasis,
+  Periodicity,
+  RateGridRow,
+} from '../credit/conventions.js';
 export { defaultTariff } from '../insurance/defaultTariff.js';
 export { loadTariff } from '../insurance/tariff.js';
 export type { Tariff } from '../insurance/tariff.js';

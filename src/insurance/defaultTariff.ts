@@ -2,10 +2,12 @@
  * The library's default tariff, read from `data/tariff.json` (the tariff file format, documented
  * in `docs/data.md`) and validated on first use: nothing runs when the module is imported.
  *
- * ILLUSTRATIVE figures. No Mexican insurer publishes its auto tariff: these are invented, only
- * realistic in magnitude (Amplia ≈ 4–5 % of the sum insured a year for a private sedan, policy fees
- * 500–600, fractional surcharges 3–9.5 %, life 0.45–0.60 per thousand a month), and the insurers
- * are fictitious. Never quote a customer with it: load a real tariff with `loadTariff`.
+ * ILLUSTRATIVE figures. No Mexican insurer publishes its auto tariff: these are estimates,
+ * calibrated from public aggregates (claim frequency × severity for own damage with its
+ * deductible, theft by zone with recoveries netted, liability and assistance, a 36–44 % loading;
+ * `docs/insurance.md`, "The default tariff's calibration"), so a new car of 300,000 costs about
+ * the published average policy; the insurers are fictitious. Never quote a customer with it: load
+ * a real tariff with `loadTariff`.
  */
 import tariffData from '../../data/tariff.json' with { type: 'json' };
 import { loadTariff, type Tariff } from './tariff.js';

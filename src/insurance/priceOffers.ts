@@ -16,9 +16,9 @@ import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
 import { insuranceError, type InsuranceMessageId } from './messages.js';
 import { gapPremiumCents, lifePremiumCents, type CreditExposure } from './extras.js';
-import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactor } from './rating.js';
+import { ageFactor, netPremiumCents, sumsInsuredByYear, zoneFactors, type ZoneFactors } from './rating.js';
 import { appendReceipts, receiptDays, type PolicyReceipt, type ReceiptPlan } from './receipts.js';
-import type { ReplacementValue, Tariff, TariffInsurer, TariffPackage } from './tariff.js';
+import { RATE_TEXT, type ReplacementValue, type Tariff, type TariffInsurer, type TariffPackage } from './tariff.js';
 
 /**
  * What the engine prices: the vehicle, its use and the credit, amounts in cents. Optional codes
@@ -75,6 +75,8 @@ export interface PricingSettings {
   readonly conventions: PolicyConventions;
   /** The credit's balance at the start of each month, cents; overrides `conventions.lifeBalance`. */
   readonly lifeBalances?: readonly number[] | undefined;
+  /** The IVA of the premiums and GAP (a rate text, "0.08"); default the tariff's `ivaRate`. */
+  readonly ivaRate?: string | undefined;
 }
 
 /**
@@ -106,6 +108,9 @@ export interface PricedOffer {
   readonly lifeCents: number;
 }
 
+/** A rate as the tariff writes its `ivaRate`. */
+const IVA_RATE = new RegExp(RATE_TEXT);
+
 function business(id: InsuranceMessageId, field: string, params?: MessageParams): QuoteError {
   return insuranceError('ERRNEG001', id, field, params);
 }
@@ -123,7 +128,7 @@ interface Resolved {
   readonly idFormaPago: number;
   readonly monthsPerReceipt: number;
   readonly replacement: ReplacementValue;
-  readonly zoneFactor: string;
+  readonly zone: ZoneFactors;
   readonly ageYears: number;
   readonly vehicleByYear: readonly number[];
   readonly accessoriesByYear: readonly number[];
@@ -173,7 +178,7 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
   }
   if (r.enganche > amountCents) throw business('engancheExcedeSuma', 'enganche');
 
-  const zone = zoneFactor(tariff, r.cveEntidadFederativa, r.codigoPostal);
+  const zone = zoneFactors(tariff, r.cveEntidadFederativa, r.codigoPostal);
   if (zone === undefined) throw business('entidadNoTarifada', 'cveEntidadFederativa');
 
   // Next year's model is sold during this one: age −1 counts as new.
@@ -195,7 +200,7 @@ function resolveRisk(r: PolicyRisk, tariff: Tariff, c: PolicyConventions, start:
     idFormaPago,
     monthsPerReceipt: form.monthsPerReceipt,
     replacement,
-    zoneFactor: zone,
+    zone,
     ageYears: Math.max(0, age),
     vehicleByYear: sumsInsuredByYear(amountCents, replacement, periods.length),
     accessoriesByYear: sumsInsuredByYear(r.sumaAccesorio, replacement, periods.length),
@@ -248,6 +253,7 @@ function selectCandidates(r: PolicyRisk, tariff: Tariff, resolved: Resolved): Ca
 
 function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSettings): PricedOffer {
   const { tariff, start } = settings;
+  const ivaRate = settings.ivaRate ?? tariff.ivaRate;
   const receipts: PolicyReceipt[] = [];
   let totalCents = 0;
   for (const period of resolved.periods) {
@@ -256,7 +262,8 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       pkg: cand.pkg,
       rate: cand.rate,
       rateFactor: resolved.replacement.rateFactor,
-      zoneFactor: resolved.zoneFactor,
+      zoneFactor: resolved.zone.factor,
+      theftZoneFactor: resolved.zone.theftFactor,
       ageFactor: ageFactor(tariff, resolved.ageYears + i),
       vehicleCents: resolved.vehicleByYear[i] ?? 0,
       accessoriesCents: resolved.accessoriesByYear[i] ?? 0,
@@ -273,7 +280,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       premiumCents: netCents + surchargeCents,
       // One policy, one fee: on the first receipt of the first policy year.
       policyFeeCents: period.year === 1 ? parseCents(cand.insurer.policyFee) : 0,
-      ivaRate: tariff.ivaRate,
+      ivaRate,
       firstNumber: receipts.length + 1,
     };
     // The receipts' days depend on the dates alone: the first offer computes them for all.
@@ -290,7 +297,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
     end: addMonthsCivil(start, endMonth),
     totalCents,
     receipts,
-    gapCents: gapPremiumCents(cand.insurer, resolved.credit, tariff.ivaRate),
+    gapCents: gapPremiumCents(cand.insurer, resolved.credit, ivaRate),
     lifeCents: lifePremiumCents(cand.insurer, resolved.credit, settings.conventions.lifeBalance, settings.lifeBalances),
   };
 }
@@ -310,6 +317,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
  * ```
  */
 export function priceOffers(risk: PolicyRisk, settings: PricingSettings): PricedOffer[] {
+  if (settings.ivaRate !== undefined && !IVA_RATE.test(settings.ivaRate)) throw insuranceError('ERRESQ005', 'ivaTasaInvalida', 'ivaRate');
   const resolved = resolveRisk(risk, settings.tariff, settings.conventions, settings.start);
   return selectCandidates(risk, settings.tariff, resolved).map((cand) => priceCandidate(resolved, cand, settings));
 }

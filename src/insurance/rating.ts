@@ -1,8 +1,11 @@
 /**
  * Rating: the risk factors a request maps to, and the net premium of one policy period.
  *
- *   prima neta = round½↑( (S·rate·rateFactor + A·accessoriesRate + E·specialEquipmentRate + fixedPremium)
- *                          × zone × age × months / 12 )
+ *   prima neta = round½↑( ( (S·rate·rateFactor + A·accessoriesRate + E·specialEquipmentRate + fixedPremium) × zone
+ *                           + S·theftRate·rateFactor × theftZone ) × age × months / 12 )
+ *
+ * `theftRate` (total theft, rated on its own zone factor) is optional: without it the premium is
+ * the first line alone, as tariffs without it always were.
  *
  * S, A, E: the year's sums insured (vehicle, accessories, special equipment), each the invoice
  * amount times the replacement-value fraction of that policy year, rounded half-up to the cent.
@@ -52,16 +55,38 @@ export function sumsInsuredByYear(amountCents: number, replacement: ReplacementV
  *
  * @example
  * ```ts
- * zoneFactor(defaultTariff(), 15, '55100'); // '1.45' (prefix 55)
- * zoneFactor(defaultTariff(), 15, '50000'); // '1.30' (state 15)
+ * zoneFactor(defaultTariff(), 19, '64000'); // '1.49' (Nuevo León: the most collisions per vehicle)
+ * zoneFactor(defaultTariff(), 32, '55100'); // '1.00' (prefix 55 wins over Zacatecas' 0.51)
  * ```
  */
 export function zoneFactor(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): string | undefined {
-  let best: { prefix: string; factor: string } | undefined;
+  return zoneFactors(tariff, cveEntidadFederativa, codigoPostal)?.factor;
+}
+
+/** A zone's two factors: the general one and total theft's. */
+export interface ZoneFactors {
+  readonly factor: string;
+  readonly theftFactor: string;
+}
+
+/**
+ * The zone's factors: the longest postal-code prefix listed wins, otherwise the state; its
+ * `theftFactor` (its `factor` when it has none) rates total theft. Undefined when the state is not
+ * rated.
+ *
+ * @example
+ * ```ts
+ * zoneFactors(defaultTariff(), 15, '55100'); // { factor: '1.00', theftFactor: '2.25' } (prefix 55: three times the 0.75 of most states)
+ * zoneFactors(defaultTariff(), 15, '50000'); // { factor: '1.00', theftFactor: '1.50' } (Estado de México)
+ * ```
+ */
+export function zoneFactors(tariff: Tariff, cveEntidadFederativa: number, codigoPostal: string): ZoneFactors | undefined {
+  let best: Tariff['zones']['postalPrefixes'][number] | undefined;
   for (const z of tariff.zones.postalPrefixes) {
     if (codigoPostal.startsWith(z.prefix) && (best === undefined || z.prefix.length > best.prefix.length)) best = z;
   }
-  return best?.factor ?? tariff.zones.states.find((s) => s.cveEntidadFederativa === cveEntidadFederativa)?.factor;
+  const zone = best ?? tariff.zones.states.find((s) => s.cveEntidadFederativa === cveEntidadFederativa);
+  return zone === undefined ? undefined : { factor: zone.factor, theftFactor: zone.theftFactor ?? zone.factor };
 }
 
 /**
@@ -84,6 +109,8 @@ export interface PeriodRating {
   readonly rate: TariffPackage['rates'][number];
   readonly rateFactor: string;
   readonly zoneFactor: string;
+  /** The zone's factor for total theft (`theftRate`). */
+  readonly theftZoneFactor: string;
   readonly ageFactor: string;
   /** The period's sums insured, in cents. */
   readonly vehicleCents: number;
@@ -99,10 +126,10 @@ export interface PeriodRating {
  * @example
  * ```ts
  * const pkg = defaultTariff().insurers[0]!.packages[0]!; // Amplia
- * const rate = pkg.rates[0]!; // automóvil particular: 0.0320 and 2,600.00
- * // (350,000 × 0.032 × 1.10 + 2,600) × 1.20 × 1.00 = 17,904.00
- * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.20', ageFactor: '1.00',
- *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 1_790_400
+ * const rate = pkg.rates[0]!; // automóvil particular: 0.015477, theft 0.002810 and 1,666.67
+ * // (350,000 × 0.015477 × 1.10 + 1,666.67) × 1.00 + 350,000 × 0.002810 × 1.10 × 1.50 = 7,625.315 + 1,622.775 = 9,248.09
+ * netPremiumCents({ pkg, rate, rateFactor: '1.10', zoneFactor: '1.00', theftZoneFactor: '1.50', ageFactor: '1.00',
+ *   vehicleCents: 35_000_000, accessoriesCents: 0, specialEquipmentCents: 0, months: 12 }); // 924_809
  * ```
  */
 export function netPremiumCents(r: PeriodRating): number {
@@ -124,8 +151,20 @@ export function netPremiumCents(r: PeriodRating): number {
     BigInt(r.accessoriesCents) * accessories.coef * pow10n(s - accessories.scale) +
     BigInt(r.specialEquipmentCents) * equipment.coef * pow10n(s - equipment.scale) +
     fixed.coef * 100n * pow10n(s - fixed.scale);
-  const n = annual * zone.coef * age.coef * BigInt(r.months);
-  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * pow10n(s + zone.scale + age.scale)));
+  // annual × zone at scale u; with a theft rate, + S·theftRate·rateFactor × theftZone brought to the same scale.
+  let zoned = annual * zone.coef;
+  let u = s + zone.scale;
+  if (r.rate.theftRate !== undefined) {
+    const theft = scaledDecimal(r.rate.theftRate);
+    const theftZone = scaledDecimal(r.theftZoneFactor);
+    const t = theft.scale + rateFactor.scale + theftZone.scale;
+    const theftZoned = BigInt(r.vehicleCents) * theft.coef * rateFactor.coef * theftZone.coef;
+    if (t > u) zoned *= pow10n(t - u);
+    zoned += theftZoned * pow10n(Math.max(u, t) - t);
+    u = Math.max(u, t);
+  }
+  const n = zoned * age.coef * BigInt(r.months);
+  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * pow10n(u + age.scale)));
   return netPremiumDecimal(r);
 }
 
@@ -138,5 +177,9 @@ function netPremiumDecimal(r: PeriodRating): number {
     .plus(new Decimal(r.accessoriesCents).times(r.pkg.accessoriesRate))
     .plus(new Decimal(r.specialEquipmentCents).times(r.pkg.specialEquipmentRate))
     .plus(new Decimal(r.rate.fixedPremium).times(100));
-  return toCents(annual.times(r.zoneFactor).times(r.ageFactor).times(r.months).div(12));
+  const theft = new Decimal(r.vehicleCents)
+    .times(r.rate.theftRate ?? '0')
+    .times(r.rateFactor)
+    .times(r.theftZoneFactor);
+  return toCents(annual.times(r.zoneFactor).plus(theft).times(r.ageFactor).times(r.months).div(12));
 }

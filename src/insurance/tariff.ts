@@ -63,13 +63,25 @@ const ZonesSchema = Type.Object(
   {
     states: Type.Array(
       Type.Object(
-        { cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32 }), name: name('Entidad'), factor: rate('Factor de zona') },
+        {
+          cveEntidadFederativa: Type.Integer({ minimum: 1, maximum: 32 }),
+          name: name('Entidad'),
+          factor: rate('Factor de zona'),
+          theftFactor: Type.Optional(rate('Factor de zona del robo total (theftRate); sin él, factor')),
+        },
         strict,
       ),
       { minItems: 1 },
     ),
     postalPrefixes: Type.Array(
-      Type.Object({ prefix: Type.String({ pattern: '^[0-9]{1,5}$' }), factor: rate('Factor; sustituye al de la entidad') }, strict),
+      Type.Object(
+        {
+          prefix: Type.String({ pattern: '^[0-9]{1,5}$' }),
+          factor: rate('Factor; sustituye al de la entidad'),
+          theftFactor: Type.Optional(rate('Factor del robo total; sustituye al de la entidad')),
+        },
+        strict,
+      ),
     ),
   },
   strict,
@@ -103,6 +115,7 @@ const PackageRateSchema = Type.Object(
     idTipoUnidad: id(999, 'Tipo de unidad'),
     idUsoAutomovil: id(999, 'Uso'),
     rate: rate('Tasa anual sobre la suma asegurada del año'),
+    theftRate: Type.Optional(rate('Tasa anual del robo total sobre la suma asegurada; con el factor de robo de la zona')),
     fixedPremium: amount('Prima anual fija (RC, gastos médicos, defensa, asistencia)'),
   },
   strict,

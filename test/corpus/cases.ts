@@ -468,6 +468,70 @@ function serviceCases(d: Draw): ServiceCase[] {
   return out;
 }
 
+/**
+ * An insured credit (`tipoSeguro` 1 or 2) the illustrative tariff quotes: a known vehicle, a sum
+ * insured within its limits, the credit's own down payment as `enganche` (one in eight another
+ * credit's), every insurer, package and payment form, `iva` 8 and `facturaConIva` 0 among them,
+ * external insurance beside it (`plazoSeguro` 0 included) and the features.
+ */
+function insuredCreditCase(d: Draw): { solicitud: Record<string, unknown>; options?: Record<string, unknown> } {
+  const periodicidad = d.pick(['M', 'M', 'M', 'Q', 'C', 'S', 'D']);
+  const perYear = { M: 12, Q: 24, C: 26, S: 52, D: 36 }[periodicidad] as number;
+  const months = d.int(6, 72);
+  const plazo = Math.ceil((months * perYear) / 12);
+  const amount = d.int(120_000_00, 700_000_00);
+  const price = Math.ceil((amount * 100) / (100 - d.int(20, 50)));
+  const iva = d.pick([16, 16, 16, 8]);
+  const facturaConIva = d.pick([1, 1, 1, 0]);
+  // Without IVA the invoice is the price over 1 + iva; the engine grosses it back up, half-up.
+  const valorFactura = facturaConIva === 1 ? price : Math.floor((price * 100) / (100 + iva));
+  const grossed = facturaConIva === 1 ? valorFactura : Math.floor((valorFactura * (100 + iva) + 50) / 100);
+  const [key, type] = d.pick(VEHICLES.filter(([k]) => k !== 1003));
+  const s: Record<string, unknown> = {
+    fechaApertura: `2026-${String(d.int(1, 12)).padStart(2, '0')}-${String(d.int(1, 28)).padStart(2, '0')}`,
+    montoSolicitado: money(amount),
+    valorFactura: money(valorFactura),
+    plazo,
+    periodicidad,
+    tasa: (d.int(950, 3000) / 100).toFixed(2),
+    iva,
+    facturaConIva,
+    tipoSeguro: d.pick([1, 2]),
+    generaTablaPagos: true,
+    informacionSeguro: {
+      idPaquete: d.pick([1, 1, 2, 3]),
+      idAseguradora: d.int(1, 3),
+      cveEntidadFederativa: d.int(1, 32),
+      idTipoUnidad: type,
+      idUsoAutomovil: 1,
+      idAgencia: key,
+      modelo: d.pick([2026, 2026, 2025]),
+      numeroAgencia: d.int(1, 9999),
+      enganche: money(d.chance(0.125) ? Math.floor(valorFactura / 5) : grossed - amount),
+      codigoPostal: d.pick(['03100', '06600', '44100', '55100', '57000', '64000', '25000', '97000']),
+      idFormaPago: d.int(1, 4),
+      idVigencia: d.pick([2, 2, 1]),
+      ...(d.chance(0.3) ? { indicadorReposicion: d.int(1, 3) } : {}),
+      ...(d.chance(0.2) ? { sumaAccesorio: money(d.int(0, 5_000_000)) } : {}),
+    },
+  };
+  if (d.chance(0.5)) s['comisiones'] = d.pick(['1.5', '2.00', '3']);
+  if (d.chance(0.2)) {
+    s['indSeguro'] = 1;
+    s['importeSeguros'] = money(d.int(100_000, 3_000_000));
+    s['plazoSeguro'] = d.pick([12, 24, 99, 0]);
+  } else if (d.chance(0.15)) {
+    s['indSeguro'] = 0;
+    s['importeSeguros'] = money(d.int(100_000, 3_000_000));
+  }
+  const options: Record<string, unknown> = {};
+  if (d.chance(0.15)) options['prepayments'] = [{ period: Math.max(1, plazo - 3), amount: money(Math.floor(amount / 4)) }];
+  if (d.chance(0.1)) options['balloon'] = { percent: '25' };
+  if (d.chance(0.1) && plazo > 2) options['grace'] = { periods: 2 };
+  if (d.chance(0.15)) options['conventions'] = { businessDays: 'MX' };
+  return Object.keys(options).length === 0 ? { solicitud: s } : { solicitud: s, options };
+}
+
 /** Every case of the corpus, generated from one seed. */
 export function generateCorpus(seed = 20261122): CorpusCase[] {
   const d = new Draw(seed);
@@ -478,5 +542,9 @@ export function generateCorpus(seed = 20261122): CorpusCase[] {
   serviceCases(d).forEach((request, k) => {
     cases.push({ id: `service-${k}`, kind: 'service', request });
   });
+  // Added with issue 22 (the insured credit's life premium, its enganche, the insurance's IVA and
+  // sum insured): a draw of their own, so the cases above stay as they were drawn.
+  const insured = new Draw(seed + 22);
+  for (let k = 0; k < 40; k++) cases.push({ id: `credit-insured-${k}`, kind: 'credit', ...insuredCreditCase(insured) });
   return cases;
 }

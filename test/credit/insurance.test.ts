@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuoteError, quoteCredit, type CreditOptions, type CreditRequest } from '../../src/entry/index.js';
+import { QuoteError, quoteCredit, type CreditOptions, type CreditRequest, type CreditResult } from '../../src/entry/index.js';
 import { quotePolicy } from '../../src/entry/insurance.js';
 import { INSURED_PACKAGE as info, cents, rowViolations } from '../helpers.js';
 
@@ -36,6 +36,18 @@ const policyFor = (plazoFinanciado: number) =>
     { fechaInicio: '2026-01-31' },
   ).listaSeguroAuto[0]!;
 
+/**
+ * The debtor-life premium on a monthly table's own balances, worked from the rows: the balance at
+ * the start of month m is row m + 1's saldoCapital, so Σ balances × rate‰, rounded half-up.
+ */
+function lifeOnRows(result: CreditResult, monthlyRatePerThousand: number, months = result.registros.length): number {
+  const balances = result.registros.slice(0, months).reduce((sum, row) => sum + BigInt(cents(row.saldoCapital)), 0n);
+  // rate‰ as an integer over 10^4 (0.55 → 5500 / 10^4), then / 1000
+  const scaled = balances * BigInt(Math.round(monthlyRatePerThousand * 10_000));
+  const den = 10_000_000n;
+  return Number((scaled * 2n + den) / (2n * den));
+}
+
 /** The code, the field and the message id of what `quoteCredit` throws. */
 function failure(s: CreditRequest, options: CreditOptions = {}): [string, string | undefined, string | undefined] {
   try {
@@ -53,7 +65,8 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
     const plain = quoteCredit({ ...base, tipoSeguro: 0 });
     const upfront = quoteCredit({ ...base, tipoSeguro: 1 });
     const offer = policyFor(48);
-    expect(cents(upfront.totalPagar) - cents(plain.totalPagar)).toBe(cents(offer.primaTotal) + cents(offer.segVida));
+    // The damage premium is the policy's; the life premium is Alfa's 0.55‰ on the table's balances.
+    expect(cents(upfront.totalPagar) - cents(plain.totalPagar)).toBe(cents(offer.primaTotal) + lifeOnRows(plain, 0.55));
     expect(upfront.registros).toEqual(plain.registros);
     expect(Number(upfront.cat)).toBeGreaterThan(Number(plain.cat));
   });
@@ -64,7 +77,7 @@ describe('quoteCredit with insurance (tipoSeguro 1 and 2)', () => {
     const offer = policyFor(48);
     expect(rowViolations(financed, 28_000_000)).toEqual([]);
     const life = financed.registros.reduce((sum, r) => sum + cents(r.seguroVida), 0);
-    expect(life).toBe(cents(offer.segVida));
+    expect(life).toBe(lifeOnRows(plain, 0.55));
     const damage = financed.registros.reduce((sum, r) => sum + cents(r.seguroDanos), 0);
     // Financing at 13.5 % + IVA costs more than the premium itself.
     expect(damage).toBeGreaterThan(cents(offer.primaTotal));
@@ -186,9 +199,11 @@ describe('insurance in the payments when a prepayment ends the table early', () 
     const early = quoteCredit({ ...base, tipoSeguro: 2 }, settled);
     expect(early.registros).toHaveLength(10);
     expect(rowViolations(early, 28_000_000)).toEqual([]);
-    // The life premium is not forgiven: Σ seguroVida is the same.
+    // The life premium is priced on the table as planned (ten months of balance, then none) and
+    // not forgiven: Σ seguroVida is all of it.
     const sum = (r: typeof full, column: 'seguroVida' | 'seguroDanos') => r.registros.reduce((t, x) => t + cents(x[column]), 0);
-    expect(sum(early, 'seguroVida')).toBe(sum(full, 'seguroVida'));
+    expect(sum(early, 'seguroVida')).toBe(lifeOnRows(early, 0.55));
+    expect(sum(early, 'seguroVida')).toBeLessThan(sum(full, 'seguroVida'));
     // The damage premium is settled at its balance: less than the sum of every installment (no future interest), more than the first ten.
     const firstTen = full.registros.slice(0, 10).reduce((t, x) => t + cents(x.seguroDanos), 0);
     expect(sum(early, 'seguroDanos')).toBeGreaterThan(firstTen);

@@ -16,20 +16,23 @@ const cents = fc.integer({ min: 0, max: 10_000_000_000_000 });
 const toCents = (d: InstanceType<typeof Decimal>) => d.toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
 
 describe('the policy rating in exact integers', () => {
-  it('netPremiumCents is the cent the decimal.js formula gives, for any tariff factors', () => {
+  it('netPremiumCents is the cent the decimal.js formula gives, for any tariff factors, total theft rated apart or not', () => {
     const pkg = defaultTariff().insurers[0]!.packages[0]!;
     fc.assert(
       fc.property(
         fc.record({ vehicle: cents, accessories: cents, equipment: cents, months: fc.integer({ min: 1, max: 12 }) }),
         fc.tuple(smallRate, smallRate, smallRate, smallRate, smallRate, smallRate),
         fc.integer({ min: 0, max: 99_999_999 }),
-        ({ vehicle, accessories, equipment, months }, [rate, rateFactor, zone, age, accRate, eqRate], fixed) => {
+        fc.option(fc.tuple(smallRate, smallRate), { nil: undefined }),
+        ({ vehicle, accessories, equipment, months }, [rate, rateFactor, zone, age, accRate, eqRate], fixed, theft) => {
           const fixedPremium = (fixed / 100).toFixed(2);
+          const [theftRate, theftZone] = theft ?? [undefined, zone];
           const r = {
             pkg: { ...pkg, accessoriesRate: accRate, specialEquipmentRate: eqRate },
-            rate: { ...pkg.rates[0]!, rate, fixedPremium },
+            rate: { idTipoUnidad: 1, idUsoAutomovil: 1, rate, fixedPremium, ...(theftRate === undefined ? {} : { theftRate }) },
             rateFactor,
             zoneFactor: zone,
+            theftZoneFactor: theftZone,
             ageFactor: age,
             vehicleCents: vehicle,
             accessoriesCents: accessories,
@@ -42,7 +45,12 @@ describe('the policy rating in exact integers', () => {
             .plus(new Decimal(accessories).times(accRate))
             .plus(new Decimal(equipment).times(eqRate))
             .plus(new Decimal(fixedPremium).times(100));
-          expect(netPremiumCents(r)).toBe(toCents(annual.times(zone).times(age).times(months).div(12)));
+          // Total theft, when rated apart: S·theftRate·rateFactor on the zone's theft factor.
+          const stolen = new Decimal(vehicle)
+            .times(theftRate ?? '0')
+            .times(rateFactor)
+            .times(theftZone);
+          expect(netPremiumCents(r)).toBe(toCents(annual.times(zone).plus(stolen).times(age).times(months).div(12)));
         },
       ),
       { numRuns: 3000 },

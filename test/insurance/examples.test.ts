@@ -1,9 +1,10 @@
 /**
  * Worked by hand from the default tariff's figures (never pasted from the code's output).
- * Insurer 3 "Gamma", package 1 Amplia, automóvil particular (rate 0.0345, fixed 2,400.00),
- * Coahuila (zone 1.00), new (age 1.00), valor comercial (rate factor 1.00, year-1 fraction 1),
- * sum insured 300,000.00, policy fee 500.00, IVA 16%, start 2025-03-10.
- *   prima neta = 300,000 × 0.0345 + 2,400 = 10,350 + 2,400 = 12,750.00
+ * Insurer 3 "Gamma", package 1 Amplia, automóvil particular (rate 0.016582, theft rate 0.003011,
+ * fixed 1,785.71), Coahuila (zone 1.00, theft zone 0.75), new (age 1.00), valor comercial (rate
+ * factor 1.00, year-1 fraction 1), sum insured 300,000.00, policy fee 500.00, IVA 16%, start 2025-03-10.
+ *   prima neta = 300,000 × 0.016582 + 1,785.71 + 300,000 × 0.003011 × 0.75
+ *              = 4,974.60 + 1,785.71 + 677.475 = 7,437.785 → 7,437.79
  */
 import { describe, expect, it } from 'vitest';
 import { quotePolicy } from '../../src/entry/insurance.js';
@@ -17,55 +18,55 @@ const quote = (idFormaPago: number) => {
 
 describe('hand-worked annual examples, one per payment form', () => {
   it('contado: one receipt', () => {
-    // recargo 0; IVA = (12,750 + 500) × 0.16 = 13,250 × 0.16 = 2,120.00; total = 13,250 + 2,120 = 15,370.00
+    // recargo 0; IVA = (7,437.79 + 500) × 0.16 = 7,937.79 × 0.16 = 1,270.0464 → 1,270.05; total = 9,207.84
     const o = quote(1);
-    expect(o.primaTotal).toBe('15370.00');
+    expect(o.primaTotal).toBe('9207.84');
     expect(o.listaRecibos).toEqual([
-      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '15370.00' },
+      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '9207.84' },
     ]);
     expect([o.vigenciaInicial, o.vigenciaFin]).toEqual(['10/03/2025', '10/03/2026']);
   });
 
   it('semestral: 3% surcharge, two receipts', () => {
-    // recargo = 12,750 × 0.03 = 382.50; neta + recargo = 13,132.50
-    // IVA = (13,132.50 + 500) × 0.16 = 13,632.50 × 0.16 = 2,181.20; total = 13,632.50 + 2,181.20 = 15,813.70
-    // later receipt = 13,132.50 × 1.16 / 2 = 15,233.70 / 2 = 7,616.85
-    // first = 15,813.70 − 7,616.85 = 8,196.85  (= (6,566.25 + 500) × 1.16)
+    // recargo = 7,437.79 × 0.03 = 223.1337 → 223.13; neta + recargo = 7,660.92
+    // IVA = (7,660.92 + 500) × 0.16 = 8,160.92 × 0.16 = 1,305.7472 → 1,305.75; total = 9,466.67
+    // later receipt = ⌊7,660.92 × 1.16 / 2⌋ = ⌊8,886.6672 / 2⌋ = 4,443.33
+    // first = 9,466.67 − 4,443.33 = 5,023.34  (≈ (3,830.46 + 500) × 1.16)
     const o = quote(2);
-    expect(o.primaTotal).toBe('15813.70');
+    expect(o.primaTotal).toBe('9466.67');
     expect(o.listaRecibos).toEqual([
-      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/09/2025', primaTotal: '8196.85' },
-      { numeroRecibo: '2', vigenciaInicial: '10/09/2025', vigenciaFin: '10/03/2026', primaTotal: '7616.85' },
+      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/09/2025', primaTotal: '5023.34' },
+      { numeroRecibo: '2', vigenciaInicial: '10/09/2025', vigenciaFin: '10/03/2026', primaTotal: '4443.33' },
     ]);
   });
 
   it('trimestral: 5% surcharge, four receipts', () => {
-    // recargo = 12,750 × 0.05 = 637.50; neta + recargo = 13,387.50
-    // IVA = 13,887.50 × 0.16 = 2,222.00; total = 13,887.50 + 2,222.00 = 16,109.50
-    // later = 13,387.50 × 1.16 / 4 = 15,529.50 / 4 = 3,882.375 → 3,882.37 (truncated)
-    // first = 16,109.50 − 3 × 3,882.37 = 16,109.50 − 11,647.11 = 4,462.39
+    // recargo = 7,437.79 × 0.05 = 371.8895 → 371.89; neta + recargo = 7,809.68
+    // IVA = 8,309.68 × 0.16 = 1,329.5488 → 1,329.55; total = 8,309.68 + 1,329.55 = 9,639.23
+    // later = 7,809.68 × 1.16 / 4 = 9,059.2288 / 4 = 2,264.8072 → 2,264.80 (truncated)
+    // first = 9,639.23 − 3 × 2,264.80 = 9,639.23 − 6,794.40 = 2,844.83
     const o = quote(3);
-    expect(o.primaTotal).toBe('16109.50');
-    expect(o.listaRecibos.map((r) => r.primaTotal)).toEqual(['4462.39', '3882.37', '3882.37', '3882.37']);
+    expect(o.primaTotal).toBe('9639.23');
+    expect(o.listaRecibos.map((r) => r.primaTotal)).toEqual(['2844.83', '2264.80', '2264.80', '2264.80']);
     expect(o.listaRecibos.map((r) => r.vigenciaInicial)).toEqual(['10/03/2025', '10/06/2025', '10/09/2025', '10/12/2025']);
     expect(o.listaRecibos[3]!.vigenciaFin).toBe('10/03/2026');
   });
 
   it('mensual: 6.5% surcharge, twelve receipts', () => {
-    // recargo = 12,750 × 0.065 = 828.75; neta + recargo = 13,578.75
-    // IVA = 14,078.75 × 0.16 = 2,252.60; total = 14,078.75 + 2,252.60 = 16,331.35
-    // later = 13,578.75 × 1.16 / 12 = 15,751.35 / 12 = 1,312.6125 → 1,312.61
-    // first = 16,331.35 − 11 × 1,312.61 = 16,331.35 − 14,438.71 = 1,892.64
+    // recargo = 7,437.79 × 0.065 = 483.45635 → 483.46; neta + recargo = 7,921.25
+    // IVA = 8,421.25 × 0.16 = 1,347.40; total = 8,421.25 + 1,347.40 = 9,768.65
+    // later = 7,921.25 × 1.16 / 12 = 9,188.65 / 12 = 765.7208 → 765.72
+    // first = 9,768.65 − 11 × 765.72 = 9,768.65 − 8,422.92 = 1,345.73
     const o = quote(4);
-    expect(o.primaTotal).toBe('16331.35');
+    expect(o.primaTotal).toBe('9768.65');
     expect(o.listaRecibos).toHaveLength(12);
-    expect(o.listaRecibos[0]!.primaTotal).toBe('1892.64');
-    expect(new Set(o.listaRecibos.slice(1).map((r) => r.primaTotal))).toEqual(new Set(['1312.61']));
+    expect(o.listaRecibos[0]!.primaTotal).toBe('1345.73');
+    expect(new Set(o.listaRecibos.slice(1).map((r) => r.primaTotal))).toEqual(new Set(['765.72']));
     expect(o.listaRecibos[11]).toEqual({
       numeroRecibo: '12',
       vigenciaInicial: '10/02/2026',
       vigenciaFin: '10/03/2026',
-      primaTotal: '1312.61',
+      primaTotal: '765.72',
     });
   });
 
@@ -91,9 +92,10 @@ describe('hand-worked annual examples, one per payment form', () => {
   });
 
   it('short annual policy: 6 months prorated', () => {
-    // neta = 12,750 × 6/12 = 6,375.00; contado: IVA = (6,375 + 500) × 0.16 = 1,100.00; total 7,975.00
+    // neta = 7,437.785 × 6/12 = 3,718.8925 → 3,718.89 (one rounding, of the prorated premium);
+    // contado: IVA = (3,718.89 + 500) × 0.16 = 675.0224 → 675.02; total 4,893.91
     const o = quotePolicy({ ...BASE, plazoMeses: 6 }, { fechaInicio: '2025-03-10' }).listaSeguroAuto[0]!;
-    expect(o.primaTotal).toBe('7975.00');
+    expect(o.primaTotal).toBe('4893.91');
     expect(o.vigenciaFin).toBe('10/09/2025');
     expect(o.listaRecibos).toHaveLength(1);
   });
@@ -101,21 +103,24 @@ describe('hand-worked annual examples, one per payment form', () => {
 
 describe('hand-worked multi-year example (idVigencia 2)', () => {
   it('prices each policy year on its own, falling sum insured', () => {
-    // Insurer 1 "Alfa", Amplia, automóvil particular: rate 0.032, fixed 2,600.00, fee 550.00.
+    // Insurer 1 "Alfa", Amplia, automóvil particular: rate 0.015477, theft rate 0.002810, fixed
+    // 1,666.67, fee 550.00; Coahuila: zone 1.00, theft zone 0.75.
     // Valor comercial fractions 1, 0.85, 0.76; age factors: age 0 → 1.00, 1 → 1.00, 2 → 1.05.
     // plazoFinanciado 30 → ⌈30/12⌉ = 3 policy years; contado.
-    // Year 1: S = 300,000; neta = 300,000 × 0.032 + 2,600 = 12,200.00; IVA = (12,200 + 550) × 0.16 = 2,040.00
-    //         total = 14,790.00
-    // Year 2: S = 255,000; neta = 8,160 + 2,600 = 10,760.00; IVA = 1,721.60; total = 12,481.60
-    // Year 3: S = 228,000; neta = (7,296 + 2,600) × 1.05 = 10,390.80; IVA = 1,662.528 → 1,662.53; total = 12,053.33
-    // Policy: 14,790.00 + 12,481.60 + 12,053.33 = 39,324.93
+    // Year 1: S = 300,000; neta = 4,643.10 + 1,666.67 + 300,000 × 0.00281 × 0.75 (632.25) = 6,942.02
+    //         IVA = (6,942.02 + 550) × 0.16 = 1,198.7232 → 1,198.72; total = 8,690.74
+    // Year 2: S = 255,000; neta = 3,946.635 + 1,666.67 + 537.4125 = 6,150.7175 → 6,150.72
+    //         IVA = 984.1152 → 984.12; total = 7,134.84
+    // Year 3: S = 228,000; neta = (3,528.756 + 1,666.67 + 480.51) × 1.05 = 5,959.7328 → 5,959.73
+    //         IVA = 953.5568 → 953.56; total = 6,913.29
+    // Policy: 8,690.74 + 7,134.84 + 6,913.29 = 22,738.87
     const o = quotePolicy({ ...BASE, idAseguradora: 1, idVigencia: 2, plazoFinanciado: 30, idFormaPago: 1 }, { fechaInicio: '2025-03-10' })
       .listaSeguroAuto[0]!;
-    expect(o.primaTotal).toBe('39324.93');
+    expect(o.primaTotal).toBe('22738.87');
     expect(o.listaRecibos).toEqual([
-      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '14790.00' },
-      { numeroRecibo: '2', vigenciaInicial: '10/03/2026', vigenciaFin: '10/03/2027', primaTotal: '12481.60' },
-      { numeroRecibo: '3', vigenciaInicial: '10/03/2027', vigenciaFin: '10/03/2028', primaTotal: '12053.33' },
+      { numeroRecibo: '1', vigenciaInicial: '10/03/2025', vigenciaFin: '10/03/2026', primaTotal: '8690.74' },
+      { numeroRecibo: '2', vigenciaInicial: '10/03/2026', vigenciaFin: '10/03/2027', primaTotal: '7134.84' },
+      { numeroRecibo: '3', vigenciaInicial: '10/03/2027', vigenciaFin: '10/03/2028', primaTotal: '6913.29' },
     ]);
     expect([o.vigenciaInicial, o.vigenciaFin]).toEqual(['10/03/2025', '10/03/2028']);
   });

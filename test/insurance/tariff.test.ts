@@ -54,6 +54,53 @@ describe('loadTariff', () => {
     expectField(t4, 'ERRESQ005', 'tariff.zones.states[0].factor');
 
     expectField(null, 'ERRESQ002', 'tariff');
+
+    // Total theft's own rate and zone factor are rates like the others.
+    const t5 = copy();
+    (t5.insurers[1]!.packages[0]!.rates[2] as { theftRate?: unknown }).theftRate = '0.2%';
+    expectField(t5, 'ERRESQ005', 'tariff.insurers[1].packages[0].rates[2].theftRate');
+    const t6 = copy();
+    (t6.zones.postalPrefixes[0] as { theftFactor?: unknown }).theftFactor = 2;
+    expectField(t6, 'ERRESQ005', 'tariff.zones.postalPrefixes[0].theftFactor');
+  });
+
+  it('total theft rated apart: theftRate on the zone’s theftFactor, the rest on its factor', () => {
+    // One insurer, Amplia for a sedán: rate 0.0150, theftRate 0.0030, fixed 1,500.00; valor
+    // comercial (rate factor 1); state 9 factor 1.10, theft 2.00; prefix 55 theft 3.00 only.
+    const t = copy();
+    t.insurers = [t.insurers[0]!];
+    t.insurers[0]!.packages = [t.insurers[0]!.packages[0]!];
+    t.insurers[0]!.packages[0]!.rates = [
+      { idTipoUnidad: 1, idUsoAutomovil: 1, rate: '0.0150', theftRate: '0.0030', fixedPremium: '1500.00' },
+    ];
+    t.replacementValues = t.replacementValues.map((v) => ({ ...v, rateFactor: '1' }));
+    t.zones.states = t.zones.states.map((z) => (z.cveEntidadFederativa === 9 ? { ...z, factor: '1.10', theftFactor: '2.00' } : z));
+    t.zones.postalPrefixes = [{ prefix: '55', factor: '1.10', theftFactor: '3.00' }];
+    t.vehicleAge = [{ fromYears: 0, factor: '1' }];
+    const net = (codigoPostal: string) => {
+      const [offer] = quotePolicy(
+        {
+          cveEntidadFederativa: 9,
+          idTipoUnidad: 1,
+          idUsoAutomovil: 1,
+          idClaveVehiculo: 1001,
+          modelo: 2026,
+          idAgencia: 1,
+          montoSumaAsegurada: '300000.00',
+          enganche: '0.00',
+          plazoFinanciado: 0,
+          codigoPostal,
+          indicadorReposicion: 2,
+        },
+        { fechaInicio: '2026-01-31', tariff: loadTariff(t) },
+      ).listaSeguroAuto;
+      return offer!.primaTotal;
+    };
+    // (300,000 × 0.0150 + 1,500) × 1.10 + 300,000 × 0.0030 × 2.00 = 6,600 + 1,800 = 8,400.00;
+    // with the fee 550.00 and 16 % IVA: 8,950.00 × 1.16 = 10,382.00.
+    expect(net('03100')).toBe('10382.00');
+    // In prefix 55 the theft factor is 3.00: 6,600 + 2,700 = 9,300.00; 9,850.00 × 1.16 = 11,426.00.
+    expect(net('55100')).toBe('11426.00');
   });
 
   it('rule errors name the field', () => {
@@ -115,8 +162,9 @@ describe('documentation', () => {
       },
       { fechaInicio: '2025-03-10', tariff },
     ).listaSeguroAuto;
-    // (300,000 × 0.032 × 1 + 2,600) × 1.20 = 14,640.00; IVA (14,640 + 550) × 0.16 = 2,430.40; total 17,620.40
-    expect(offers.map((o) => o.primaTotal)).toEqual(['17620.40']);
+    // (300,000 × 0.0155 × 1 + 1,666.67) × 1.00 + 300,000 × 0.0028 × 1 × 1.50 (the state's theft factor)
+    //   = 4,650 + 1,666.67 + 1,260 = 7,576.67; IVA (7,576.67 + 550) × 0.16 = 1,300.2672 → 1,300.27; total 9,426.94
+    expect(offers.map((o) => o.primaTotal)).toEqual(['9426.94']);
   });
 
   it('examples/segautovendor.json is a valid request that quotes every package', () => {

@@ -231,13 +231,41 @@ describe('the policy oracle reproduces docs/insurance.md', () => {
     });
     if ('error' in answer) throw new Error(answer.error);
     expect(answer.offers.map((o) => [o.aseguradora, o.paquete, o.primaTotal])).toEqual([
-      ['Aseguradora Ilustrativa Gamma', 'Amplia', '15813.70'],
+      ['Aseguradora Ilustrativa Gamma', 'Amplia', '9466.67'],
     ]);
-    expect(answer.offers[0]?.listaRecibos.map((r) => r.primaTotal)).toEqual(['8196.85', '7616.85']);
+    expect(answer.offers[0]?.listaRecibos.map((r) => r.primaTotal)).toEqual(['5023.34', '4443.33']);
     expect(answer.offers[0]?.listaRecibos.map((r) => [r.vigenciaInicial, r.vigenciaFin])).toEqual([
       ['31/01/2026', '31/07/2026'],
       ['31/07/2026', '31/01/2027'],
     ]);
+  });
+
+  it('the calibration’s worked car: a new car of 300,000 with Alfa, in each theft zone', () => {
+    const car = (cveEntidadFederativa: number, codigoPostal: string) => {
+      const answer = quotePolicyOracle({
+        solicitud: {
+          idAseguradora: 1,
+          idPaquete: 1,
+          cveEntidadFederativa,
+          idTipoUnidad: 1,
+          idUsoAutomovil: 1,
+          idClaveVehiculo: 1001,
+          modelo: 2026,
+          idAgencia: 1,
+          montoSumaAsegurada: '300000.00',
+          enganche: '0.00',
+          plazoFinanciado: 0,
+          codigoPostal,
+          idFormaPago: 1,
+        },
+        fechaInicio: '2026-01-31',
+        tariff,
+      });
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.offers[0]?.primaTotal;
+    };
+    // docs/insurance.md: (7,469.56 + 550) × 1.16 in Coahuila, (8,165.03 + 550) × 1.16 in Jalisco
+    expect([car(5, '25000'), car(14, '44100')]).toEqual(['9302.69', '10109.43']);
   });
 
   it('examples/segautovendor.json quotes every package of every insurer, monthly', () => {
@@ -246,6 +274,36 @@ describe('the policy oracle reproduces docs/insurance.md', () => {
     if ('error' in answer) throw new Error(answer.error);
     expect(answer.offers.length).toBe(9);
     expect(answer.offers[0]?.listaRecibos.length).toBe(12);
+  });
+});
+
+describe('the insured credit of docs/conventions.md', () => {
+  it('the debtor-life premium on the table’s balances: 3,342.22 (the straight line would say 3,108.00)', () => {
+    const r = quote({
+      solicitud: {
+        fechaApertura: '2026-01-31',
+        montoSolicitado: '280000.00',
+        valorFactura: '420000.00',
+        tasa: '13.50',
+        plazo: 36,
+        tipoSeguro: 2,
+        generaTablaPagos: true,
+        informacionSeguro: {
+          idPaquete: 1,
+          idAseguradora: 2,
+          cveEntidadFederativa: 9,
+          idTipoUnidad: 1,
+          idUsoAutomovil: 1,
+          idAgencia: 1002,
+          numeroAgencia: 4501,
+          modelo: 2026,
+          enganche: '140000.00',
+          codigoPostal: '03100',
+        },
+      },
+    });
+    const life = r.registros.reduce((sum, row) => sum + Number(row.seguroVida.replace('.', '')), 0);
+    expect(life).toBe(334_222);
   });
 });
 

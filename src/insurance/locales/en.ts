@@ -26,6 +26,7 @@ export const en: Readonly<Record<InsuranceMessageId, string>> = {
   usoTipoNoTarifado: 'The tariff does not rate this combination of unit type and use',
 
   fechaInicioInvalida: 'Invalid start date (YYYY-MM-DD)',
+  ivaTasaInvalida: 'The IVA rate is decimal text ("0.16")',
 
   tarifaValorRepetido: 'Repeated value in the tariff',
   tarifaMesesPorRecibo: 'The months per receipt must divide 12',

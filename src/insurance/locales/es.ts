@@ -29,6 +29,7 @@ export const es = {
 
   // The policy start (receipts).
   fechaInicioInvalida: 'Fecha de inicio no válida (YYYY-MM-DD)',
+  ivaTasaInvalida: 'La tasa de IVA es un texto decimal ("0.16")',
 
   // A tariff that is not well formed (assertTariff).
   tarifaValorRepetido: 'Valor repetido en la tarifa',

@@ -94,24 +94,34 @@ export interface ExternalInsurance {
 }
 
 /**
- * Step 4: `importeSeguros` (required with `indSeguro` 1) over the payments that fall within
- * `plazoSeguro` months (`ceil(plazoSeguro × perYear / 12)`, at most `plazo`).
+ * Step 5: `importeSeguros` (required with `indSeguro` 1) over the payments that fall within
+ * `plazoSeguro` months (`ceil(plazoSeguro × perYear / 12)`, at most `plazo`; `plazoSeguro` 0 is
+ * every payment unless `conventions.plazoSeguroZero` is `'refuse'`). With `indSeguro` 0 it is
+ * echoed, not charged (`conventions.importeSegurosWithoutIndSeguro`: `'refuse'` refuses an amount
+ * above zero).
  *
  * @example
  * ```ts
  * import { readTerms } from './terms.js';
  * const s = { indSeguro: 1, importeSeguros: '1200.00', plazoSeguro: 12, montoSolicitado: '1.00', plazo: 24, valorFactura: '2.00' };
- * const { column } = externalInsurance(s, readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31'));
+ * const { column } = externalInsurance(s, readTerms(s, DEFAULT_CREDIT_CONVENTIONS, '2026-01-31'), DEFAULT_CREDIT_CONVENTIONS);
  * [column?.[0], column?.[11], column?.[12]]; // [10_000, 10_000, 0] (100.00 in each of the first 12 payments)
  * ```
  */
-export function externalInsurance(s: CreditRequest, terms: CreditTerms): ExternalInsurance {
+export function externalInsurance(s: CreditRequest, terms: CreditTerms, conventions: CreditConventions): ExternalInsurance {
   const importeSeguros = s.importeSeguros === undefined ? 0 : parseCents(s.importeSeguros);
   const plazoSeguro = s.plazoSeguro ?? 0;
-  if (terms.indSeguro !== 1) return { importeSeguros, plazoSeguro };
+  if (terms.indSeguro !== 1) {
+    if (importeSeguros > 0 && conventions.importeSegurosWithoutIndSeguro === 'refuse') {
+      throw quotesError('ERRNEG001', 'importeSegurosSinIndicador', 'importeSeguros');
+    }
+    return { importeSeguros, plazoSeguro };
+  }
   if (s.importeSeguros === undefined) throw quotesError('ERRESQ006', 'importeSegurosFalta', 'importeSeguros');
-  if (plazoSeguro < 1) throw quotesError(s.plazoSeguro === undefined ? 'ERRESQ006' : 'ERRESQ004', 'plazoSeguroMinimo', 'plazoSeguro');
-  const payments = Math.min(terms.plazo, Math.ceil((plazoSeguro * terms.periodicity.perYear) / 12));
+  if (s.plazoSeguro === undefined) throw quotesError('ERRESQ006', 'plazoSeguroMinimo', 'plazoSeguro');
+  if (plazoSeguro === 0 && conventions.plazoSeguroZero === 'refuse') throw quotesError('ERRESQ004', 'plazoSeguroMinimo', 'plazoSeguro');
+  const months = Math.ceil((plazoSeguro * terms.periodicity.perYear) / 12);
+  const payments = plazoSeguro === 0 ? terms.plazo : Math.min(terms.plazo, months);
   const split = splitRemainderFirst(importeSeguros, payments);
   const column = new Array<number>(terms.plazo).fill(0);
   for (let k = 0; k < payments; k++) column[k] = split[k] as number;
@@ -193,15 +203,25 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const amounts = readAmounts(s, terms, conventions);
   const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts);
   const features = readFeatures(options.features ?? {}, terms, amounts.principal);
-  const calendar = {
+  const loan: Loan = {
+    principal: amounts.principal,
+    annualRate: pricing.annualRate,
+    vatPercent: terms.iva,
+    start: terms.fechaApertura,
+    payments: terms.plazo,
+    periodicity: terms.periodicity,
     interestBasis: conventions.interestBasis,
+    paymentTolerance: conventions.paymentTolerance,
     businessDays: conventions.businessDays,
     firstPaymentDate: features.firstPaymentDate,
+    prepayments: features.prepayments,
+    balloon: features.balloon,
+    grace: features.grace,
   };
-  const external = externalInsurance(s, terms);
+  const external = externalInsurance(s, terms, conventions);
   const policy =
     terms.tipoSeguro !== 0 && s.informacionSeguro !== undefined
-      ? policyCharges(s.informacionSeguro, s.valorFactura, terms, pricing.annualRate, conventions, options.policy ?? {}, calendar)
+      ? policyCharges(s.informacionSeguro, { loan, terms, amounts }, conventions, options.policy ?? {})
       : undefined;
 
   const damage = addColumns(terms.plazo, [external.column, policy?.damage]);
@@ -221,21 +241,7 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
     : undefined;
 
   return {
-    loan: {
-      principal: amounts.principal,
-      annualRate: pricing.annualRate,
-      vatPercent: terms.iva,
-      start: terms.fechaApertura,
-      payments: terms.plazo,
-      periodicity: terms.periodicity,
-      interestBasis: conventions.interestBasis,
-      paymentTolerance: conventions.paymentTolerance,
-      businessDays: conventions.businessDays,
-      firstPaymentDate: features.firstPaymentDate,
-      prepayments: features.prepayments,
-      balloon: features.balloon,
-      grace: features.grace,
-    },
+    loan,
     terms,
     amounts,
     pricing,

@@ -4,9 +4,8 @@
  * schedule's columns the buffer holds the CAT's payments (`./cat.ts`).
  */
 import { QuoteError, withField } from '../../errors/quoteError.js';
-import { scheduleLoanInto, type LoanSchedule } from '../../credit/loan.js';
+import { scheduleLoanInto, type Loan, type LoanSchedule } from '../../credit/loan.js';
 import { scheduleColumns, type ScheduleColumns } from '../../credit/schedule.js';
-import type { CreditPlan } from './plan.js';
 
 /** The most payments a loan has (`plazo` 1–999): the bound of the quote's working buffer. */
 const MAX_PAYMENTS = 999;
@@ -50,10 +49,25 @@ function workspaceFor(count: number): Workspace {
  * [schedule.level.length, schedule.level[0]]; // [36, 1_021_691] (36 payments of 10,216.91: pagoMensual of quoteCredit(solicitud))
  * ```
  */
-export function schedulePlan(plan: CreditPlan): LoanSchedule {
+export function schedulePlan(plan: { readonly loan: Loan }): LoanSchedule {
+  const payments = plan.loan.payments;
+  return scheduleCreditLoan(plan.loan, payments >= 1 && payments <= MAX_PAYMENTS ? workspaceFor(payments).columns : undefined);
+}
+
+/**
+ * Schedules a credit's loan (in `columns` when given, else in fresh arrays), a prepayment the core
+ * refuses named as the caller's `options.prepayments[i]`: {@link schedulePlan}'s step, for a step
+ * of planning that needs the schedule too (the life premium's balances).
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * scheduleCreditLoan(planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS).loan).level[0]; // 1_021_691
+ * ```
+ */
+export function scheduleCreditLoan(loan: Loan, columns?: ScheduleColumns): LoanSchedule {
   try {
-    const payments = plan.loan.payments;
-    return scheduleLoanInto(plan.loan, payments >= 1 && payments <= MAX_PAYMENTS ? workspaceFor(payments).columns : undefined);
+    return scheduleLoanInto(loan, columns);
   } catch (error) {
     if (error instanceof QuoteError && error.valorIncorrecto?.startsWith('loan.prepayments') === true) {
       throw withField(error, `options.${error.valorIncorrecto.slice('loan.'.length)}`);

@@ -19,9 +19,12 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   tasaSinTabla: 'The rate grid has no rate for that down payment; send tasa',
   importeSegurosFalta: 'The amount of the external insurance is missing',
   plazoSeguroMinimo: 'The term of the external insurance must be at least one month',
+  importeSegurosSinIndicador: 'importeSeguros is charged only with indSeguro 1; send indSeguro 1 or leave the amount out',
   cargosIniciales: 'The commissions and insurance charged at opening equal or exceed the amount financed',
   paqueteFalta: 'Name the insurance package to buy',
   paqueteAmbiguo: '{count} insurers offer the package; send idAseguradora',
+  engancheNoCorresponde:
+    "The down payment does not match the credit's: the price less the amount requested is {expected} (tolerance {tolerance})",
 
   primerPagoInvalido: 'The first payment date is not a valid date (YYYY-MM-DD)',
   opcionObjeto: 'An object {shape} was expected',

@@ -23,9 +23,12 @@ export const es = {
   tasaSinTabla: 'No hay tasa en la tabla de tasas para ese enganche; envíe tasa',
   importeSegurosFalta: 'Falta el importe del seguro externo',
   plazoSeguroMinimo: 'El plazo del seguro externo debe ser de al menos un mes',
+  importeSegurosSinIndicador: 'importeSeguros se cobra solo con indSeguro 1; envíe indSeguro 1 o no envíe el importe',
   cargosIniciales: 'Las comisiones y seguros al inicio igualan o exceden el monto financiado',
   paqueteFalta: 'Indique el paquete de seguro a contratar',
   paqueteAmbiguo: 'El paquete lo ofrecen {count} aseguradoras; indique idAseguradora',
+  engancheNoCorresponde:
+    'El enganche no corresponde al del crédito: el precio menos el monto solicitado es {expected} (tolerancia {tolerance})',
 
   // The credit's options: first payment date, prepayments, balloon, grace.
   primerPagoInvalido: 'La fecha del primer pago no es una fecha válida (YYYY-MM-DD)',
