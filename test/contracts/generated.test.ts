@@ -128,7 +128,8 @@ function edited(value: unknown, edits: readonly Edit[]): unknown {
     else if (edit.kind === 'drop') {
       if (Array.isArray(holder)) holder.splice(last as number, 1);
       else delete holder[last];
-    } else if (typeof holder[last] === 'object' && holder[last] !== null) {
+    } else if (typeof holder[last] === 'object' && holder[last] !== null && !Object.hasOwn(holder[last] as object, edit.key)) {
+      // An extra property: a name the object already has (an array's `length`) is not extra.
       Object.defineProperty(holder[last], edit.key, { value: 1, enumerable: true, configurable: true, writable: true });
     }
   }
