@@ -14,14 +14,22 @@ import { quotesError } from '../messages.js';
 import type { CreditPlan } from './plan.js';
 import { paymentsBuffer } from './schedule.js';
 
-/** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
+/**
+ * Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. The
+ * periodic charges and the insurance on the balance (`src/credit/captive.ts`) enter without their
+ * IVA, as a periodic commission and required insurance do.
+ */
 function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
   const n = schedule.level.length;
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
   const out = paymentsBuffer(n);
-  const { capital, interest } = schedule;
+  const { capital, interest, charges } = schedule;
   if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
   else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
+  if (charges !== undefined) {
+    const { commission, life, unemployment } = charges;
+    for (let k = 0; k < n; k++) out[k] = (out[k] as number) + (commission[k] as number) + (life[k] as number) + (unemployment[k] as number);
+  }
   return out;
 }
 

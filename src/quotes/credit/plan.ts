@@ -6,7 +6,8 @@
  * 2. {@link readAmounts}: the amounts in cents, the down payment and the warranty cap;
  * 3. {@link readPricing}: the annual rate (or the rate grid's) and the opening commission;
  * 4. {@link readFeatures}: the calendar and the features of the options (first payment date,
- *    prepayments, balloon, grace);
+ *    prepayments, balloon, grace); {@link readCaptive}: the captive lenders' structures
+ *    (anualidades, promotions, deferral, periodic charges, insurance on the balance);
  * 5. {@link externalInsurance}: external insurance spread over its term (`indSeguro` 1);
  * 6. {@link policyCharges}: the insurer's package paid up front or financed (`tipoSeguro` 1, 2);
  * 7. {@link catTerms}: what the CAT's flows net at t = 0 and add to each payment.
@@ -21,6 +22,7 @@ import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
 import { readAmounts, type CreditAmounts } from './amounts.js';
 import { readFeatures, type FeatureOptions, type LoanFeatures } from './features.js';
+import { hasCaptiveOptions, readCaptive, type CaptiveOptions } from './captive.js';
 import { policyCharges, type CreditInsurance } from './insurance.js';
 import { readPricing, type CreditPricing } from './rate.js';
 import { readTerms, type CreditTerms } from './terms.js';
@@ -79,8 +81,8 @@ export interface InsuranceOwed {
 /** What {@link planCredit} takes besides the solicitud: the default date and the insurance engine's options. */
 export interface PlanOptions {
   readonly fechaApertura?: string | undefined;
-  /** The features (first payment date, prepayments, balloon, grace), as the options give them. */
-  readonly features?: FeatureOptions | undefined;
+  /** The features (first payment date, prepayments, balloon, grace; the captive structures), as the options give them. */
+  readonly features?: (FeatureOptions & CaptiveOptions) | undefined;
   /** Options for the insurance engine (`tipoSeguro` 1 and 2); `fechaInicio` defaults to the opening date. */
   readonly policy?: PolicyOptions | undefined;
 }
@@ -193,6 +195,15 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const amounts = readAmounts(s, terms, conventions);
   const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts);
   const features = readFeatures(options.features ?? {}, terms, amounts.principal);
+  const captive = hasCaptiveOptions(options.features)
+    ? readCaptive(options.features, s, {
+        terms,
+        principal: amounts.principal,
+        annualRate: pricing.annualRate,
+        features,
+        commissionVat: conventions.commissionVat,
+      })
+    : undefined;
   const calendar = {
     interestBasis: conventions.interestBasis,
     businessDays: conventions.businessDays,
@@ -235,6 +246,11 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
       prepayments: features.prepayments,
       balloon: features.balloon,
       grace: features.grace,
+      anualidades: captive?.anualidades,
+      promotions: captive?.promotions,
+      deferral: captive?.deferral,
+      periodicCharge: captive?.periodicCharge,
+      balanceInsurance: captive?.balanceInsurance,
     },
     terms,
     amounts,
