@@ -18,7 +18,8 @@ import type { Rational } from './rate.js';
  *
  * @example
  * ```ts
- * const december: LoanAnualidad = { period: 11, amount: 2_000_000 }; // 20,000.00 with payment 11
+ * // With payment 11: 20,000.00 of capital besides the level payment.
+ * const december: LoanAnualidad = { period: 11, amount: 2_000_000 };
  * ```
  */
 export interface LoanAnualidad {
@@ -33,7 +34,8 @@ export interface LoanAnualidad {
  *
  * @example
  * ```ts
- * const gps: LoanPeriodicCharge = { amount: 35_000 }; // 350.00 a payment, plus its IVA
+ * // A charge of 350.00 a payment, plus its IVA.
+ * const gps: LoanPeriodicCharge = { amount: 35_000 };
  * ```
  */
 export interface LoanPeriodicCharge {
@@ -50,7 +52,8 @@ export interface LoanPeriodicCharge {
  *
  * @example
  * ```ts
- * const insurance: LoanBalanceInsurance = { life: { num: 9, den: 20 } }; // 0.45 ‰ of the balance a period
+ * // Life insurance at 0.45 ‰ of the balance a period.
+ * const insurance: LoanBalanceInsurance = { life: { num: 9, den: 20 } };
  * ```
  */
 export interface LoanBalanceInsurance {
@@ -65,6 +68,7 @@ export interface LoanBalanceInsurance {
  *
  * @example
  * ```ts
+ * // Six months without interest, the first payment two months later.
  * const terms: CaptiveTerms = { promotions: [{ periods: 6, annualRate: { num: 0, den: 1 } }], deferral: 2 };
  * ```
  */
@@ -235,7 +239,7 @@ export function reshapesSchedule(terms: CaptiveTerms): boolean {
  *
  * @example
  * ```ts
- * plannedByRow([{ period: 2, amount: 500 }], 3); // Float64Array [0, 500, 0]
+ * [...(plannedByRow([{ period: 2, amount: 500 }], 3) ?? [])]; // [0, 500, 0]
  * ```
  */
 export function plannedByRow(anualidades: readonly LoanAnualidad[] | undefined, payments: number): Float64Array | undefined {

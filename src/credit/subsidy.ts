@@ -23,7 +23,7 @@ import type { Rational } from './rate.js';
  *   principal: 1_200_000, annualRate: { num: 12, den: 100 }, vatPercent: 16, start: toCivilDay(2026, 1, 31), payments: 12,
  *   periodicity: DEFAULT_CREDIT_CONVENTIONS.periodicities.M!, promotions: [{ periods: 12, annualRate: { num: 0, den: 1 } }],
  * };
- * promotionSubsidy(loan, scheduleLoan(loan)); // 67_394 (12,000.00 less 12 payments of 1,000.00 discounted at 1 % a month)
+ * promotionSubsidy(loan, scheduleLoan(loan)); // 74_492 (12,000.00 less 12 payments of 1,000.00 discounted at 1 % a month: 11,255.08)
  * ```
  */
 export function promotionSubsidy(loan: Loan, schedule: LoanSchedule): number {

@@ -39,7 +39,7 @@ import type { CreditTerms } from './terms.js';
  * @example
  * ```ts
  * const everyDecember: AnualidadOption = { amount: '20000.00', months: [12] };
- * quoteCredit(solicitud, { anualidades: [everyDecember] }).registros[10]!.abonoCapital; // '27226.05'
+ * quoteCredit(solicitud, { anualidades: [everyDecember] }).registros[10]!.abonoCapital; // '25505.12' (its level capital and the anualidad)
  * ```
  */
 export type AnualidadOption = ({ readonly amount: string } | { readonly percent: string }) &
@@ -93,7 +93,8 @@ export interface PeriodicChargeOption {
  * @example
  * ```ts
  * const insurance: BalanceInsuranceOption = { lifePerThousand: '0.45', unemploymentPerThousand: '0.30' };
- * quoteCredit(solicitud, { balanceInsurance: insurance }).registros[0]!.seguroVida; // '126.00'
+ * // Without the life premium paid up front (one life insurance on the debt).
+ * quoteCredit({ ...solicitud, importeCatSegVida: '0.00' }, { balanceInsurance: insurance }).registros[0]!.seguroVida; // '131.40' (0.45 ‰ of 292,000.00)
  * ```
  */
 export interface BalanceInsuranceOption {
@@ -315,7 +316,7 @@ function readBalanceInsurance(value: unknown, s: CreditRequest, context: Captive
  * const terms = { fechaApertura: toCivilDay(2026, 1, 31), plazo: 12, periodicidadCode: 'M', periodicity: M, iva: 16, facturaConIva: 1, tipoSeguro: 0, indSeguro: 0 };
  * const context = { terms, principal: 100_000, annualRate: { num: 27, den: 200 }, features: {}, commissionVat: true };
  * readCaptive({ anualidades: [{ percent: '10', months: [12] }], deferral: { periods: 1 } }, { montoSolicitado: '1000.00', valorFactura: '2000.00', plazo: 12 }, context);
- * // { anualidades: [{ period: 9, amount: 10000 }], promotions: undefined, deferral: 1, periodicCharge: undefined, balanceInsurance: undefined }
+ * // { anualidades: [{ period: 10, amount: 10000 }], promotions: undefined, deferral: 1, periodicCharge: undefined, balanceInsurance: undefined }
  * ```
  */
 export function readCaptive(options: CaptiveOptions, s: CreditRequest, context: CaptiveContext): CaptiveTerms {

@@ -59,6 +59,8 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   catTechoCargos: 'The CAT exceeds the highest publishable {ceiling} %: the charges at opening leave too small a disbursement',
   catTechoSeguros:
     'The CAT exceeds the highest publishable {ceiling} %: the insurance in the payments is out of proportion with the credit',
+  catTechoCargosPeriodicos:
+    'The CAT exceeds the highest publishable {ceiling} %: the periodic charges or the insurance on the balance are out of proportion to the credit',
   catTechoTasa: 'The CAT exceeds the highest publishable {ceiling} %: the rate is too high for the periodicity',
 
   plantillaUrlInvalida: 'Invalid URL template',

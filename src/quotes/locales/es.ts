@@ -66,6 +66,8 @@ export const es = {
   // The CAT above its ceiling, named by what in the credit causes it.
   catTechoCargos: 'El CAT excede el máximo publicable de {ceiling} %: los cargos al inicio dejan un monto dispuesto demasiado pequeño',
   catTechoSeguros: 'El CAT excede el máximo publicable de {ceiling} %: los seguros en los pagos son desproporcionados al crédito',
+  catTechoCargosPeriodicos:
+    'El CAT excede el máximo publicable de {ceiling} %: los cargos periódicos o los seguros sobre el saldo son desproporcionados al crédito',
   catTechoTasa: 'El CAT excede el máximo publicable de {ceiling} %: la tasa es demasiado alta para la periodicidad',
 
   // Policy request (SegAutoVendor) options.
