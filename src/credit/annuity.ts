@@ -36,6 +36,7 @@
  */
 import { Decimal } from '../money/decimal.js';
 import { type Fraction, decideBySides, heldOrRounded, rateTimesBalanceMinus, roundHalfUpFraction } from './exactPayment.js';
+import { ddAdd, ddDiv, ddMul, hi, lo, twoProduct } from './doubleDouble.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -56,56 +57,6 @@ function relativeBound(m: number): number {
 /** The same bound for the double-double value itself (hi + lo, before it is rounded to a double). */
 function pairBound(m: number): number {
   return (64 * m + 256) * 2 ** -106;
-}
-
-// Double-double arithmetic (Dekker 1971; no fused multiply-add in JavaScript): exact products by
-// splitting each factor in two 26-bit halves, exact sums by Knuth's two-sum.
-const SPLIT = 134_217_729; // 2^27 + 1
-let hi = 0;
-let lo = 0;
-
-/** a × b exactly as hi + lo (|a|, |b| < 2^996). */
-function twoProduct(a: number, b: number): void {
-  const p = a * b;
-  const ca = SPLIT * a;
-  const ah = ca - (ca - a);
-  const al = a - ah;
-  const cb = SPLIT * b;
-  const bh = cb - (cb - b);
-  const bl = b - bh;
-  hi = p;
-  lo = ah * bh - p + ah * bl + al * bh + al * bl;
-}
-
-/** (ah + al) × (bh + bl) → hi + lo. */
-function ddMul(ah: number, al: number, bh: number, bl: number): void {
-  twoProduct(ah, bh);
-  const e = lo + (ah * bl + al * bh);
-  const s = hi + e;
-  lo = e - (s - hi);
-  hi = s;
-}
-
-/** (ah + al) + b → hi + lo. */
-function ddAdd(ah: number, al: number, b: number): void {
-  const s = ah + b;
-  const v = s - ah;
-  const e = ah - (s - v) + (b - v) + al;
-  hi = s + e;
-  lo = e - (hi - s);
-}
-
-/** (ah + al) / (bh + bl) → hi + lo. */
-function ddDiv(ah: number, al: number, bh: number, bl: number): void {
-  const q1 = ah / bh;
-  ddMul(q1, 0, bh, bl); // q1 · b
-  const rh = hi;
-  const rl = lo;
-  ddAdd(ah, al, -rh); // a − q1·b
-  const r = hi + (lo - rl);
-  const q2 = r / bh;
-  hi = q1 + q2;
-  lo = q2 - (hi - q1);
 }
 
 /** a < b for non-negative rationals, exactly (cross products in BigInt when beyond 2^53). */

@@ -134,8 +134,26 @@ function rationalAbove(a: Rational, b: Rational): boolean {
   return BigInt(a.num) * BigInt(b.den) > BigInt(b.num) * BigInt(a.den);
 }
 
-/** What the checks read of the rest of the loan. */
-export interface CaptiveContext {
+/**
+ * A loan as the checks read it: its captive terms and the rest they depend on (`Loan` is one).
+ *
+ * @example
+ * ```ts
+ * const loan: CaptiveLoan = { principal: 100_000, annualRate: { num: 12, den: 100 }, payments: 12, deferral: 2 };
+ * ```
+ */
+export interface CaptiveLoan extends CaptiveTerms {
+  readonly principal: number;
+  readonly annualRate: Rational;
+  readonly payments: number;
+  readonly grace?: number | undefined;
+  readonly balloon?: number | undefined;
+  readonly firstPaymentDate?: number | undefined;
+  readonly prepayments?: readonly { readonly mode?: string | undefined }[] | undefined;
+}
+
+/** What the checks read of the rest of the loan, defaults applied. */
+interface CaptiveContext {
   readonly principal: number;
   readonly annualRate: Rational;
   readonly payments: number;
@@ -200,17 +218,35 @@ function checkCharges(terms: CaptiveTerms): void {
 }
 
 /**
- * Checks the captive structures of a loan: a malformed field is `ERRESQ005`, one out of range
- * `ERRESQ004`, structures that contradict each other or the loan `ERRNEG001`, each naming
- * `loan.<field>`.
+ * Checks the captive structures of a loan (nothing to do without them): a malformed field is
+ * `ERRESQ005`, one out of range `ERRESQ004`, structures that contradict each other or the loan
+ * `ERRNEG001`, each naming `loan.<field>`.
  *
  * @example
  * ```ts
- * const loan = { principal: 100_000, annualRate: { num: 12, den: 100 }, payments: 12, grace: 0, balloon: 0, firstPaymentDate: undefined, prepayments: [] };
- * checkCaptive({ anualidades: [{ period: 12, amount: 100 }] }, loan); // throws QuoteError ERRESQ004 'loan.anualidades[0].period'
+ * const loan = { principal: 100_000, annualRate: { num: 12, den: 100 }, payments: 12 };
+ * checkCaptive({ ...loan, anualidades: [{ period: 12, amount: 100 }] }); // throws QuoteError ERRESQ004 'loan.anualidades[0].period'
  * ```
  */
-export function checkCaptive(terms: CaptiveTerms, loan: CaptiveContext): void {
+export function checkCaptive(terms: CaptiveLoan): void {
+  if (
+    terms.anualidades === undefined &&
+    terms.promotions === undefined &&
+    terms.deferral === undefined &&
+    terms.periodicCharge === undefined &&
+    terms.balanceInsurance === undefined
+  ) {
+    return;
+  }
+  const loan: CaptiveContext = {
+    principal: terms.principal,
+    annualRate: terms.annualRate,
+    payments: terms.payments,
+    grace: terms.grace ?? 0,
+    balloon: terms.balloon ?? 0,
+    firstPaymentDate: terms.firstPaymentDate,
+    prepayments: terms.prepayments ?? [],
+  };
   if (terms.anualidades !== undefined) checkAnualidades(terms.anualidades, loan);
   if (terms.promotions !== undefined) checkPromotions(terms.promotions, loan);
   if (terms.deferral !== undefined) {

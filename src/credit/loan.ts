@@ -179,18 +179,6 @@ function checkFeatures(loan: Loan): void {
   });
 }
 
-function checkCaptiveTerms(loan: Loan): void {
-  checkCaptive(loan, {
-    principal: loan.principal,
-    annualRate: loan.annualRate,
-    payments: loan.payments,
-    grace: loan.grace ?? 0,
-    balloon: loan.balloon ?? 0,
-    firstPaymentDate: loan.firstPaymentDate,
-    prepayments: loan.prepayments ?? [],
-  });
-}
-
 function checkLoan(loan: Loan): void {
   if (!Number.isSafeInteger(loan.principal) || loan.principal <= 0) throw bad('principal');
   const { num, den } = loan.annualRate;
@@ -199,15 +187,7 @@ function checkLoan(loan: Loan): void {
   if (!Number.isSafeInteger(loan.start)) throw bad('start');
   if (!Number.isSafeInteger(loan.payments) || loan.payments < 1 || loan.payments > 999) throw bad('payments');
   checkFeatures(loan);
-  if (
-    loan.anualidades !== undefined ||
-    loan.promotions !== undefined ||
-    loan.deferral !== undefined ||
-    loan.periodicCharge !== undefined ||
-    loan.balanceInsurance !== undefined
-  ) {
-    checkCaptiveTerms(loan);
-  }
+  checkCaptive(loan);
 }
 
 /** The prepayments as the schedule takes them: sorted by period, the caller's index kept for errors. */
