@@ -318,6 +318,37 @@ describe('the captive options are validated with coded errors naming options.<pa
   });
 });
 
+describe('an anualidad that pays the balance off before the last payment', () => {
+  // docs/conventions.md: 100.00 at 200 % over 54 months, 20 of them at 0 %, 3.60 every November and
+  // January; the level payment falls below the interest, the balance falls faster than planned.
+  const s: CreditRequest = {
+    fechaApertura: '2022-08-01',
+    montoSolicitado: '100.00',
+    valorFactura: '125.00',
+    tasa: '200',
+    plazo: 54,
+    iva: 0,
+    comisiones: '0',
+    generaTablaPagos: true,
+    indSeguro: 1,
+    importeSeguros: '54.00',
+    plazoSeguro: 54,
+  };
+  const r = quoteCredit(s, { promotions: [{ periods: 20, tasa: '0' }], anualidades: [{ amount: '3.60', months: [11, 1] }] });
+  it('ends the table with it; the external premium still owed (1.00 of payment 54) is charged with it', () => {
+    expect(r.registros).toHaveLength(53);
+    const last = r.registros[52]!;
+    expect([last.fechaAmortizacion, last.saldoCapital, last.abonoCapital, last.seguroDanos]).toEqual([
+      '2027-01-01',
+      '3.60',
+      '3.60',
+      '2.00',
+    ]);
+    expect(r.registros.slice(0, 52).every((row) => row.seguroDanos === '1.00')).toBe(true);
+    expect(rowViolations(r, 10_000)).toEqual([]);
+  });
+});
+
 describe('the level payment with anualidades stays exact', () => {
   it('an exact half-cent tie is decided in integers: (11.01 − 1.00) / 2 = 5.005 → 5.01', () => {
     const s = scheduleLoan({

@@ -64,7 +64,7 @@ export interface CreditPlan {
   readonly features: LoanFeatures;
   /** The external insurance column alone (`indSeguro` 1), part of `extras.damage`. */
   readonly externalColumn?: readonly number[] | undefined;
-  /** What is still owed of the insurance columns after each row, for a table that ends early; undefined without prepayments. */
+  /** What is still owed of the insurance columns after each row, for a table that ends early; undefined without prepayments or anualidades. */
   readonly owed?: InsuranceOwed | undefined;
 }
 
@@ -222,7 +222,8 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
   const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions);
 
-  const prepaid = features.prepayments !== undefined && features.prepayments.length > 0;
+  // A table ends early after a prepayment, or when an anualidad pays the balance off.
+  const prepaid = (features.prepayments !== undefined && features.prepayments.length > 0) || captive?.anualidades !== undefined;
   const owed: InsuranceOwed | undefined = prepaid
     ? {
         damage: addColumns(terms.plazo, [restAfter(external.column), policy?.damageBalance]),
