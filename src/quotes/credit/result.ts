@@ -107,7 +107,7 @@ export function writeResult(
   let totalPayments = 0;
   const rows: CreditRow[] = [];
   let firstPayment = 0;
-  // pagoMensual is the regular payment: the first row after any grace, without a prepayment in it.
+  // pagoMensual is the regular payment: the first row after any grace, without a prepayment or an anualidad in it.
   const regularRow = Math.min(plan.features.grace ?? 0, n - 1);
   const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX' && plan.loan.deferral === undefined;
   const dates =
