@@ -4,6 +4,7 @@
  */
 import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { type CreditOptions, computeCat, isQuoteError, loadTariff, quoteCredit, quotePolicy } from '../../src/entry/index.js';
+import { creditOpeningCharges } from '../../src/entry/credit.js';
 import { type CatFlowQ, catOf } from '../model/cat.js';
 import { quoteCreditOracle } from '../model/credit.js';
 import { quotePolicyOracle, type TariffData } from '../model/policy.js';
@@ -97,6 +98,13 @@ export function compareCredit(c: CreditCase): Outcome {
     if (show(got[key]) !== show(want[key])) diffs.push({ path: key, engine: show(got[key]), oracle: show(want[key]) });
   }
   for (const key of Object.keys(got)) if (!(key in want)) diffs.push({ path: key, engine: show(got[key]), oracle: '(absent)' });
+  if (oracle.dealerSubsidy !== undefined) {
+    // the promotion's subsidy, shown at opening (creditOpeningCharges)
+    cells++;
+    const charges = attempt(() => creditOpeningCharges(c.solicitud as never, engineCreditOptions(c)));
+    const subsidy = 'ok' in charges ? show(charges.ok.dealerSubsidy) : JSON.stringify(charges);
+    if (subsidy !== oracle.dealerSubsidy) diffs.push({ path: 'dealerSubsidy', engine: subsidy, oracle: oracle.dealerSubsidy });
+  }
   const gotRows = (got['registros'] ?? []) as Record<string, unknown>[];
   const wantRows = oracle.resultado.registros as unknown as Record<string, unknown>[];
   if (gotRows.length !== wantRows.length)

@@ -25,6 +25,11 @@ export interface CreditCaseOptions {
   prepayments?: { period: number; amount: string; mode?: 'reducePayment' | 'reduceTerm' }[];
   balloon?: { amount: string } | { percent: string };
   grace?: { periods: number };
+  anualidades?: (({ amount: string } | { percent: string }) & ({ period: number } | { months: number[] }))[];
+  promotions?: { periods: number; tasa: string }[];
+  deferral?: { periods: number };
+  periodicCharges?: { amount: string }[];
+  balanceInsurance?: { lifePerThousand?: string; unemploymentPerThousand?: string };
 }
 
 export interface CatCase {
@@ -337,7 +342,80 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
       });
   }
   if (s['tipoSeguro'] !== undefined && r.chance(0.3)) options.fechaInicio = randomDate(r, 2020, 2030);
+  captiveOptions(r, s, options, monto, grace);
   return { kind: 'credit', solicitud: s, options };
+}
+
+/**
+ * The captive structures (docs/credit.md, "Captive structures"), drawn after everything else so
+ * that the earlier draws of a case stay what they were: mostly valid combinations, and one in
+ * about twelve of each breaking one of the documented refusals.
+ */
+function captiveOptions(r: Random, s: Record<string, unknown>, options: CreditCaseOptions, monto: bigint, grace: number): void {
+  const plazo = s['plazo'] as number;
+  const wrong = (): boolean => r.chance(0.08);
+  if (r.chance(0.1)) {
+    const stages: { periods: number; tasa: string }[] = [];
+    let left = plazo;
+    const count = r.int(1, 2);
+    const tasa = typeof s['tasa'] === 'string' ? Number(s['tasa']) : 0;
+    for (let j = 0; j < count && left > 0; j++) {
+      // too many: a stage within the term whose total passes it (ERRNEG001)
+      const periods = wrong() ? r.int(Math.min(left + 1, plazo), plazo) : r.int(1, Math.min(left, r.chance(0.5) ? 12 : plazo));
+      left -= periods;
+      const rate = r.chance(0.5) || tasa === 0 ? '0' : percentText(r, 0, tasa, r.pick([0, 2, 6]));
+      stages.push({ periods, tasa: wrong() ? percentText(r, tasa + 1, tasa + 50, 2) : rate });
+    }
+    options.promotions = stages;
+  }
+  if (r.chance(0.08) && (wrong() || (grace === 0 && options.firstPaymentDate === undefined && s['tipoSeguro'] !== 2))) {
+    options.deferral = { periods: r.int(1, 12) };
+  }
+  if (r.chance(0.1) && plazo >= 2 && (wrong() || !(options.prepayments ?? []).some((p) => p.mode === 'reduceTerm'))) {
+    const count = r.int(1, 2);
+    // the due dates as stepped, to draw months that select payments (and sometimes months that do not)
+    const start = parseIso((s['fechaApertura'] as string | undefined) ?? (options.fechaApertura as string)) as number;
+    const step = (options.conventions?.periodicities ?? STANDARD)[(s['periodicidad'] as string | undefined) ?? 'M']?.step ?? {
+      unit: 'months',
+      count: 1,
+    };
+    const first = options.firstPaymentDate === undefined ? undefined : (parseIso(options.firstPaymentDate) as number);
+    const dueMonth = (k: number): number =>
+      ymdOf(first === undefined ? stepFrom(start, step, k + (options.deferral?.periods ?? 0)) : stepFrom(first, step, k - 1)).m;
+    options.anualidades = Array.from({ length: count }, () => {
+      const byMonths = r.chance(0.5);
+      // months may select a payment a year: keep their total within the amount financed, mostly
+      const share = byMonths ? BigInt(4 * Math.max(1, Math.ceil(plazo / 6))) : 8n;
+      const amount = r.chance(0.5)
+        ? { amount: amountText(r, r.big(1n, monto / share + 1n)) }
+        : { percent: r.chance(0.1) ? percentText(r, 20, 60, 2) : percentText(r, 0.01, 100 / Number(share), 2) };
+      const when = byMonths
+        ? {
+            months: [
+              ...new Set([
+                r.chance(0.9) ? dueMonth(r.int(Math.min(grace + 1, plazo - 1), plazo - 1)) : r.int(1, 12),
+                ...(r.chance(0.3) ? [r.int(1, 12)] : []),
+              ]),
+            ],
+          }
+        : { period: wrong() ? r.int(1, plazo - 1) : r.int(Math.min(grace + 1, plazo - 1), plazo - 1) };
+      return { ...amount, ...when };
+    });
+  }
+  if (r.chance(0.1)) {
+    options.periodicCharges = Array.from({ length: r.int(1, 2) }, () => ({
+      amount: amountText(r, r.chance(0.03) ? r.big(1n, 10_000_000_000n) : r.big(1n, monto / 50n + 500n)),
+    }));
+  }
+  if (r.chance(0.1)) {
+    const rate = (): string => (r.chance(0.05) ? percentText(r, 1, 999, 6) : percentText(r, 0.01, 2, 4));
+    const insurance: { lifePerThousand?: string; unemploymentPerThousand?: string } = {};
+    const lifeAllowed =
+      (s['tipoSeguro'] ?? 0) === 0 && !(typeof s['importeCatSegVida'] === 'string' && /[1-9]/.test(s['importeCatSegVida']));
+    if (r.chance(0.7) && (lifeAllowed || wrong())) insurance.lifePerThousand = rate();
+    if (r.chance(0.6) || insurance.lifePerThousand === undefined) insurance.unemploymentPerThousand = rate();
+    options.balanceInsurance = insurance;
+  }
 }
 
 function insuranceInfo(r: Random, tariff: TariffData, opening: string, down: bigint): Record<string, unknown> {

@@ -15,6 +15,7 @@
  * amount financed, and ties between the amounts it compares name the first in the docs' order.
  */
 import { type Day, type Step, addMonths, formatIso, parseIso, rollForward, stepFrom } from './calendar.js';
+import { type CaptiveQuestion, capitaliseOracle, readCaptiveOracle, rowCharges, subsidyOracle } from './captive.js';
 import { type CatAnswer, type CatFlowQ, catOf } from './cat.js';
 import { type OraclePrepayment, type OracleRow, type PrepaymentMode, scheduleOracle } from './loan.js';
 import { type OracleError, type OracleOffer, type TariffData, quotePolicyOracle } from './policy.js';
@@ -88,7 +89,7 @@ export const ORACLE_DEFAULT_CONVENTIONS: OracleConventions = {
   plazoSeguroZero: 'wholeTerm',
 };
 
-export interface CreditQuestion {
+export interface CreditQuestion extends CaptiveQuestion {
   readonly solicitud: Readonly<Record<string, unknown>>;
   readonly conventions?: Partial<OracleConventions>;
   readonly fechaApertura?: string;
@@ -153,6 +154,8 @@ export interface OracleCredit {
   /** What the CAT solved, for reports. */
   readonly catFlows: readonly CatFlowQ[];
   readonly catUnits: bigint;
+  /** With promotions: the dealer's subsidy (`creditOpeningCharges(…).dealerSubsidy`). */
+  readonly dealerSubsidy?: string;
 }
 
 export type CreditAnswer = OracleCredit | OracleError;
@@ -237,8 +240,10 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   const step = periodicity.step;
   const firstText = question.firstPaymentDate;
   const first = firstText === undefined ? undefined : (parseIso(firstText) as Day);
+  // a deferred first payment (docs/credit.md, "Captive structures"): payment k, k + deferral steps after the opening date
+  const deferral = question.deferral?.periods ?? 0;
   const unrolled: Day[] = [];
-  for (let k = 1; k <= n; k++) unrolled.push(first === undefined ? stepFrom(start, step, k) : stepFrom(first, step, k - 1));
+  for (let k = 1; k <= n; k++) unrolled.push(first === undefined ? stepFrom(start, step, k + deferral) : stepFrom(first, step, k - 1));
   const dates = c.businessDays === 'MX' ? unrolled.map(rollForward) : unrolled;
   // the first period's fixed-day length: whole steps from the opening date that fit, plus the days left over
   let firstLength = periodicity.days;
@@ -249,28 +254,29 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   }
   const days = BigInt(periodicity.days);
   const perYear = fromNumberText(periodicity.perYear);
-  const rates: Q[] = [];
-  for (let k = 1; k <= n; k++) {
-    const len = BigInt(k === 1 ? firstLength : periodicity.days);
-    const actual = BigInt((dates[k - 1] as Day) - (k === 1 ? start : (dates[k - 2] as Day)));
+  // the rate of a period of `len` fixed days or `actual` calendar days at an annual rate (a fraction)
+  const rateOf = (annual: Q, len: bigint, actual: bigint): Q => {
     switch (c.interestBasis) {
       case 'days360':
-        rates.push(q(tasa.n * len, tasa.d * 360n));
-        break;
+        return q(annual.n * len, annual.d * 360n);
       case 'days365':
-        rates.push(q(tasa.n * len, tasa.d * 365n));
-        break;
+        return q(annual.n * len, annual.d * 365n);
       case 'perYear':
-        rates.push(q(tasa.n * perYear.d * len, tasa.d * perYear.n * days));
-        break;
+        return q(annual.n * perYear.d * len, annual.d * perYear.n * days);
       case 'actual360':
-        rates.push(q(tasa.n * actual, tasa.d * 360n));
-        break;
+        return q(annual.n * actual, annual.d * 360n);
       case 'actual365':
-        rates.push(q(tasa.n * actual, tasa.d * 365n));
-        break;
+        return q(annual.n * actual, annual.d * 365n);
     }
-  }
+  };
+  // with a deferral the first payment's period starts at the last deferred step
+  const firstStart = stepFrom(start, step, deferral);
+  const rates: Q[] = [];
+  const periodLength = (k: number): [bigint, bigint] => [
+    BigInt(k === 1 ? firstLength : periodicity.days),
+    BigInt((dates[k - 1] as Day) - (k === 1 ? firstStart : (dates[k - 2] as Day))),
+  ];
+  for (let k = 1; k <= n; k++) rates.push(rateOf(tasa, ...periodLength(k)));
   const tolerance = fromNumberText(c.paymentTolerance);
 
   // ---- features
@@ -293,6 +299,29 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     if (p.period <= grace) return err('ERRNEG001', '');
     if (balloon > 0n && p.mode === 'reduceTerm') return err('ERRNEG001', '');
   }
+  // the captive structures (docs/credit.md, "Captive structures"); their fields are compared by code only
+  const captive = readCaptiveOracle(question, {
+    stepped: unrolled,
+    n,
+    principal,
+    tasa,
+    grace,
+    balloon,
+    firstPaymentDate: first !== undefined,
+    reduceTerm: (question.prepayments ?? []).some((p) => p.mode === 'reduceTerm'),
+    tipoSeguro: num(s['tipoSeguro']) ?? 0,
+    upfrontLife: centsOfOptional(s['importeCatSegVida']),
+  });
+  if ('error' in captive) return err(captive.error, '');
+  // promotional periods at their stage's rate; the financed premium keeps the credit's
+  const contractRates = rates.slice();
+  captive.promotional.forEach((annual, k) => {
+    rates[k] = rateOf(annual, ...periodLength(k + 1));
+  });
+  // the deferred periods, capitalised at the first period's annual rate (a promotion's, when there is one)
+  const deferredRate = (annual: Q): Q[] =>
+    Array.from({ length: deferral }, (_, j) => rateOf(annual, days, BigInt(stepFrom(start, step, j + 1) - stepFrom(start, step, j))));
+  const scheduled = capitaliseOracle(principal, deferredRate(captive.promotional[0] ?? tasa));
 
   // ---- insurance
   // importeSeguros without indSeguro 1: echoed, not charged; or refused (conventions.importeSegurosWithoutIndSeguro)
@@ -318,7 +347,16 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   let life = new Array<bigint>(n).fill(0n);
   let damage = new Array<bigint>(n).fill(0n);
   let damageRows: OracleRow[] | undefined;
-  const rows = scheduleOracle({ principal, periodRates: rates, vatPercent: iva, tolerance, balloon, grace, prepayments });
+  const rows = scheduleOracle({
+    principal: scheduled,
+    periodRates: rates,
+    vatPercent: iva,
+    tolerance,
+    balloon,
+    grace,
+    prepayments,
+    anualidades: captive.anualidades,
+  });
   const tipoSeguro = num(s['tipoSeguro']) ?? 0;
   if (tipoSeguro === 1 || tipoSeguro === 2) {
     const months = Number(ceilDiv(BigInt(n) * 12n * perYear.d, perYear.n));
@@ -336,7 +374,7 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
       upfront += packageAtOpening;
     } else {
       packageFinanced = offer.primaTotalCents + offer.segVidaCents;
-      damageRows = scheduleOracle({ principal: offer.primaTotalCents, periodRates: rates, vatPercent: iva, tolerance });
+      damageRows = scheduleOracle({ principal: offer.primaTotalCents, periodRates: contractRates, vatPercent: iva, tolerance });
       damage = damageRows.map((r) => r.payment);
       life = spread(offer.segVidaCents, n, n);
     }
@@ -364,44 +402,55 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
   let vatTotal = 0n;
   let paidTotal = 0n;
   const flows: CatFlowQ[] = [];
-  const catTime = catTiming(c.catTimeBasis, periodicity, n, firstLength, first !== undefined, dates, start);
+  const catTime = catTiming(c.catTimeBasis, periodicity, n, firstLength, first !== undefined, dates, start, deferral);
   const disbursement = principal - commission - upfront;
   flows.push({ e: 0n, amount: { n: -disbursement, d: 1n } });
   // the same payments without the insurance in them, against the whole amount financed (the ceiling rule)
   const bareFlows: CatFlowQ[] = [{ e: 0n, amount: { n: -principal, d: 1n } }];
+  // and without the captive charges either: the loan's own payments
+  const ownFlows: CatFlowQ[] = [{ e: 0n, amount: { n: -principal, d: 1n } }];
+  let periodicTotal = 0n;
+  let balanceInsuranceTotal = 0n;
+  let regularExtras = 0n;
+  const regularIndex = rows[grace] ? grace : rows.length - 1;
   rows.forEach((row, i) => {
-    const vida = lifeCol[i] as bigint;
+    // the periodic charges and the insurance on the balance (docs/credit.md, "Captive structures")
+    const charged = rowCharges(captive, row.opening, iva, c.commissionVat);
+    const vida = (lifeCol[i] as bigint) + charged.life;
     const danos = (damageCol[i] as bigint) + (extCol[i] as bigint);
-    const pago = row.payment + vida + danos;
+    const desempleo = charged.unemployment + charged.unemploymentVat;
+    const rowVat = row.vat + charged.commissionVat;
+    const extras = vida + danos + desempleo + charged.commission + charged.commissionVat;
+    const pago = row.payment + extras;
+    if (i === regularIndex) regularExtras = extras;
     interestTotal += row.interest;
-    vatTotal += row.vat;
+    vatTotal += rowVat;
     paidTotal += pago;
+    periodicTotal += charged.commission;
+    balanceInsuranceTotal += charged.life + charged.unemployment;
     out.push({
       numAmortizacion: i + 1,
       fechaAmortizacion: formatIso(dates[i] as Day),
       saldoCapital: formatCents(row.opening),
       abonoCapital: formatCents(row.capital),
       interesAmortizacion: formatCents(row.interest),
-      ivaAmortizacion: formatCents(row.vat),
-      comisionAmortizacion: '0.00',
+      ivaAmortizacion: formatCents(rowVat),
+      comisionAmortizacion: formatCents(charged.commission),
       seguroVida: formatCents(vida),
       seguroDanos: formatCents(danos),
-      seguroDesempleo: '0.00',
+      seguroDesempleo: formatCents(desempleo),
       pagoAmortizacion: formatCents(pago),
       saldoFin: formatCents(row.closing),
     });
     const catInsurance = vida + (damageCol[i] as bigint) + (c.externalInsuranceInCat ? (extCol[i] as bigint) : 0n);
-    flows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest + catInsurance, d: 1n } });
-    bareFlows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest, d: 1n } });
+    const catCharges = charged.commission + charged.unemployment; // without IVA; the life premium is in catInsurance
+    flows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest + catInsurance + catCharges, d: 1n } });
+    bareFlows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest + charged.life + catCharges, d: 1n } });
+    ownFlows.push({ e: catTime.e[i] as bigint, amount: { n: row.capital + row.interest, d: 1n } });
   });
-  const regular = rows[grace] ?? rows[rows.length - 1];
-  const regularIndex = rows[grace] ? grace : rows.length - 1;
-  const pagoMensual =
-    (regular as OracleRow).payment -
-    (regular as OracleRow).prepaid +
-    (lifeCol[regularIndex] as bigint) +
-    (damageCol[regularIndex] as bigint) +
-    (extCol[regularIndex] as bigint);
+  const regular = rows[regularIndex] as OracleRow;
+  // pagoMensual: the regular row's payment without its prepayment or anualidad, with its charges and insurance
+  const pagoMensual = regular.payment - regular.prepaid - regular.planned + regularExtras;
 
   const cat = catOf({ flows, q: catTime.q });
   if (cat.kind === 'rate' && cat.tenths > CEILING_TENTHS) {
@@ -423,6 +472,16 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
         largest([
           ['importeSeguros', external],
           ['informacionSeguro', packageFinanced],
+        ]),
+      );
+    }
+    // docs/credit.md, "Captive structures": then the captive charges, when the loan's own payments are published
+    if ((captive.charge > 0n || captive.life || captive.unemployment) && published(catOf({ flows: ownFlows, q: catTime.q }))) {
+      return err(
+        'ERRNEG001',
+        largest([
+          ['options.periodicCharges', periodicTotal],
+          ['options.balanceInsurance', balanceInsuranceTotal],
         ]),
       );
     }
@@ -454,7 +513,19 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
     importePago: formatCents(paidTotal),
     registros: s['generaTablaPagos'] === true ? out : [],
   };
-  return { resultado, cat, allRows: out, catFlows: flows, catUnits: catTime.q };
+  // the dealer's subsidy of a promotion: the amount financed less the PV at the contract's rates of capital and interest
+  const dealerSubsidy =
+    question.promotions === undefined
+      ? undefined
+      : formatCents(
+          subsidyOracle(
+            principal,
+            deferredRate(tasa),
+            contractRates,
+            rows.map((row) => row.capital + row.interest),
+          ),
+        );
+  return { resultado, cat, allRows: out, catFlows: flows, catUnits: catTime.q, ...(dealerSubsidy === undefined ? {} : { dealerSubsidy }) };
 }
 
 const centsOfOptional = (x: unknown): bigint => (typeof x === 'string' ? centsOf(x) : 0n);
@@ -485,17 +556,19 @@ function catTiming(
   irregular: boolean,
   dates: readonly Day[],
   start: Day,
+  deferral: number,
 ): { e: bigint[]; q: bigint } {
   const e: bigint[] = [];
   const days = BigInt(p.days);
   const L1 = BigInt(firstLength);
   const perYear = fromNumberText(p.perYear);
   for (let k = 1; k <= n; k++) {
-    const fixed = L1 + BigInt(k - 1) * days; // fixed-day units from the opening date
+    // fixed-day units from the opening date; a deferred first payment k falls k + deferral periods after it
+    const fixed = L1 + BigInt(k - 1 + deferral) * days;
     switch (basis) {
       case 'periods':
-        // k / perYear; with an irregular first period (L₁ + (k − 1)·días) / (días·perYear)
-        e.push(irregular ? fixed * perYear.d : BigInt(k) * perYear.d);
+        // k / perYear; with an irregular first period (L₁ + (k − 1)·días) / (días·perYear); deferred, (k + deferral) / perYear
+        e.push(irregular ? fixed * perYear.d : BigInt(k + deferral) * perYear.d);
         break;
       case 'days360':
       case 'days365':

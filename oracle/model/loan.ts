@@ -18,7 +18,11 @@
  * - a 'reducePayment' after a 'reduceTerm' keeps the last row of the 'reduceTerm' plan in force
  *   just before it: where the held payment (raised by the drift rule), applied from that row on
  *   the balance before the prepayment, would have covered the balance;
- * - a prepayment that, with the row's level capital, reaches the balance settles the loan there.
+ * - a prepayment that, with the row's level capital, reaches the balance settles the loan there;
+ * - anualidades (docs/credit.md, "Captive structures"): p̂ₖ = (S − B·Dₖ − Eₖ)/Aₖ with Eₖ their
+ *   present value from row k on (payment k's own included); the row pays min(X, S − level capital)
+ *   besides, before any prepayment; one that pays the balance off ends the table; the penultimate
+ *   choice compares the last payment left after the row's anualidad.
  */
 import { type Q, abs, q, roundHalfUp } from './rational.js';
 
@@ -42,6 +46,8 @@ export interface OracleLoan {
   readonly grace?: number;
   /** Keyed by period (1-based). */
   readonly prepayments?: ReadonlyMap<number, OraclePrepayment>;
+  /** Anualidades, cents, keyed by period (1-based). */
+  readonly anualidades?: ReadonlyMap<number, bigint>;
 }
 
 export interface OracleRow {
@@ -51,6 +57,8 @@ export interface OracleRow {
   /** Capital of the row, prepayment included. */
   readonly capital: bigint;
   readonly prepaid: bigint;
+  /** The anualidad in the row (part of capital). */
+  readonly planned: bigint;
   /** capital + interest + vat. */
   readonly payment: bigint;
   readonly closing: bigint;
@@ -58,19 +66,22 @@ export interface OracleRow {
 
 /** Π and Σ of the discount factors over rows k…L (1-based), as exact integer triples. */
 interface Annuity {
-  /** P[k] = Πⱼ₌ₖ..L Nⱼ (the growth numerators); A(k) = a[k] / P[k]; D(k) = M[k] / P[k]. */
+  /** P[k] = Πⱼ₌ₖ..L Nⱼ (the growth numerators); A(k) = a[k] / P[k]; D(k) = M[k] / P[k]; E(k) = e[k] / P[k]. */
   readonly P: bigint[];
   readonly a: bigint[];
   readonly M: bigint[];
+  readonly e: bigint[];
 }
 
-function annuity(growth: readonly Q[], last: number, withBalloon: boolean): Annuity {
+function annuity(growth: readonly Q[], last: number, withBalloon: boolean, anualidades?: ReadonlyMap<number, bigint>): Annuity {
   const P: bigint[] = new Array(last + 2);
   const a: bigint[] = new Array(last + 2);
   const M: bigint[] = new Array(last + 2);
+  const e: bigint[] = new Array(last + 2);
   P[last + 1] = 1n;
   a[last + 1] = 0n;
   M[last + 1] = 1n;
+  e[last + 1] = 0n;
   for (let k = last; k >= 1; k--) {
     const g = growth[k - 1] as Q; // 1 + gₖ = g.n / g.d
     const Pk1 = P[k + 1] as bigint;
@@ -78,15 +89,17 @@ function annuity(growth: readonly Q[], last: number, withBalloon: boolean): Annu
     a[k] = (Pk1 + (a[k + 1] as bigint)) * g.d;
     P[k] = Pk1 * g.n;
     M[k] = withBalloon ? (M[k + 1] as bigint) * g.d : 1n;
+    // E(k) = (Xₖ + E(k+1)) / (1 + gₖ) = (Xₖ·P + e)·d / (P·n)
+    e[k] = ((anualidades?.get(k) ?? 0n) * Pk1 + (e[k + 1] as bigint)) * g.d;
   }
-  return { P, a, M };
+  return { P, a, M, e };
 }
 
-/** The ideal payment at row k over rows k…L with the balloon b still owed at the end, as num / den. */
+/** The ideal payment at row k over rows k…L with the balloon b still owed at the end and the anualidades to come, as num / den. */
 function idealPayment(ann: Annuity, k: number, balance: bigint, balloon: bigint): { num: bigint; den: bigint } {
   const P = ann.P[k] as bigint;
   const a = ann.a[k] as bigint;
-  const num = balloon === 0n ? balance * P : balance * P - balloon * (ann.M[k] as bigint);
+  const num = (balloon === 0n ? balance * P : balance * P - balloon * (ann.M[k] as bigint)) - (ann.e[k] as bigint);
   return { num, den: a };
 }
 
@@ -128,19 +141,20 @@ export function scheduleOracle(loan: OracleLoan): OracleRow[] {
   const grace = loan.grace ?? 0;
   const balloon0 = loan.balloon ?? 0n;
   const prepayments = loan.prepayments ?? new Map<number, OraclePrepayment>();
+  const anualidades = loan.anualidades;
   const v = loan.vatPercent;
   const growth = loan.periodRates.map((r) => q(r.d * 100n + r.n * (100n + v), r.d * 100n)); // 1 + ρ(1 + iva/100)
   const tol = loan.tolerance;
 
   let last = n;
-  let ann = annuity(growth, last, balloon0 > 0n);
+  let ann = annuity(growth, last, balloon0 > 0n, anualidades);
   let S = loan.principal;
   let held: bigint | undefined;
   let force = false;
   let term = false;
   const rows: OracleRow[] = [];
-  const push = (opening: bigint, interest: bigint, vat: bigint, capital: bigint, prepaid: bigint): void => {
-    rows.push({ opening, interest, vat, capital, prepaid, payment: capital + interest + vat, closing: opening - capital });
+  const push = (opening: bigint, interest: bigint, vat: bigint, capital: bigint, prepaid: bigint, planned = 0n): void => {
+    rows.push({ opening, interest, vat, capital, prepaid, planned, payment: capital + interest + vat, closing: opening - capital });
   };
 
   for (let k = 1; k <= n; k++) {
@@ -173,11 +187,19 @@ export function scheduleOracle(loan: OracleLoan): OracleRow[] {
     const pre = prepayments.get(k);
     // the penultimate choice levels the last two payments of the plan: not in a row that carries a
     // prepayment, nor after a 'reduceTerm' ("the last row takes the balance")
-    if (k === last - 1 && !pre && !term) c = penultimate(c, S, I, V, B, balloon0, loan.periodRates[k] as Q, v);
+    const X = anualidades?.get(k) ?? 0n;
+    if (k === last - 1 && !pre && !term) c = penultimate(c, S, I, V, B, balloon0, loan.periodRates[k] as Q, v, X);
     let A = clamp(c - I - V, 0n, S - B);
+    // the anualidad, planned: capital besides the level payment, before any prepayment
+    const x = min(X, S - A);
+    A += x;
+    if (x > 0n && A === S) {
+      push(S, I, V, S, 0n, x);
+      break;
+    }
     if (pre) {
       if (A + pre.amount >= S) {
-        push(S, I, V, S, S - A);
+        push(S, I, V, S, S - A, x);
         break;
       }
       if (pre.mode === 'reducePayment') {
@@ -191,9 +213,9 @@ export function scheduleOracle(loan: OracleLoan): OracleRow[] {
         term = true;
       }
       A += pre.amount;
-      push(S, I, V, A, pre.amount);
+      push(S, I, V, A, pre.amount, x);
     } else {
-      push(S, I, V, A, 0n);
+      push(S, I, V, A, 0n, x);
     }
     S -= A;
   }
@@ -204,12 +226,22 @@ export function scheduleOracle(loan: OracleLoan): OracleRow[] {
  * The penultimate payment: among held − 1, held, held + 1 the one whose last payment (computed
  * exactly) is closest to it; ties keep the held payment, then the lower cent.
  */
-function penultimate(held: bigint, S: bigint, I: bigint, V: bigint, B: bigint, balloon0: bigint, lastRate: Q, v: bigint): bigint {
+function penultimate(
+  held: bigint,
+  S: bigint,
+  I: bigint,
+  V: bigint,
+  B: bigint,
+  balloon0: bigint,
+  lastRate: Q,
+  v: bigint,
+  planned: bigint,
+): bigint {
   let best = held;
   let bestDistance = -1n;
   for (const c of [held, held - 1n, held + 1n]) {
     const A = clamp(c - I - V, 0n, S - B);
-    const S1 = S - A;
+    const S1 = S - A - min(planned, S - A);
     const I1 = interestOf(S1, lastRate);
     const last = S1 - min(balloon0, S1) + I1 + vatOf(I1, v);
     const distance = abs(last - c);

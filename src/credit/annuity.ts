@@ -1,14 +1,18 @@
 /**
- * The level payment when the periods differ (an irregular first period, actual-day interest) or
- * when the loan carries a balloon: the exact level payment for the sequence of period rates.
+ * The level payment when the periods differ (an irregular first period, actual-day interest, a
+ * promotion) or when the loan carries a balloon or planned extra payments (anualidades): the exact
+ * level payment for the sequence of period rates.
  *
  * With gⱼ = ρⱼ × (1 + iva) the IVA-grossed rate of period j and dⱼ = 1 / (1 + gⱼ), the payment that
- * amortizes a balance S over periods k … e − 1, leaving a final capital B (the balloon), is
+ * amortizes a balance S over periods k … e − 1, leaving a final capital B (the balloon) and paying
+ * Xⱼ of capital besides it with payment j (the anualidades), is
  *
- *     p̂ₖ = (S − B·Dₖ) / Aₖ,   Aₖ = Σ_{m=k}^{e−1} Π_{j=k}^{m} dⱼ,   Dₖ = Π_{j=k}^{e−1} dⱼ,
+ *     p̂ₖ = (S − B·Dₖ − Eₖ) / Aₖ,   Aₖ = Σ_{m=k}^{e−1} Π_{j=k}^{m} dⱼ,   Dₖ = Π_{j=k}^{e−1} dⱼ,
+ *     Eₖ = Σ_{m=k}^{e−1} Xₘ Π_{j=k}^{m} dⱼ  (the present value of the anualidades still to come),
  *
- * computed for every k at once by the backward recurrences Aₖ = dₖ (1 + Aₖ₊₁) and Dₖ = dₖ Dₖ₊₁
- * (A_e = 0, D_e = 1). With equal rates it is S·r / (1 − (1 + r)^−m), the French payment.
+ * computed for every k at once by the backward recurrences Aₖ = dₖ (1 + Aₖ₊₁), Dₖ = dₖ Dₖ₊₁ and
+ * Eₖ = dₖ (Xₖ + Eₖ₊₁) (A_e = E_e = 0, D_e = 1). With equal rates and no anualidad it is
+ * S·r / (1 − (1 + r)^−m), the French payment.
  *
  * Two implementations, as for the equal-rate payment (`./payment.ts`): double-double arrays with an
  * error bound, and exact integers (αₖ, Πₖ, δₖ below; `./exactPayment.ts`), used when the estimate
@@ -21,7 +25,8 @@
  *     p̂ₖ ≥ S·g   (equality only when B = S),
  *
  * since fₖ = 1 − g·Aₖ − Dₖ is ≥ 0: f_e = 0 and fₖ = 1 − dₖ(1 + g) + dₖ·fₖ₊₁ with dₖ(1 + g) ≤ 1; so
- * S − B·Dₖ − S·g·Aₖ ≥ (S − B)·Dₖ ≥ 0. When S·g, an exact rational, lands on a half cent t (a rate with
+ * S − B·Dₖ − S·g·Aₖ ≥ (S − B)·Dₖ ≥ 0. (Not with anualidades still to come, Eₖ > 0: the rule is not
+ * used there.) When S·g, an exact rational, lands on a half cent t (a rate with
  * many decimals times a round amount: 50,000,000.00 at 99.999999 % monthly gives S·g = 483,333,328.5
  * cents), p̂ₖ exceeds t by S·g·(1 + g)^−m / (1 − (1 + g)^−m), 10⁻³⁰ cents and less over hundreds of
  * payments: far below the float bound, and every such row went to decimal.js (615 of 997 rows,
@@ -31,6 +36,7 @@
  */
 import { Decimal } from '../money/decimal.js';
 import { type Fraction, decideBySides, heldOrRounded, rateTimesBalanceMinus, roundHalfUpFraction } from './exactPayment.js';
+import { ddAdd, ddDiv, ddMul, hi, lo, twoProduct } from './doubleDouble.js';
 import type { Rational } from './rate.js';
 
 /**
@@ -51,56 +57,6 @@ function relativeBound(m: number): number {
 /** The same bound for the double-double value itself (hi + lo, before it is rounded to a double). */
 function pairBound(m: number): number {
   return (64 * m + 256) * 2 ** -106;
-}
-
-// Double-double arithmetic (Dekker 1971; no fused multiply-add in JavaScript): exact products by
-// splitting each factor in two 26-bit halves, exact sums by Knuth's two-sum.
-const SPLIT = 134_217_729; // 2^27 + 1
-let hi = 0;
-let lo = 0;
-
-/** a × b exactly as hi + lo (|a|, |b| < 2^996). */
-function twoProduct(a: number, b: number): void {
-  const p = a * b;
-  const ca = SPLIT * a;
-  const ah = ca - (ca - a);
-  const al = a - ah;
-  const cb = SPLIT * b;
-  const bh = cb - (cb - b);
-  const bl = b - bh;
-  hi = p;
-  lo = ah * bh - p + ah * bl + al * bh + al * bl;
-}
-
-/** (ah + al) × (bh + bl) → hi + lo. */
-function ddMul(ah: number, al: number, bh: number, bl: number): void {
-  twoProduct(ah, bh);
-  const e = lo + (ah * bl + al * bh);
-  const s = hi + e;
-  lo = e - (s - hi);
-  hi = s;
-}
-
-/** (ah + al) + b → hi + lo. */
-function ddAdd(ah: number, al: number, b: number): void {
-  const s = ah + b;
-  const v = s - ah;
-  const e = ah - (s - v) + (b - v) + al;
-  hi = s + e;
-  lo = e - (hi - s);
-}
-
-/** (ah + al) / (bh + bl) → hi + lo. */
-function ddDiv(ah: number, al: number, bh: number, bl: number): void {
-  const q1 = ah / bh;
-  ddMul(q1, 0, bh, bl); // q1 · b
-  const rh = hi;
-  const rl = lo;
-  ddAdd(ah, al, -rh); // a − q1·b
-  const r = hi + (lo - rl);
-  const q2 = r / bh;
-  hi = q1 + q2;
-  lo = q2 - (hi - q1);
 }
 
 /** a < b for non-negative rationals, exactly (cross products in BigInt when beyond 2^53). */
@@ -129,17 +85,25 @@ export class Annuity {
   /** Double-double aₖ and Dₖ: hi and lo parts side by side (2k, 2k + 1). */
   #a: Float64Array = new Float64Array(2);
   #d: Float64Array = new Float64Array(2);
-  /** αₖ, Πₖ, δₖ (see #exactIntegers), built on first use. */
-  #exact: [bigint[], bigint[], bigint[]] | undefined;
+  /** αₖ, Πₖ, δₖ, εₖ (see #exactIntegers), built on first use. */
+  #exact: [bigint[], bigint[], bigint[], bigint[]] | undefined;
   /** The lowest k whose exact integers are built. */
   #exactFrom = 0;
   /** The index of a least rate among periods k … end − 1, for each k (built on the first tie). */
   #leastFrom: Int32Array | undefined;
+  /** Planned capital paid with each payment besides the level payment (anualidades), cents; undefined when none. */
+  readonly #planned: ArrayLike<number> | undefined;
+  /** Double-double Eₖ (their present value from k on), when there are anualidades. */
+  #e: Float64Array | undefined;
+  /** The last period with an anualidad before the end (−1 when none): the tie rule holds after it. */
+  #lastPlanned = -1;
 
-  constructor(rates: readonly Rational[], iva: number, tolerance: number) {
+  /** `planned[k]`: cents of capital planned with payment k + 1 besides the level payment (an anualidad). */
+  constructor(rates: readonly Rational[], iva: number, tolerance: number, planned?: ArrayLike<number>) {
     this.#rates = rates;
     this.#iva = iva;
     this.tolerance = tolerance;
+    this.#planned = planned;
     this.setEnd(rates.length);
   }
 
@@ -154,6 +118,9 @@ export class Annuity {
     const a = new Float64Array(2 * end + 2);
     const d = new Float64Array(2 * end + 2);
     d[2 * end] = 1;
+    const planned = this.#planned;
+    const e = planned === undefined ? undefined : new Float64Array(2 * end + 2);
+    this.#lastPlanned = -1;
     let lastRate: Rational | undefined;
     let discountHi = 0;
     let discountLo = 0;
@@ -179,9 +146,19 @@ export class Annuity {
       ddMul(discountHi, discountLo, d[2 * k + 2] as number, d[2 * k + 3] as number);
       d[2 * k] = hi;
       d[2 * k + 1] = lo;
+      if (e !== undefined) {
+        // Eₖ = dₖ (Xₖ + Eₖ₊₁): the shape of aₖ's recurrence, with the same error per period.
+        const x = (planned as ArrayLike<number>)[k] ?? 0;
+        if (x > 0 && this.#lastPlanned < 0) this.#lastPlanned = k;
+        ddAdd(e[2 * k + 2] as number, e[2 * k + 3] as number, x);
+        ddMul(discountHi, discountLo, hi, lo);
+        e[2 * k] = hi;
+        e[2 * k + 1] = lo;
+      }
     }
     this.#a = a;
     this.#d = d;
+    this.#e = e;
     this.#exact = undefined;
     this.#leastFrom = undefined;
   }
@@ -217,36 +194,40 @@ export class Annuity {
     const [pairHi, pairLo, bound] = this.estimatePair(k, balance, balloon);
     const diff = pairHi - boundary + pairLo;
     if (Math.abs(diff) > bound * (1 + 2 ** -40) + Math.abs(diff) * 2 ** -52) return diff > 0 ? 1 : -1;
-    if (!(balance > Math.min(balloon, balance))) return 0;
+    if (!(balance > Math.min(balloon, balance)) || k <= this.#lastPlanned) return 0;
     const g = this.#rates[this.#leastRates()[k] as number] as Rational;
     return rateTimesBalanceMinus(balance, g, this.#iva, boundary).num >= 0n ? 1 : 0;
   }
 
   /**
-   * Aₖ and Dₖ as exact fractions over a common denominator, for every k: with gⱼ = Pⱼ / Qⱼ
-   * (Pⱼ = num·(100 + iva), Qⱼ = den·100), Πₖ = Πⱼ≥ₖ (Qⱼ + Pⱼ), αₖ = Aₖ·Πₖ and δₖ = Dₖ·Πₖ are
-   * integers: αₖ = Qₖ·(Πₖ₊₁ + αₖ₊₁), Πₖ = (Qₖ + Pₖ)·Πₖ₊₁, δₖ = Qₖ·δₖ₊₁ (α_e = 0, Π_e = δ_e = 1);
-   * so p̂ₖ = (S·Πₖ − B·δₖ) / αₖ. Built from the end down to the rows the estimates cannot decide.
+   * Aₖ, Dₖ and Eₖ as exact fractions over a common denominator, for every k: with gⱼ = Pⱼ / Qⱼ
+   * (Pⱼ = num·(100 + iva), Qⱼ = den·100), Πₖ = Πⱼ≥ₖ (Qⱼ + Pⱼ), αₖ = Aₖ·Πₖ, δₖ = Dₖ·Πₖ and
+   * εₖ = Eₖ·Πₖ are integers: αₖ = Qₖ·(Πₖ₊₁ + αₖ₊₁), Πₖ = (Qₖ + Pₖ)·Πₖ₊₁, δₖ = Qₖ·δₖ₊₁,
+   * εₖ = Qₖ·(Xₖ·Πₖ₊₁ + εₖ₊₁) (α_e = ε_e = 0, Π_e = δ_e = 1); so p̂ₖ = (S·Πₖ − B·δₖ − εₖ) / αₖ.
+   * Built from the end down to the rows the estimates cannot decide.
    */
-  #exactIntegers(k: number): [bigint[], bigint[], bigint[]] {
+  #exactIntegers(k: number): [bigint[], bigint[], bigint[], bigint[]] {
     let exact = this.#exact;
     if (exact === undefined) {
       const end = this.#end;
-      exact = [new Array<bigint>(end + 1), new Array<bigint>(end + 1), new Array<bigint>(end + 1)];
+      exact = [new Array<bigint>(end + 1), new Array<bigint>(end + 1), new Array<bigint>(end + 1), new Array<bigint>(end + 1)];
       exact[0][end] = 0n;
       exact[1][end] = 1n;
       exact[2][end] = 1n;
+      exact[3][end] = 0n;
       this.#exact = exact;
       this.#exactFrom = end;
     }
     // Extended downwards only as far as asked: a late row's decision costs its few periods.
-    const [alpha, pi, delta] = exact;
+    const [alpha, pi, delta, epsilon] = exact;
     const grossing = BigInt(100 + this.#iva);
+    const planned = this.#planned;
     for (let j = this.#exactFrom - 1; j >= k; j--) {
       const rate = this.#rates[j] as Rational;
       const Q = BigInt(rate.den) * 100n;
       const P = BigInt(rate.num) * grossing;
       alpha[j] = Q * ((pi[j + 1] as bigint) + (alpha[j + 1] as bigint));
+      epsilon[j] = Q * (BigInt(planned?.[j] ?? 0) * (pi[j + 1] as bigint) + (epsilon[j + 1] as bigint));
       pi[j] = (Q + P) * (pi[j + 1] as bigint);
       delta[j] = Q * (delta[j + 1] as bigint);
     }
@@ -264,9 +245,12 @@ export class Annuity {
    * ```
    */
   idealFraction(k: number, balance: number, balloon: number): Fraction {
-    const [alpha, pi, delta] = this.#exactIntegers(k);
+    const [alpha, pi, delta, epsilon] = this.#exactIntegers(k);
     const final = Math.min(balloon, balance);
-    return { num: BigInt(balance) * (pi[k] as bigint) - BigInt(final) * (delta[k] as bigint), den: alpha[k] as bigint };
+    return {
+      num: BigInt(balance) * (pi[k] as bigint) - BigInt(final) * (delta[k] as bigint) - (epsilon[k] as bigint),
+      den: alpha[k] as bigint,
+    };
   }
 
   /**
@@ -283,16 +267,25 @@ export class Annuity {
   }
 
   /**
-   * (S − B·Dₖ) / Aₖ in double-double, left in the module's (hi, lo); returns (S + B·Dₖ) / Aₖ in
-   * plain doubles, the magnitude both error bounds scale with. `final` is B = min(balloon, S).
+   * (S − B·Dₖ − Eₖ) / Aₖ in double-double, left in the module's (hi, lo); returns
+   * (S + B·Dₖ + Eₖ) / Aₖ in plain doubles, the magnitude both error bounds scale with (Eₖ carries
+   * the error per period Aₖ does; the one more subtraction is within the bound's constant). `final`
+   * is B = min(balloon, S).
    */
   #quotient(k: number, balance: number, final: number): number {
     const a = this.#a;
     const d = this.#d;
+    const e = this.#e;
     ddMul(d[2 * k] as number, d[2 * k + 1] as number, final, 0);
     ddAdd(-hi, -lo, balance);
+    let planned = 0;
+    if (e !== undefined) {
+      planned = e[2 * k] as number;
+      ddAdd(hi, lo, -planned);
+      ddAdd(hi, lo, -(e[2 * k + 1] as number));
+    }
     ddDiv(hi, lo, a[2 * k] as number, a[2 * k + 1] as number);
-    return (balance + final * (d[2 * k] as number)) / (a[2 * k] as number);
+    return (balance + final * (d[2 * k] as number) + planned) / (a[2 * k] as number);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The calendar of a loan: its payment dates (stepped from the opening date or from an irregular
  * first payment date, then rolled to business days), the interest rate of each period under the
- * interest basis, and the time of each payment for the CAT.
+ * interest basis (a promotion's rate in its periods), the periods a deferred first payment
+ * capitalises, and the time of each payment for the CAT.
  *
  * Day counts. Under the fixed bases (`'days360'`, `'days365'`, `'perYear'`) a regular period
  * lasts the periodicity's `days`; an irregular first period lasts `n × days + stub`, where n is
@@ -23,11 +24,14 @@ export interface CalendarTerms {
   readonly firstPaymentDate?: CivilDay | undefined;
   /** `'MX'`: dates on a weekend or a Mexican bank holiday roll forward. */
   readonly businessDays?: BusinessDays | undefined;
+  /** Periods the first payment is deferred by: payment k falls k + deferral steps after the opening date. */
+  readonly deferral?: number | undefined;
 }
 
 /**
- * The payment dates as stepped: k steps after the opening date, or, with an irregular first
- * payment date F, F and then k − 1 steps after F; always counted from the anchor (month ends kept).
+ * The payment dates as stepped: k steps after the opening date (k + deferral with a deferred
+ * first payment), or, with an irregular first payment date F, F and then k − 1 steps after F;
+ * always counted from the anchor (month ends kept).
  *
  * @example
  * ```ts
@@ -39,7 +43,7 @@ export interface CalendarTerms {
 export function steppedDates(terms: CalendarTerms): CivilDay[] {
   const { start, payments, periodicity, firstPaymentDate } = terms;
   return firstPaymentDate === undefined
-    ? stepSequence(start, periodicity.step, 1, payments)
+    ? stepSequence(start, periodicity.step, 1 + (terms.deferral ?? 0), payments)
     : stepSequence(firstPaymentDate, periodicity.step, 0, payments);
 }
 
@@ -128,8 +132,9 @@ export function periodRates(terms: CalendarTerms, annualRate: Rational, basis: I
   if (basis === 'actual360' || basis === 'actual365') {
     // Periods of equal length share one rate object (a month has one of four lengths).
     const byLength = new Map<number, Rational>();
+    const opening = firstPeriodStart(terms);
     return dates.map((date, k) => {
-      const length = date - (k === 0 ? terms.start : (dates[k - 1] as CivilDay));
+      const length = date - (k === 0 ? opening : (dates[k - 1] as CivilDay));
       let rate = byLength.get(length);
       if (rate === undefined) {
         rate = rateFor(annualRate, periodicity, basis, length);
@@ -146,6 +151,91 @@ export function periodRates(terms: CalendarTerms, annualRate: Rational, basis: I
   return rates;
 }
 
+/** Where the first payment's period starts: the opening date, or the end of the deferral. */
+function firstPeriodStart(terms: CalendarTerms): CivilDay {
+  const deferral = terms.deferral ?? 0;
+  return deferral === 0 ? terms.start : addSteps(terms.start, terms.periodicity.step, deferral);
+}
+
+/** The length of each period (fixed days, or calendar days under the actual bases). */
+function periodLengths(terms: CalendarTerms, basis: InterestBasis, dates: readonly CivilDay[], count: number): number[] {
+  if (basis === 'actual360' || basis === 'actual365') {
+    const opening = firstPeriodStart(terms);
+    return Array.from({ length: count }, (_, k) => (dates[k] as CivilDay) - (k === 0 ? opening : (dates[k - 1] as CivilDay)));
+  }
+  return fixedLengths(terms).slice(0, count);
+}
+
+/**
+ * A promotion: `periods` periods at another annual rate (without IVA), exact.
+ *
+ * @example
+ * ```ts
+ * const msi: PromotionStage = { periods: 6, annualRate: { num: 0, den: 1 } }; // six months without interest
+ * ```
+ */
+export interface PromotionStage {
+  readonly periods: number;
+  readonly annualRate: Rational;
+}
+
+/**
+ * The period rates with promotions: the stages, one after the other from the first period, at
+ * their own annual rates (under the same basis and period lengths); the rest as given.
+ *
+ * @example
+ * ```ts
+ * const M = DEFAULT_CREDIT_CONVENTIONS.periodicities.M!;
+ * const terms = { start: toCivilDay(2026, 1, 31), payments: 3, periodicity: M };
+ * const rates = periodRates(terms, { num: 12, den: 100 }, 'days360', loanDates(terms));
+ * promotionalRates(terms, 'days360', loanDates(terms), [{ periods: 2, annualRate: { num: 0, den: 1 } }], rates);
+ * // [{ num: 0, den: 1 }, { num: 0, den: 1 }, { num: 1, den: 100 }]
+ * ```
+ */
+export function promotionalRates(
+  terms: CalendarTerms,
+  basis: InterestBasis,
+  dates: readonly CivilDay[],
+  stages: readonly PromotionStage[],
+  rates: readonly Rational[],
+): Rational[] {
+  const count = Math.min(
+    rates.length,
+    stages.reduce((sum, stage) => sum + stage.periods, 0),
+  );
+  const lengths = periodLengths(terms, basis, dates, count);
+  const out = rates.slice();
+  let k = 0;
+  for (const stage of stages) {
+    for (let j = 0; j < stage.periods && k < count; j++, k++) {
+      out[k] = rateFor(stage.annualRate, terms.periodicity, basis, lengths[k] as number);
+    }
+  }
+  return out;
+}
+
+/**
+ * The rate of each deferred period (before the first payment's period), whose interest is
+ * capitalised: `days` each under the fixed bases, the calendar days between the unrolled steps
+ * from the opening date under the actual bases (no payment falls on them).
+ *
+ * @example
+ * ```ts
+ * const M = DEFAULT_CREDIT_CONVENTIONS.periodicities.M!;
+ * deferralRates({ start: toCivilDay(2026, 1, 31), payments: 3, periodicity: M, deferral: 2 }, { num: 36, den: 100 }, 'actual360');
+ * // [{ num: 7, den: 250 }, { num: 31, den: 1000 }] (28 and 31 days)
+ * ```
+ */
+export function deferralRates(terms: CalendarTerms, annualRate: Rational, basis: InterestBasis): Rational[] {
+  const { start, periodicity } = terms;
+  const deferral = terms.deferral ?? 0;
+  const actual = basis === 'actual360' || basis === 'actual365';
+  return Array.from({ length: deferral }, (_, j) => {
+    const length = actual ? addSteps(start, periodicity.step, j + 1) - addSteps(start, periodicity.step, j) : periodicity.days;
+    return rateFor(annualRate, periodicity, basis, length);
+  });
+}
+
 /** When each payment falls for the CAT: evenly every `period` years (exact), or at `times[k] / unitsPerYear` years. */
 export type CatTiming =
   | { readonly even: true; readonly period: Rational }
@@ -154,8 +244,9 @@ export type CatTiming =
 /**
  * The time of each payment for the CAT under its time basis: k / perYear (`'periods'`), fixed
  * days over 360 or 365 (`'days360'`, `'days365'`; an irregular first period counts its fixed-day
- * length), or calendar days from the opening date to the (rolled) payment date over 365
- * (`'actual365'`). Evenly spaced unless the first period is irregular or the basis is actual.
+ * length, a deferred first payment k + deferral periods), or calendar days from the opening date
+ * to the (rolled) payment date over 365 (`'actual365'`). Evenly spaced unless the first period is
+ * irregular or deferred or the basis is actual.
  *
  * @example
  * ```ts
@@ -168,6 +259,13 @@ export function catTiming(terms: CalendarTerms, basis: CatTimeBasis, dates: read
   const { periodicity } = terms;
   if (basis === 'actual365') return { even: false, times: Float64Array.from(dates, (date) => date - terms.start), unitsPerYear: 365 };
   const unitsPerYear = basis === 'periods' ? periodicity.days * periodicity.perYear : basis === 'days360' ? 360 : 365;
+  const deferral = terms.deferral ?? 0;
+  if (deferral > 0) {
+    // A deferred first payment: payment k at k + deferral periods of fixed days.
+    const times = new Float64Array(terms.payments);
+    for (let k = 0; k < times.length; k++) times[k] = (k + 1 + deferral) * periodicity.days;
+    return { even: false, times, unitsPerYear };
+  }
   const first = terms.firstPaymentDate;
   if (first === undefined || firstPeriodDays(terms.start, first, periodicity) === periodicity.days) {
     const period = basis === 'periods' ? rational(1, periodicity.perYear) : rational(periodicity.days, basis === 'days360' ? 360 : 365);

@@ -1,6 +1,7 @@
 /**
  * The schedule of a loan with features: unequal periods (an irregular first period, actual-day
- * interest, rolled dates), a grace period, a balloon, prepayments. The rule, row by row (k from 0):
+ * interest, rolled dates, promotional rates), a grace period, a balloon, planned extra payments
+ * (anualidades), prepayments. The rule, row by row (k from 0):
  *
  * 1. interest Iₖ = round_half_up(Sₖ × ρₖ), IVA Vₖ = round_half_up(Iₖ × iva / 100), as always;
  * 2. a grace row (k < grace) pays Iₖ + Vₖ only: capital 0;
@@ -9,7 +10,9 @@
  *    drifted `tolerance` cents from it (the rule of `./payment.ts`), and the penultimate row is
  *    balanced against the last (`penultimatePayment`), the balloon set aside;
  * 4. capital = payment − Iₖ − Vₖ within [0, Sₖ − balloon]; the last row takes the whole balance
- *    (the balloon included);
+ *    (the balloon included); the level payment is net of the anualidades' present value
+ *    (`./annuity.ts`), and an anualidad Xₖ of the row adds min(Xₖ, what is left) to its capital
+ *    (when nothing is left the loan is settled and the table ends there);
  * 5. a prepayment X of period k + 1 adds min(X, what is left) to the row's capital. When nothing
  *    is left the loan is settled and the table ends there. `'reducePayment'` keeps the number of
  *    payments (the next row re-derives the payment); `'reduceTerm'` holds the payment from then on
@@ -54,6 +57,8 @@ export interface ScheduleFeatures {
   readonly balloon?: number | undefined;
   /** Prepayments, sorted by period, at most one per period. */
   readonly prepayments?: readonly SchedulePrepayment[] | undefined;
+  /** Anualidades: `planned[k]` cents of capital planned with payment k + 1 (none in the grace or the last row). */
+  readonly planned?: ArrayLike<number> | undefined;
 }
 
 /** The arithmetic a schedule is built with. */
@@ -93,6 +98,8 @@ export interface FeatureColumns {
   readonly level: Float64Array;
   /** Extra capital prepaid in each row (part of `capital` and `level`). */
   readonly prepaid: Float64Array;
+  /** The anualidad paid in each row (part of `capital` and `level`); undefined without anualidades. */
+  readonly planned?: Float64Array | undefined;
   readonly totalInterest: number;
   readonly totalVat: number;
   readonly totalLevel: number;
@@ -100,7 +107,7 @@ export interface FeatureColumns {
 
 /**
  * Of `held` and its two neighbouring cents, the one that leaves the last payment (less the balloon
- * it carries) closest to it; ties keep `held`.
+ * it carries) closest to it, the row's anualidad `planned` paid besides; ties keep `held`.
  */
 function balancePenultimate(
   ops: ScheduleOps,
@@ -110,13 +117,14 @@ function balancePenultimate(
   nextRate: Rational,
   iva: number,
   balloon: number,
+  planned: number,
 ): number {
   let best = held;
   let bestCost = Infinity;
   for (const candidate of [held, held - 1, held + 1]) {
     const capital = candidate - interestAndVat;
     if (capital < 0 || capital > Math.max(0, balance - balloon)) continue;
-    const rest = balance - capital;
+    const rest = balance - capital - Math.min(planned, balance - capital);
     const i = ops.interest(rest, nextRate);
     const lastPayment = rest + i + ops.vat(i, iva) - Math.min(balloon, rest);
     const cost = Math.abs(lastPayment - candidate);
@@ -181,6 +189,8 @@ export function buildFeatureSchedule(
   const grace = features.grace ?? 0;
   const balloon = features.balloon ?? 0;
   const prepayments = features.prepayments ?? [];
+  const planned = features.planned;
+  const plannedColumn = planned === undefined ? undefined : new Float64Array(n);
   // One allocation for the six columns (see `buildSchedule`).
   const columns = new Float64Array(6 * n);
   const opening = columns.subarray(0, n);
@@ -189,7 +199,7 @@ export function buildFeatureSchedule(
   const vat = columns.subarray(3 * n, 4 * n);
   const level = columns.subarray(4 * n, 5 * n);
   const prepaid = columns.subarray(5 * n, 6 * n);
-  const annuity = new Annuity(rates, iva, tolerance);
+  const annuity = new Annuity(rates, iva, tolerance, planned);
   let end = n;
   let balance = principal;
   let held = 0;
@@ -216,7 +226,7 @@ export function buildFeatureSchedule(
         if (k === grace || rederiveNext) held = ops.initial(annuity, k, balance, balloon);
         else held = ops.rederive(annuity, held, k, balance, balloon);
         if (k === end - 2 && prepayment === undefined) {
-          held = balancePenultimate(ops, held, balance, i + v, rates[k + 1] as Rational, iva, balloon);
+          held = balancePenultimate(ops, held, balance, i + v, rates[k + 1] as Rational, iva, balloon, planned?.[k] ?? 0);
         }
       }
       rederiveNext = false;
@@ -225,6 +235,13 @@ export function buildFeatureSchedule(
       a = held - i - v;
       if (a < 0) a = 0;
       else if (a > upper) a = upper;
+    }
+    // The row's anualidad, planned (never in the grace or the last row): capital besides the level payment.
+    let x = 0;
+    if (planned !== undefined && k >= grace && !last) {
+      x = Math.min(planned[k] ?? 0, balance - a);
+      a += x;
+      (plannedColumn as Float64Array)[k] = x;
     }
     let extra = 0;
     if (prepayment !== undefined) {
@@ -255,8 +272,8 @@ export function buildFeatureSchedule(
     totalVat += v;
     totalLevel += pay;
     balance -= a;
-    if (balance === 0 && (holding || extra > 0)) {
-      // Settled by a prepayment, or a held payment covered the balance: the table ends here.
+    if (balance === 0 && (holding || extra > 0 || x > 0)) {
+      // Settled by a prepayment or an anualidad, or a held payment covered the balance: the table ends here.
       k++;
       break;
     }
@@ -275,6 +292,7 @@ export function buildFeatureSchedule(
     vat: cut(vat),
     level: cut(level),
     prepaid: cut(prepaid),
+    ...(plannedColumn === undefined ? {} : { planned: cut(plannedColumn) }),
     totalInterest,
     totalVat,
     totalLevel,

@@ -11,11 +11,21 @@
  * periods, no grace, balloon or prepayment) is scheduled by `./schedule.ts` (the French payment of
  * `./payment.ts`); one with features by `./featureSchedule.ts` (the level payment of
  * `./annuity.ts` for the sequence of period rates). Dates, period rates and the CAT's times are
- * `./calendar.ts`.
+ * `./calendar.ts`; the captive structures (anualidades, promotions, a deferred first payment,
+ * periodic charges, insurance on the balance) `./captive.ts`.
  */
 import type { QuoteError } from '../errors/quoteError.js';
 import { addSteps, type CivilDay } from '../dates/civil.js';
-import { loanDates, periodRates } from './calendar.js';
+import { deferralRates, loanDates, periodRates, promotionalRates } from './calendar.js';
+import {
+  type CaptiveTerms,
+  capitalise,
+  chargeColumns,
+  checkCaptive,
+  type LoanChargeColumns,
+  plannedByRow,
+  reshapesSchedule,
+} from './captive.js';
 import type { BusinessDays, InterestBasis, Periodicity } from './conventions.js';
 import { buildFeatureSchedule, fastScheduleOps, type PrepaymentMode, type SchedulePrepayment } from './featureSchedule.js';
 import { paymentRate } from './payment.js';
@@ -53,7 +63,7 @@ export interface LoanPrepayment {
  * scheduleLoan(loan).level[0]; // 979703 (9,797.03 a month)
  * ```
  */
-export interface Loan {
+export interface Loan extends CaptiveTerms {
   /** Amount financed, cents (a positive safe integer). */
   readonly principal: number;
   /** Annual nominal interest rate without VAT, as an exact fraction (13.5 % = 27/200). */
@@ -104,6 +114,12 @@ export interface LoanSchedule extends Schedule {
   readonly dates: readonly CivilDay[];
   /** Extra capital prepaid in each row (part of `capital` and `level`). */
   readonly prepaid: Float64Array;
+  /** The anualidad paid in each row (part of `capital` and `level`); undefined without anualidades. */
+  readonly planned?: Float64Array | undefined;
+  /** Interest capitalised by a deferred first payment (part of the first row's `opening`), cents; undefined without a deferral. */
+  readonly capitalised?: number | undefined;
+  /** The periodic charge and the insurance on the balance of each row; undefined without them. */
+  readonly charges?: LoanChargeColumns | undefined;
 }
 
 /**
@@ -171,6 +187,7 @@ function checkLoan(loan: Loan): void {
   if (!Number.isSafeInteger(loan.start)) throw bad('start');
   if (!Number.isSafeInteger(loan.payments) || loan.payments < 1 || loan.payments > 999) throw bad('payments');
   checkFeatures(loan);
+  checkCaptive(loan);
 }
 
 /** The prepayments as the schedule takes them: sorted by period, the caller's index kept for errors. */
@@ -219,19 +236,38 @@ export function scheduleLoanInto(loan: Loan, columns: ScheduleColumns | undefine
   const basis = loan.interestBasis ?? 'days360';
   const tolerance = loan.paymentTolerance ?? 0.5;
   const periodic = periodicRateOf(loan.annualRate, loan.periodicity, basis);
-  const featureless = (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0;
+  // One test a quote for the captive structures (`./captive.ts`): none of them on the plain path.
+  const charged = loan.periodicCharge !== undefined || loan.balanceInsurance !== undefined;
+  const reshaped = reshapesSchedule(loan);
+  const featureless = (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0 && !reshaped;
   const fixedDays = basis === 'days360' || basis === 'perYear' || basis === 'days365';
-  if (featureless && fixedDays && loan.firstPaymentDate === undefined) {
+  if (featureless && fixedDays && loan.firstPaymentDate === undefined && !charged) {
     // Equal periods whatever the calendar: the dates and the rates are only computed if read.
-    return new PlainLoanSchedule(plainSchedule(loan, periodic, tolerance, columns), loan, periodic);
+    return new PlainLoanSchedule(plainSchedule(loan, loan.principal, periodic, tolerance, columns), loan, periodic);
   }
+  const schedule = reshaped
+    ? captiveSchedule(loan, basis, tolerance, periodic)
+    : featureSchedule(loan, basis, tolerance, periodic, columns);
+  if (!charged) return schedule;
+  return { ...schedule, charges: chargeColumns(schedule.opening, loan.vatPercent, loan.periodicCharge, loan.balanceInsurance) };
+}
+
+/** The schedule of a loan with the features of `./featureSchedule.ts` (or none), no captive structure. */
+function featureSchedule(
+  loan: Loan,
+  basis: InterestBasis,
+  tolerance: number,
+  periodic: Rational,
+  columns: ScheduleColumns | undefined,
+): LoanSchedule {
   const dates = loanDates(loan);
   const rates = periodRates(loan, loan.annualRate, basis, dates);
   const regular = rational(periodic.num, periodic.den);
   const even = rates.every((r) => r === rates[0] || sameRational(r, regular)) && sameRational(rates[0] as Rational, regular);
+  const featureless = (loan.grace ?? 0) === 0 && (loan.balloon ?? 0) === 0 && (loan.prepayments ?? []).length === 0;
   if (featureless && even) {
     return {
-      ...plainSchedule(loan, periodic, tolerance, columns),
+      ...plainSchedule(loan, loan.principal, periodic, tolerance, columns),
       periodicRate: periodic,
       periodRates: rates,
       dates,
@@ -242,6 +278,37 @@ export function scheduleLoanInto(loan: Loan, columns: ScheduleColumns | undefine
   const schedule = buildFeatureSchedule(loan.principal, rates, loan.vatPercent, tolerance, features, fastScheduleOps());
   const count = schedule.level.length;
   return { ...schedule, periodicRate: periodic, periodRates: rates.slice(0, count), dates: dates.slice(0, count) };
+}
+
+/**
+ * The schedule of a loan with anualidades, promotions or a deferred first payment: the promotions'
+ * rates in their periods, the deferred periods' interest capitalised (at the first period's annual
+ * rate: a promotion's, when there is one), the anualidades planned in the level payment.
+ */
+function captiveSchedule(loan: Loan, basis: InterestBasis, tolerance: number, periodic: Rational): LoanSchedule {
+  const dates = loanDates(loan);
+  const contract = periodRates(loan, loan.annualRate, basis, dates);
+  const promotions = loan.promotions ?? [];
+  const rates = promotions.length === 0 ? contract : promotionalRates(loan, basis, dates, promotions, contract);
+  const deferral = loan.deferral ?? 0;
+  const principal =
+    deferral === 0 ? loan.principal : capitalise(loan.principal, deferralRates(loan, promotions[0]?.annualRate ?? loan.annualRate, basis));
+  if (!Number.isSafeInteger(principal)) throw creditError('ERRNEG001', 'totalFueraDeRango', 'montoSolicitado');
+  const features = {
+    grace: loan.grace,
+    balloon: loan.balloon,
+    prepayments: schedulePrepayments(loan),
+    planned: plannedByRow(loan.anualidades, loan.payments),
+  };
+  const schedule = buildFeatureSchedule(principal, rates, loan.vatPercent, tolerance, features, fastScheduleOps());
+  const count = schedule.level.length;
+  return {
+    ...schedule,
+    periodicRate: periodic,
+    periodRates: rates.slice(0, count),
+    dates: dates.slice(0, count),
+    ...(deferral === 0 ? {} : { capitalised: principal - loan.principal }),
+  };
 }
 
 /** A plain loan's schedule: the columns computed, the dates, rates and (zero) prepayments on first read. */
@@ -290,9 +357,15 @@ class PlainLoanSchedule implements LoanSchedule {
 }
 
 /** The French schedule of a loan whose periods all have the same rate and no features. */
-function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, columns: ScheduleColumns | undefined): Schedule {
+function plainSchedule(
+  loan: Loan,
+  principal: number,
+  periodic: Rational,
+  tolerance: number,
+  columns: ScheduleColumns | undefined,
+): Schedule {
   return buildSchedule(
-    { principal: loan.principal, count: loan.payments, periodic, iva: loan.vatPercent },
+    { principal, count: loan.payments, periodic, iva: loan.vatPercent },
     paymentRate(periodic, loan.vatPercent, tolerance),
     columns !== undefined && columns.level.length === loan.payments ? columns : undefined,
   );
@@ -309,6 +382,8 @@ function plainSchedule(loan: Loan, periodic: Rational, tolerance: number, column
  * paymentDates({ ...loan, start: toCivilDay(2026, 1, 31), payments: 2 }).map(formatIsoDate); // ['2026-02-28', '2026-03-31']
  * ```
  */
-export function paymentDates(loan: Pick<Loan, 'start' | 'payments' | 'periodicity' | 'firstPaymentDate' | 'businessDays'>): CivilDay[] {
+export function paymentDates(
+  loan: Pick<Loan, 'start' | 'payments' | 'periodicity' | 'firstPaymentDate' | 'businessDays' | 'deferral'>,
+): CivilDay[] {
   return loanDates(loan);
 }

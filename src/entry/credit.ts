@@ -10,10 +10,20 @@ export type { CreditOptions } from '../quotes/quoteCredit.js';
 export { solveCredit, SOLVE_DIRECTIONS } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
 export type { BalloonOption, GraceOption, PrepaymentOption } from '../quotes/credit/features.js';
+export type {
+  AnualidadOption,
+  BalanceInsuranceOption,
+  DeferralOption,
+  PeriodicChargeOption,
+  PromotionOption,
+} from '../quotes/credit/captive.js';
 export { ENGINE_CODES } from '../quotes/credit/terms.js';
 export { scheduleLoan, paymentDates, periodicRateOf } from '../credit/loan.js';
 export type { Loan, LoanPrepayment, LoanSchedule } from '../credit/loan.js';
 export type { PrepaymentMode } from '../credit/featureSchedule.js';
+export type { CaptiveTerms, LoanAnualidad, LoanBalanceInsurance, LoanChargeColumns, LoanPeriodicCharge } from '../credit/captive.js';
+export type { PromotionStage } from '../credit/calendar.js';
+export { promotionSubsidy } from '../credit/subsidy.js';
 export type { Schedule } from '../credit/schedule.js';
 export { percentToRational } from '../credit/rate.js';
 export type { Rational } from '../credit/rate.js';

@@ -16,6 +16,13 @@ export type { CreditOptions } from '../quotes/quoteCredit.js';
 export { solveCredit } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
 export type { BalloonOption, GraceOption, PrepaymentOption } from '../quotes/credit/features.js';
+export type {
+  AnualidadOption,
+  BalanceInsuranceOption,
+  DeferralOption,
+  PeriodicChargeOption,
+  PromotionOption,
+} from '../quotes/credit/captive.js';
 export { quotePolicy } from '../quotes/quotePolicy.js';
 export type { PolicyOptions } from '../quotes/quotePolicy.js';
 export { computeCat } from '../cat/computeCat.js';

@@ -17,6 +17,7 @@ import { resolveConventions, type CreditConventions } from '../credit/convention
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
+import type { AnualidadOption, BalanceInsuranceOption, DeferralOption, PeriodicChargeOption, PromotionOption } from './credit/captive.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
 import { writeResult } from './credit/result.js';
 import { schedulePlan } from './credit/schedule.js';
@@ -51,6 +52,16 @@ export interface CreditOptions {
   readonly balloon?: BalloonOption;
   /** The first `periods` payments are interest and IVA only. */
   readonly grace?: GraceOption;
+  /** Planned extra payments (anualidades): `[{ amount | percent, period | months }]`; the level payment is net of their present value. */
+  readonly anualidades?: readonly AnualidadOption[];
+  /** Promotional rates from the first payment: `[{ periods, tasa }]` (`tasa: '0'`: months without interest), then `tasa`. */
+  readonly promotions?: readonly PromotionOption[];
+  /** A first payment `periods` periods later than one period (1–12), the interest of the extra time capitalised. */
+  readonly deferral?: DeferralOption;
+  /** Fixed amounts with every payment (GPS rental, membership): `[{ amount }]`, with their IVA, in `comisionAmortizacion`. */
+  readonly periodicCharges?: readonly PeriodicChargeOption[];
+  /** Life and unemployment insurance per thousand of each payment's opening balance: `{ lifePerThousand, unemploymentPerThousand }`. */
+  readonly balanceInsurance?: BalanceInsuranceOption;
 }
 
 /**
@@ -125,6 +136,11 @@ function planWith(solicitud: CreditRequest, options: CreditOptions, conventions:
       prepayments: options.prepayments,
       balloon: options.balloon,
       grace: options.grace,
+      anualidades: options.anualidades,
+      promotions: options.promotions,
+      deferral: options.deferral,
+      periodicCharges: options.periodicCharges,
+      balanceInsurance: options.balanceInsurance,
     },
     policy: {
       ...options.policy,

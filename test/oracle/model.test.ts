@@ -79,6 +79,45 @@ describe('the credit oracle reproduces docs/credit.md', () => {
     expect(grace.pagoMensual).toBe('30048.77');
   });
 
+  it('the captive structures of docs/credit.md, worked by hand there', () => {
+    const anual = quote({ solicitud: base, anualidades: [{ amount: '20000.00', months: [12] }] });
+    expect([anual.pagoMensual, anual.registros[10]?.abonoCapital, anual.registros[10]?.pagoAmortizacion, anual.cat]).toEqual([
+      '23788.98',
+      '42922.39',
+      '43788.98',
+      '18.6',
+    ]);
+    const msi = quoteCreditOracle({ solicitud: base, promotions: [{ periods: 6, tasa: '0' }], tariff });
+    if ('error' in msi) throw new Error(msi.error);
+    expect([msi.resultado.pagoMensual, msi.resultado.registros[6]?.interesAmortizacion, msi.dealerSubsidy]).toEqual([
+      '23859.81',
+      '1539.46',
+      '14355.67',
+    ]);
+    expect(msi.cat.kind === 'rate' && msi.cat.percent).toBe('7.6');
+    const gps = quote({ solicitud: base, periodicCharges: [{ amount: '350.00' }] });
+    expect([gps.registros[0]?.comisionAmortizacion, gps.registros[0]?.ivaAmortizacion, gps.pagoMensual, gps.cat]).toEqual([
+      '350.00',
+      '560.00',
+      '25765.61',
+      '22.0',
+    ]);
+    const insured = quote({ solicitud: base, balanceInsurance: { lifePerThousand: '0.45', unemploymentPerThousand: '0.30' } });
+    expect([
+      insured.registros[0]?.seguroVida,
+      insured.registros[0]?.seguroDesempleo,
+      insured.registros[1]?.seguroVida,
+      insured.cat,
+    ]).toEqual(['126.00', '97.44', '116.23', '19.9']);
+    const deferred = quote({ solicitud: base, deferral: { periods: 2 } });
+    expect([deferred.registros[0]?.fechaAmortizacion, deferred.registros[0]?.saldoCapital, deferred.pagoMensual, deferred.cat]).toEqual([
+      '2026-04-30',
+      '286335.44',
+      '25933.41',
+      '17.7',
+    ]);
+  });
+
   it('the CAT of each scenario ("What a prepayment does to the CAT")', () => {
     const free = { ...base, comisiones: '0' };
     expect(quote({ solicitud: free }).cat).toBe('14.4');

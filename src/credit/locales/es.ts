@@ -12,6 +12,14 @@ export const es = {
   prepagoEnGracia: 'El pago {period} cae en los {grace} periodos de gracia; los pagos anticipados van después',
   prepagoConGlobo: "Con pago global (balloon) un pago anticipado solo reduce el pago ('reducePayment')",
   prepagoCreditoLiquidado: 'El crédito queda liquidado con el pago {last}, antes del pago {period}',
+  anualidadRepetida: 'Ya hay una anualidad con el pago {period}',
+  anualidadEnGracia: 'El pago {period} cae en los {grace} periodos de gracia; las anualidades van después',
+  anualidadesExcedenMonto: 'Las anualidades y el pago global suman más que el monto financiado',
+  prepagoConAnualidades: "Con anualidades un pago anticipado solo reduce el pago ('reducePayment')",
+  promocionExcedePlazo: 'Las promociones suman {periods} periodos, más que el plazo de {plazo}',
+  promocionSobreTasa: 'La tasa de una promoción no puede exceder la tasa del crédito',
+  diferimientoConGracia: 'El primer pago diferido y los periodos de gracia no se combinan',
+  diferimientoConPrimerPago: 'El primer pago diferido y la fecha del primer pago no se combinan',
 
   // A convention the caller overrides: the message and what each convention expects.
   conventionInvalida: 'Convención no válida: {expected}',

@@ -14,14 +14,22 @@ import { quotesError } from '../messages.js';
 import type { CreditPlan } from './plan.js';
 import { paymentsBuffer } from './schedule.js';
 
-/** Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. */
-function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined): Float64Array {
+/**
+ * Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. The
+ * periodic charges and the insurance on the balance (`src/credit/captive.ts`) enter without their
+ * IVA, as a periodic commission and required insurance do.
+ */
+function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined, withCharges = true): Float64Array {
   const n = schedule.level.length;
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
   const out = paymentsBuffer(n);
-  const { capital, interest } = schedule;
+  const { capital, interest, charges } = schedule;
   if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
   else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
+  if (charges !== undefined && withCharges) {
+    const { commission, life, unemployment } = charges;
+    for (let k = 0; k < n; k++) out[k] = (out[k] as number) + (commission[k] as number) + (life[k] as number) + (unemployment[k] as number);
+  }
   return out;
 }
 
@@ -81,9 +89,11 @@ export function solveCat(
  * What puts a CAT above its ceiling, as the field to name: the charges at opening when the CAT of
  * the whole amount financed (the same payments) is below the ceiling — the largest of the opening
  * commission, the life and damage premiums paid up front and the insurer's package paid at opening;
- * else the insurance in the payments when the loan's own payments alone stay below it — external
+ * else the insurance in the payments when the payments without it stay below it — external
  * insurance (`importeSeguros`) or the insurer's financed package (`informacionSeguro`), the larger;
- * else the rate (`tasa`).
+ * else the captive charges when the loan's own payments alone stay below it — the periodic charges
+ * (`options.periodicCharges`) or the insurance on the balance (`options.balanceInsurance`), the
+ * larger without IVA; else the rate (`tasa`).
  */
 function ceilingError(
   plan: CreditPlan,
@@ -117,6 +127,18 @@ function ceilingError(
     const external = (plan.externalColumn ?? []).reduce((sum, x) => sum + x, 0);
     const total = insurance.reduce((sum, x) => sum + x, 0);
     return quotesError('ERRNEG001', 'catTechoSeguros', external * 2 >= total ? 'importeSeguros' : 'informacionSeguro', params);
+  }
+  const charges = schedule.charges;
+  if (charges !== undefined && within(catPayments(schedule, undefined, false), principal)) {
+    const sum = (column: Float64Array): number => column.reduce((total, x) => total + x, 0);
+    const periodic = sum(charges.commission);
+    const balance = sum(charges.life) + sum(charges.unemployment);
+    return quotesError(
+      'ERRNEG001',
+      'catTechoCargosPeriodicos',
+      periodic >= balance ? 'options.periodicCharges' : 'options.balanceInsurance',
+      params,
+    );
   }
   return quotesError('ERRNEG001', 'catTechoTasa', 'tasa', params);
 }

@@ -1,13 +1,16 @@
 /**
  * What a planned credit charges at opening, outside its payments: the part of `totalPagar` that
- * `importePago` (Σ payments) leaves out, item by item, with the plan's own exact figures.
+ * `importePago` (Σ payments) leaves out, item by item, with the plan's own exact figures; and,
+ * with a promotion, what the dealer pays the lender for it (not a charge to the borrower).
  */
 import { invariant } from '../../errors/quoteError.js';
 import { messageRef } from '../../errors/catalog.js';
 import { QUOTES_MESSAGES } from '../messages.js';
 import { formatCents } from '../../money/cents.js';
 import type { CreditConventions } from '../../credit/conventions.js';
+import { promotionSubsidy } from '../../credit/subsidy.js';
 import type { CreditPlan } from './plan.js';
+import { schedulePlan } from './schedule.js';
 
 /**
  * The opening charges of a credit, as decimal texts; the items add up exactly to `total`.
@@ -40,6 +43,13 @@ export interface OpeningCharges {
   readonly policyLifePremium: string;
   /** Their sum: `totalPagar` − `importePago`. */
   readonly total: string;
+  /**
+   * With `options.promotions` only: the interest the promotion forgoes, valued at opening (the
+   * amount financed less the present value of the borrower's capital and interest at the contract's
+   * rates), which the dealer pays the lender. Not the borrower's: in no payment, not in `total`,
+   * `totalPagar` or the CAT.
+   */
+  readonly dealerSubsidy?: string;
 }
 
 /**
@@ -78,5 +88,6 @@ export function openingCharges(plan: CreditPlan, conventions: CreditConventions)
     policyDamagePremium: formatCents(paidAtOpening?.damage ?? 0),
     policyLifePremium: formatCents(paidAtOpening?.life ?? 0),
     total: formatCents(plan.upfrontCharges),
+    ...(plan.loan.promotions === undefined ? {} : { dealerSubsidy: formatCents(promotionSubsidy(plan.loan, schedulePlan(plan))) }),
   };
 }

@@ -84,18 +84,44 @@ export interface LoanFeatures {
 
 /** Signed amount text: the sign is accepted so that a negative amount is reported as out of range. */
 const SIGNED_AMOUNT = /^-?(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-const SIGNED_PERCENT = /^-?(0|[1-9]\d{0,2})(\.\d{1,6})?$/;
+/** Signed percentage text (a rate per thousand too): up to 3 integer digits and 6 decimals. */
+export const SIGNED_PERCENT = /^-?(0|[1-9]\d{0,2})(\.\d{1,6})?$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * An object that is not an array.
+ *
+ * @example
+ * ```ts
+ * [isRecord({ periods: 2 }), isRecord([2])]; // [true, false]
+ * ```
+ */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkKeys(value: Record<string, unknown>, path: string, allowed: readonly string[]): void {
+/**
+ * Throws `ERRESQ003` naming `<path>.<key>` for a key outside `allowed`.
+ *
+ * @example
+ * ```ts
+ * checkKeys({ periods: 2, extra: 1 }, 'options.grace', ['periods']); // throws QuoteError ERRESQ003 'options.grace.extra'
+ * ```
+ */
+export function checkKeys(value: Record<string, unknown>, path: string, allowed: readonly string[]): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) throw validationError('ERRESQ003', 'campoNoDefinido', `${path}.${key}`);
   }
 }
 
-/** Cents of a positive amount text at `path`. */
-function positiveAmount(value: unknown, path: string): number {
+/**
+ * Cents of a positive amount text at `path` (`ERRESQ005` for another format, `ERRESQ004` for zero or less).
+ *
+ * @example
+ * ```ts
+ * positiveAmount('350.00', 'options.periodicCharges[0].amount'); // 35000
+ * positiveAmount('0', 'options.periodicCharges[0].amount'); // throws QuoteError ERRESQ004 'options.periodicCharges[0].amount'
+ * ```
+ */
+export function positiveAmount(value: unknown, path: string): number {
   if (typeof value !== 'string' || !SIGNED_AMOUNT.test(value)) throw quotesError('ERRESQ005', 'importeTexto', path);
   if (value.startsWith('-') || parseCents(value) === 0) throw quotesError('ERRESQ004', 'importePositivo', path);
   return parseCents(value);

@@ -6,7 +6,8 @@
  * 2. {@link readAmounts}: the amounts in cents, the down payment and the warranty cap;
  * 3. {@link readPricing}: the annual rate (or the rate grid's) and the opening commission;
  * 4. {@link readFeatures}: the calendar and the features of the options (first payment date,
- *    prepayments, balloon, grace);
+ *    prepayments, balloon, grace); {@link readCaptive}: the captive lenders' structures
+ *    (anualidades, promotions, deferral, periodic charges, insurance on the balance);
  * 5. {@link externalInsurance}: external insurance spread over its term (`indSeguro` 1);
  * 6. {@link policyCharges}: the insurer's package paid up front or financed (`tipoSeguro` 1, 2);
  * 7. {@link catTerms}: what the CAT's flows net at t = 0 and add to each payment.
@@ -21,6 +22,7 @@ import type { Loan } from '../../credit/loan.js';
 import type { PolicyOptions } from '../quotePolicy.js';
 import { readAmounts, type CreditAmounts } from './amounts.js';
 import { readFeatures, type FeatureOptions, type LoanFeatures } from './features.js';
+import { hasCaptiveOptions, readCaptive, type CaptiveOptions } from './captive.js';
 import { policyCharges, type CreditInsurance } from './insurance.js';
 import { readPricing, type CreditPricing } from './rate.js';
 import { readTerms, type CreditTerms } from './terms.js';
@@ -62,7 +64,7 @@ export interface CreditPlan {
   readonly features: LoanFeatures;
   /** The external insurance column alone (`indSeguro` 1), part of `extras.damage`. */
   readonly externalColumn?: readonly number[] | undefined;
-  /** What is still owed of the insurance columns after each row, for a table that ends early; undefined without prepayments. */
+  /** What is still owed of the insurance columns after each row, for a table that ends early; undefined without prepayments or anualidades. */
   readonly owed?: InsuranceOwed | undefined;
 }
 
@@ -79,8 +81,8 @@ export interface InsuranceOwed {
 /** What {@link planCredit} takes besides the solicitud: the default date and the insurance engine's options. */
 export interface PlanOptions {
   readonly fechaApertura?: string | undefined;
-  /** The features (first payment date, prepayments, balloon, grace), as the options give them. */
-  readonly features?: FeatureOptions | undefined;
+  /** The features (first payment date, prepayments, balloon, grace; the captive structures), as the options give them. */
+  readonly features?: (FeatureOptions & CaptiveOptions) | undefined;
   /** Options for the insurance engine (`tipoSeguro` 1 and 2); `fechaInicio` defaults to the opening date. */
   readonly policy?: PolicyOptions | undefined;
 }
@@ -203,6 +205,15 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const amounts = readAmounts(s, terms, conventions);
   const pricing = readPricing(s, amounts.principal, terms.iva, conventions, amounts);
   const features = readFeatures(options.features ?? {}, terms, amounts.principal);
+  const captive = hasCaptiveOptions(options.features)
+    ? readCaptive(options.features, s, {
+        terms,
+        principal: amounts.principal,
+        annualRate: pricing.annualRate,
+        features,
+        commissionVat: conventions.commissionVat,
+      })
+    : undefined;
   const loan: Loan = {
     principal: amounts.principal,
     annualRate: pricing.annualRate,
@@ -217,6 +228,11 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
     prepayments: features.prepayments,
     balloon: features.balloon,
     grace: features.grace,
+    anualidades: captive?.anualidades,
+    promotions: captive?.promotions,
+    deferral: captive?.deferral,
+    periodicCharge: captive?.periodicCharge,
+    balanceInsurance: captive?.balanceInsurance,
   };
   const external = externalInsurance(s, terms, conventions);
   const policy =
@@ -231,7 +247,8 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
   const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions);
 
-  const prepaid = features.prepayments !== undefined && features.prepayments.length > 0;
+  // A table ends early after a prepayment, or when an anualidad pays the balance off.
+  const prepaid = (features.prepayments !== undefined && features.prepayments.length > 0) || captive?.anualidades !== undefined;
   const owed: InsuranceOwed | undefined = prepaid
     ? {
         damage: addColumns(terms.plazo, [restAfter(external.column), policy?.damageBalance]),

@@ -107,9 +107,9 @@ export function writeResult(
   let totalPayments = 0;
   const rows: CreditRow[] = [];
   let firstPayment = 0;
-  // pagoMensual is the regular payment: the first row after any grace, without a prepayment in it.
+  // pagoMensual is the regular payment: the first row after any grace, without a prepayment or an anualidad in it.
   const regularRow = Math.min(plan.features.grace ?? 0, n - 1);
-  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX';
+  const stepped = plan.loan.firstPaymentDate === undefined && plan.loan.businessDays !== 'MX' && plan.loan.deferral === undefined;
   const dates =
     solicitud.generaTablaPagos !== true
       ? undefined
@@ -118,26 +118,47 @@ export function writeResult(
         : schedule.dates.map((date) => formatIsoDate(date));
   // Text reuse on the hot path: a row's opening balance is the previous closing balance, and a
   // level payment usually repeats; zero columns are the constant "0.00".
-  let openingText = formatCents(amounts.principal);
+  // With a deferred first payment the first balance carries the capitalised interest.
+  let openingText = formatCents(schedule.capitalised === undefined ? amounts.principal : (schedule.opening[0] as number));
+  // The periodic charges and the insurance on the balance (`src/credit/captive.ts`), and the anualidades.
+  const { charges, planned } = schedule;
+  let chargesVat = 0;
   let lastPayment = -1;
   let lastPaymentText = '';
   const bare =
-    lifeInsurance === undefined && damageInsurance === undefined && unemploymentInsurance === undefined && periodCommission === undefined;
+    lifeInsurance === undefined &&
+    damageInsurance === undefined &&
+    unemploymentInsurance === undefined &&
+    periodCommission === undefined &&
+    charges === undefined;
   if (bare) {
     // Nothing added to the loan's own payments: the loop below would sum the level column, which
     // the schedule has summed (exactly: integers below 2^53), and format four zero columns.
     totalPayments = schedule.totalLevel;
     const payment = schedule.level[regularRow] as number;
     firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
+    if (planned !== undefined) firstPayment -= planned[regularRow] as number;
     if (dates !== undefined) levelRows(schedule, dates, openingText, rows);
   }
   for (let k = 0, visited = bare ? 0 : n; k < visited; k++) {
-    const life = lifeInsurance?.[k] ?? 0;
+    let life = lifeInsurance?.[k] ?? 0;
     const damage = damageInsurance?.[k] ?? 0;
-    const unemployment = unemploymentInsurance?.[k] ?? 0;
-    const commission = periodCommission?.[k] ?? 0;
-    const payment = (schedule.level[k] as number) + life + damage + unemployment + commission;
-    if (k === regularRow) firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[k] as number);
+    let unemployment = unemploymentInsurance?.[k] ?? 0;
+    let commission = periodCommission?.[k] ?? 0;
+    let chargeVat = 0;
+    if (charges !== undefined) {
+      // The charge's IVA in the row's IVA (impIVAInteresTotal is the total VAT); the unemployment premium with its IVA.
+      chargeVat = charges.commissionVat[k] as number;
+      chargesVat += chargeVat;
+      commission += charges.commission[k] as number;
+      life += charges.life[k] as number;
+      unemployment += (charges.unemployment[k] as number) + (charges.unemploymentVat[k] as number);
+    }
+    const payment = (schedule.level[k] as number) + life + damage + unemployment + commission + chargeVat;
+    if (k === regularRow) {
+      firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[k] as number);
+      if (planned !== undefined) firstPayment -= planned[k] as number;
+    }
     totalPayments += payment;
     if (dates !== undefined) {
       const capital = schedule.capital[k] as number;
@@ -152,7 +173,7 @@ export function writeResult(
         saldoCapital: openingText,
         abonoCapital: formatCents(capital),
         interesAmortizacion: formatCents(schedule.interest[k] as number),
-        ivaAmortizacion: formatCents(schedule.vat[k] as number),
+        ivaAmortizacion: formatCents((schedule.vat[k] as number) + chargeVat),
         comisionAmortizacion: formatCents(commission),
         seguroVida: formatCents(life),
         seguroDanos: formatCents(damage),
@@ -186,7 +207,7 @@ export function writeResult(
     pagoMensual: formatCents(firstPayment),
     montoGarantiaExt: formatCents(amounts.montoSolicitado + amounts.montoGarantiaExt),
     importeInteresTotal: formatCents(schedule.totalInterest),
-    impIVAInteresTotal: formatCents(schedule.totalVat),
+    impIVAInteresTotal: formatCents(schedule.totalVat + chargesVat),
     importePago: formatCents(totalPayments),
     registros: rows,
   };

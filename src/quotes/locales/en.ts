@@ -38,6 +38,22 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   porcentajePositivo: 'The percentage must be greater than zero',
   graciaPeriodos: 'The grace periods go from 1 to {max} (at least one payment amortizes)',
 
+  anualidadesLista: 'The anualidades are a list of { amount | percent, period | months }',
+  anualidadForma: 'An anualidad has { amount } or { percent }, and { period } or { months }: one of each pair',
+  anualidadPeriodo: 'The anualidad is paid with a payment from 1 to {max} (the last one settles the balance)',
+  mesesLista: 'The months are a list of whole numbers from 1 to 12',
+  mesInvalido: 'The month is a number from 1 to 12',
+  mesRepetido: 'Month {month} is already in the list',
+  anualidadSinPagos: 'No payment after the grace and before the last one falls due in months {months}',
+  promocionesLista: 'The promotions are a list of { periods, tasa }',
+  promocionPeriodos: 'A promotion lasts from 1 to {max} periods',
+  diferimientoPeriodos: 'The first payment is deferred by 1 to {max} periods',
+  diferimientoConSeguroFinanciado: 'A deferred first payment does not combine with the financed insurance (tipoSeguro 2)',
+  cargosPeriodicosLista: 'The periodic charges are a list of { amount }',
+  alMillarTexto: 'The rate per thousand is a decimal text ("0.45")',
+  alMillarPositivo: 'The rate per thousand must be greater than zero',
+  vidaDuplicada: 'The credit already carries life insurance ({source}); no other is charged on the balance',
+
   incognitaDesconocida: 'The unknown is montoSolicitado, tasa, plazo or comisiones',
   objetivoForma: 'The target is one of { pagoMensual }, { totalPagar } or { cat }',
   objetivoValor: 'The target is a non-negative decimal text',
@@ -46,6 +62,8 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   catTechoCargos: 'The CAT exceeds the highest publishable {ceiling} %: the charges at opening leave too small a disbursement',
   catTechoSeguros:
     'The CAT exceeds the highest publishable {ceiling} %: the insurance in the payments is out of proportion with the credit',
+  catTechoCargosPeriodicos:
+    'The CAT exceeds the highest publishable {ceiling} %: the periodic charges or the insurance on the balance are out of proportion to the credit',
   catTechoTasa: 'The CAT exceeds the highest publishable {ceiling} %: the rate is too high for the periodicity',
 
   plantillaUrlInvalida: 'Invalid URL template',

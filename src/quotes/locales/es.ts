@@ -43,6 +43,23 @@ export const es = {
   porcentajePositivo: 'El porcentaje debe ser mayor que cero',
   graciaPeriodos: 'Los periodos de gracia van de 1 a {max} (al menos un pago amortiza)',
 
+  // The credit's captive options: anualidades, promotions, deferral, periodic charges, insurance on the balance.
+  anualidadesLista: 'Las anualidades son una lista de { amount | percent, period | months }',
+  anualidadForma: 'Una anualidad lleva { amount } o { percent }, y { period } o { months }: uno de cada par',
+  anualidadPeriodo: 'La anualidad se paga con un pago del 1 al {max} (el último liquida el saldo)',
+  mesesLista: 'Los meses son una lista de números enteros del 1 al 12',
+  mesInvalido: 'El mes es un número del 1 al 12',
+  mesRepetido: 'El mes {month} ya está en la lista',
+  anualidadSinPagos: 'Ningún pago después de la gracia y antes del último vence en los meses {months}',
+  promocionesLista: 'Las promociones son una lista de { periods, tasa }',
+  promocionPeriodos: 'Una promoción dura de 1 a {max} periodos',
+  diferimientoPeriodos: 'El primer pago se difiere de 1 a {max} periodos',
+  diferimientoConSeguroFinanciado: 'El primer pago diferido no se combina con el seguro financiado (tipoSeguro 2)',
+  cargosPeriodicosLista: 'Los cargos periódicos son una lista de { amount }',
+  alMillarTexto: 'La tasa al millar es un texto decimal ("0.45")',
+  alMillarPositivo: 'La tasa al millar debe ser mayor que cero',
+  vidaDuplicada: 'El crédito ya lleva seguro de vida ({source}); no se cobra otro sobre el saldo',
+
   // Solving for the unknown (solveCredit).
   incognitaDesconocida: 'La incógnita es montoSolicitado, tasa, plazo o comisiones',
   objetivoForma: 'El objetivo es uno de { pagoMensual }, { totalPagar } o { cat }',
@@ -52,6 +69,8 @@ export const es = {
   // The CAT above its ceiling, named by what in the credit causes it.
   catTechoCargos: 'El CAT excede el máximo publicable de {ceiling} %: los cargos al inicio dejan un monto dispuesto demasiado pequeño',
   catTechoSeguros: 'El CAT excede el máximo publicable de {ceiling} %: los seguros en los pagos son desproporcionados al crédito',
+  catTechoCargosPeriodicos:
+    'El CAT excede el máximo publicable de {ceiling} %: los cargos periódicos o los seguros sobre el saldo son desproporcionados al crédito',
   catTechoTasa: 'El CAT excede el máximo publicable de {ceiling} %: la tasa es demasiado alta para la periodicidad',
 
   // Policy request (SegAutoVendor) options.
