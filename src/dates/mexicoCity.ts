@@ -35,7 +35,12 @@ let cachedHour = Number.NaN;
 let cachedDate = '';
 
 function formatDate(ms: number): string {
-  mexicoCityFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' });
+  mexicoCityFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Mexico_City',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = mexicoCityFormat.formatToParts(ms);
   const pick = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${pick('year')}-${pick('month')}-${pick('day')}`;
