@@ -26,6 +26,13 @@ const TZ_FILES = ['test/tz/**/*.test.ts', 'test/corpus/corpus.test.ts'];
  */
 const ISOLATED_FILES = ['test/credit/insuredComposition.test.ts', 'test/service/hardening.test.ts'];
 
+/**
+ * The runtime smoke suite: the packed package under Bun, Deno and headless Chromium. It has its
+ * own configuration (vitest.runtimes.config.ts, `npm run test:runtimes`; CI runs it after `npm
+ * test`), so the suite here needs neither a browser nor another runtime.
+ */
+const RUNTIME_FILES = ['test/runtimes/**'];
+
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
@@ -40,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...TZ_FILES, ...ISOLATED_FILES],
+          exclude: [...configDefaults.exclude, ...TZ_FILES, ...ISOLATED_FILES, ...RUNTIME_FILES],
           env: { TZ: SUITE_ZONE },
           globalSetup: ['test/cli/bundle.ts'],
           isolate: false,
