@@ -24,9 +24,23 @@ export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } fro
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';
+export {
+  estimatedBits,
+  clientSecretWeakness,
+  MIN_CLIENT_SECRET_CHARS,
+  MIN_CLIENT_SECRET_BITS,
+  MIN_SECRET_BITS,
+} from '../service/secrets.js';
 export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret, TokenKey } from '../service/keys.js';
 export type { RsaKeyInput, RsaPublicJwk, RsaPrivateJwk, JwkExportable } from '../service/rsaKey.js';
-export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
+export {
+  signToken,
+  verifyToken,
+  verifyCached,
+  TokenCache,
+  TOKEN_TTL_CEILING_SECONDS,
+  MAX_CLOCK_SKEW_SECONDS,
+} from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
 export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
 export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig, MemoryRateLimitStore } from '../service/rateLimit.js';

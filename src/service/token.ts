@@ -135,7 +135,7 @@ export async function beginGrant(config: ResolvedConfig, head: ServiceRequest, f
         headers: BASIC_CHALLENGE,
       });
     }
-    headerClient = await authenticateClient(config.clients, basic);
+    headerClient = await authenticateClient(config.directory, basic);
     if (headerClient === undefined) return BAD_CREDENTIALS;
     const limited = await limitFor(config, headerClient);
     if (limited !== undefined) return limited;
@@ -196,7 +196,7 @@ async function finishGrant(
         propiedad: messageRef(VALIDATION_MESSAGES, 'formatoInvalido'),
       });
     }
-    client = await authenticateClient(config.clients, { clientId, clientSecret });
+    client = await authenticateClient(config.directory, { clientId, clientSecret });
     if (client === undefined) return BAD_CREDENTIALS;
     const limited = await limitFor(config, client);
     if (limited !== undefined) return limited;
