@@ -42,7 +42,9 @@ export {
   MAX_CLOCK_SKEW_SECONDS,
 } from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
-export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
+export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS, sharedStoresHealthy } from '../service/rateLimit.js';
+export { DEFAULT_AUTH_FAILURE_LIMIT } from '../service/authLimit.js';
+export type { AuthFailureLimitConfig } from '../service/authLimit.js';
 export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig, MemoryRateLimitStore } from '../service/rateLimit.js';
 export { API_NAMES, unavailability } from '../service/switches.js';
 export type { ApiName, ServiceSwitches, Unavailability } from '../service/switches.js';

@@ -14,10 +14,11 @@ import type { PolicyOptions } from '../quotes/quotePolicy.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
 import type { ReceiptIssuer } from '../documents/receipt.js';
+import { authFailureLimit, type AuthFailureLimit, type AuthFailureLimitConfig } from './authLimit.js';
 import { clientDirectory, type ClientDirectory, type ClientRegistry } from './clients.js';
 import { MAX_CLOCK_SKEW_SECONDS, TOKEN_TTL_CEILING_SECONDS, TokenCache, type TokenRules } from './jwt.js';
 import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys.js';
-import { memoryRateLimitStore, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
+import { resolveRateLimit, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
 import { API_NAMES, type ServiceSwitches } from './switches.js';
 
 /**
@@ -180,6 +181,12 @@ export interface ServiceConfig {
   readonly requestTimeoutMs?: number | undefined;
   /** Per-client token-bucket limit (429 ERRSEG006 with `Retry-After`). Default: none. */
   readonly rateLimit?: RateLimitConfig | undefined;
+  /**
+   * The limit on failed authentications at the token URLs, per client id and address (429
+   * ERRSEG006 with `Retry-After`); `false` turns it off. Default: on, `DEFAULT_AUTH_FAILURE_LIMIT`
+   * in a memory store of the service's own.
+   */
+  readonly authFailureLimit?: AuthFailureLimitConfig | false | undefined;
   /** APIs switched off, bank link down (503); an object, or a function read on every request. Default: all on. */
   readonly switches?: ServiceSwitches | (() => ServiceSwitches) | undefined;
   /** Passed to the engines (the service adds today's Mexico City date itself). */
@@ -233,6 +240,7 @@ export interface ResolvedConfig {
   readonly maxFormFields: number;
   readonly requestTimeoutMs: number;
   readonly rateLimit: { readonly policy: RateLimitPolicy; readonly store: RateLimitStore } | undefined;
+  readonly authFailureLimit: AuthFailureLimit | undefined;
   readonly switches: () => ServiceSwitches;
   readonly creditOptions: Omit<CreditOptions, 'fechaApertura'>;
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
@@ -274,22 +282,6 @@ function lifetimes(config: ServiceConfig): { readonly ttl: number; readonly max:
   const max = atMost(positiveInteger(config.maxTokenTtlSeconds, ttl, 'maxTokenTtlSeconds'), 'maxTokenTtlSeconds', ceiling);
   if (ttl > max) throw configError('configTtlMaximo', 'tokenTtlSeconds', { ttl, max });
   return { ttl, max };
-}
-
-function positiveNumber(value: number, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw configError('configEnteroPositivo', name, { name });
-  return value;
-}
-
-function rateLimitOf(config: RateLimitConfig | undefined): ResolvedConfig['rateLimit'] {
-  if (config === undefined) return undefined;
-  const policy = {
-    capacity: positiveNumber(config.capacity, 'rateLimit.capacity'),
-    refillPerSecond: positiveNumber(config.refillPerSecond, 'rateLimit.refillPerSecond'),
-  };
-  const store = config.store ?? memoryRateLimitStore();
-  if (typeof store !== 'object' || store === null || typeof store.take !== 'function') throw configError('configTienda', 'rateLimit.store');
-  return Object.freeze({ policy: Object.freeze(policy), store });
 }
 
 /**
@@ -391,7 +383,8 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     maxFormBytes: positiveInteger(config.maxFormBytes, DEFAULT_MAX_FORM_BYTES, 'maxFormBytes'),
     maxFormFields: positiveInteger(config.maxFormFields, DEFAULT_MAX_FORM_FIELDS, 'maxFormFields'),
     requestTimeoutMs: positiveInteger(config.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
-    rateLimit: rateLimitOf(config.rateLimit),
+    rateLimit: resolveRateLimit(config.rateLimit),
+    authFailureLimit: authFailureLimit(config.authFailureLimit),
     switches: switchesOf(config.switches),
     creditOptions: config.engineOptions?.credit ?? {},
     policyOptions:

@@ -29,6 +29,7 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
 
   // Admission: the rate limit and the switches.
   demasiadasPeticiones: 'Too many requests from the client; retry in {seconds} s',
+  demasiadosIntentos: 'Too many failed authentications; retry in {seconds} s',
   apiApagada: 'The {api} API is switched off',
   apisApagadas: 'All APIs are switched off',
   sinConexionBanco: 'The service has no connection to the bank; retry later',
@@ -65,6 +66,8 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   configClienteFechaFutura: 'secretChangedAt cannot be in the future',
   configClienteRepetido: 'Two clients have the same clientId: {id}',
   configTtlMaximo: 'tokenTtlSeconds ({ttl} s) cannot exceed maxTokenTtlSeconds ({max} s)',
+  configPolitica: '{name} must be { capacity, refillPerSecond }, positive numbers',
+  configTiendaPeek: 'authFailureLimit.store must have the take and peek methods',
   configTope: '{name} cannot exceed {max} s',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',

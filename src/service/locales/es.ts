@@ -27,6 +27,7 @@ export const es = {
 
   // Admission: the rate limit and the switches.
   demasiadasPeticiones: 'Demasiadas peticiones del cliente; reintente en {seconds} s',
+  demasiadosIntentos: 'Demasiadas autenticaciones fallidas; reintente en {seconds} s',
   apiApagada: 'La API {api} está apagada',
   apisApagadas: 'Todas las APIs están apagadas',
   sinConexionBanco: 'El servicio no tiene conexión con el banco; reintente más tarde',
@@ -63,6 +64,8 @@ export const es = {
   configClienteFechaFutura: 'secretChangedAt no puede estar en el futuro',
   configClienteRepetido: 'Dos clientes tienen el mismo clientId: {id}',
   configTtlMaximo: 'tokenTtlSeconds ({ttl} s) no puede exceder maxTokenTtlSeconds ({max} s)',
+  configPolitica: '{name} debe ser { capacity, refillPerSecond }, números positivos',
+  configTiendaPeek: 'authFailureLimit.store debe tener los métodos take y peek',
   configTope: '{name} no puede exceder {max} s',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
