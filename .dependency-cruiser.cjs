@@ -105,10 +105,18 @@ module.exports = {
     },
     {
       name: 'no-dev-dependencies-in-src',
-      comment: 'what dist/ runs must be a runtime dependency',
+      comment:
+        'what dist/ runs must be a runtime dependency, or an optional peer dependency the code loads on demand (@redis/client, in src/node only; also a dev dependency for the tests)',
       severity: 'error',
       from: { path: '^src/' },
-      to: { dependencyTypes: ['npm-dev'] },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['npm-peer'] },
+    },
+    {
+      name: 'optional-peers-only-in-node',
+      comment: 'an optional peer dependency (the Redis client) is Node-only and loaded on demand: only src/node imports it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/node/' },
+      to: { dependencyTypes: ['npm-peer'] },
     },
   ],
   options: {

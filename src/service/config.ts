@@ -112,9 +112,11 @@ const TOKEN_CACHE_SIZE = 10_000;
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
 
 /**
- * Something the operator should know that does not stop the service: today only
- * `COTIZADOR_EPHEMERAL_KEY` (no `tokenSecret` or `tokenKeys`: tokens are signed with a random
- * secret of this instance). `message` is in English, as a log line.
+ * Something the operator should know that does not stop the service: `COTIZADOR_EPHEMERAL_KEY`
+ * (no `tokenSecret` or `tokenKeys`: tokens are signed with a random secret of this instance), told
+ * at creation; and from a shared rate-limit store (`cotizador/node`'s Redis store),
+ * `COTIZADOR_RATE_LIMIT_STORE_DOWN` and `COTIZADOR_RATE_LIMIT_STORE_UP` when its database stops and
+ * starts answering. `message` is in English, as a log line.
  *
  * @example
  * ```ts
@@ -124,7 +126,7 @@ export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | un
  * ```
  */
 export interface ServiceWarning {
-  readonly code: 'COTIZADOR_EPHEMERAL_KEY';
+  readonly code: 'COTIZADOR_EPHEMERAL_KEY' | 'COTIZADOR_RATE_LIMIT_STORE_DOWN' | 'COTIZADOR_RATE_LIMIT_STORE_UP';
   readonly message: string;
 }
 

@@ -68,6 +68,11 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   configTtlMaximo: 'tokenTtlSeconds ({ttl} s) cannot exceed maxTokenTtlSeconds ({max} s)',
   configPolitica: '{name} must be { capacity, refillPerSecond }, positive numbers',
   configTiendaPeek: 'authFailureLimit.store must have the take and peek methods',
+  redisFalta: 'The package {package} is missing: install it (npm install {package}) to keep the limits in Redis',
+  redisModo: "whenDown must be local, open or closed (got '{value}')",
+  redisUrlOCliente: 'For Redis give url or client, one of the two',
+  redisCaido: 'Redis does not answer ({reason}): the limits go on in {mode} mode until it is back',
+  redisDeVuelta: 'Redis answers again: the limits are shared again',
   configTope: '{name} cannot exceed {max} s',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',

@@ -66,6 +66,11 @@ export const es = {
   configTtlMaximo: 'tokenTtlSeconds ({ttl} s) no puede exceder maxTokenTtlSeconds ({max} s)',
   configPolitica: '{name} debe ser { capacity, refillPerSecond }, números positivos',
   configTiendaPeek: 'authFailureLimit.store debe tener los métodos take y peek',
+  redisFalta: 'Falta el paquete {package}: instálelo (npm install {package}) para guardar los límites en Redis',
+  redisModo: "whenDown debe ser local, open o closed (se recibió '{value}')",
+  redisUrlOCliente: 'Para Redis dé url o client, uno de los dos',
+  redisCaido: 'Redis no responde ({reason}): los límites siguen en modo {mode} hasta que vuelva',
+  redisDeVuelta: 'Redis responde de nuevo: los límites vuelven a compartirse',
   configTope: '{name} no puede exceder {max} s',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
