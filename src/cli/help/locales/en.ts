@@ -242,12 +242,18 @@ environment and the command line. Environment:
   COTIZADOR_SWITCHES_OFF             all, or APIs switched off: token,quoter,taxpayer,atm
   COTIZADOR_BANK_OFFLINE             true: every API answers 503 ERRSER003
   COTIZADOR_ATMS_FILE                the ATM data set to serve (JSON)
+  COTIZADOR_RATE_LIMIT_STORE         memory (default) or redis: where the limits live
+  COTIZADOR_REDIS_URL                redis://[user:password@]host[:port][/db], shared by the instances
+  COTIZADOR_REDIS_KEY_PREFIX         prefix of the keys in Redis (default cotizador:rl:)
+  COTIZADOR_RATE_LIMIT_STORE_DOWN    when Redis does not answer: local (default), open or closed
+  COTIZADOR_AUTH_FAILURE_LIMIT       on (default) or off: the failed-authentication limit
 {settings}
 
 Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
 exit 0; SIGHUP re-reads the configuration file's switches.
 `,
   ajusteTokenTtlSeconds: 'access-token lifetime (3600)',
+  ajusteMaxTokenTtlSeconds: 'longest token lifetime accepted (tokenTtlSeconds; at most 86400)',
   ajusteTokenIssuer: 'iss of the tokens (cotizador)',
   ajusteTokenAudience: 'aud of the tokens (cotizador-api)',
   ajusteClockSkewSeconds: 'skew on nbf/iat/exp (30)',

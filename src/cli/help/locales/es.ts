@@ -248,6 +248,11 @@ configuración, el entorno y la línea de comandos. Entorno:
   COTIZADOR_SWITCHES_OFF             all, o las APIs apagadas: token,quoter,taxpayer,atm
   COTIZADOR_BANK_OFFLINE             true: toda API responde 503 ERRSER003
   COTIZADOR_ATMS_FILE                el conjunto de datos de cajeros a servir (JSON)
+  COTIZADOR_RATE_LIMIT_STORE         memory (por omisión) o redis: dónde viven los límites
+  COTIZADOR_REDIS_URL                redis://[usuario:contraseña@]host[:puerto][/db]; la compartan las instancias
+  COTIZADOR_REDIS_KEY_PREFIX         prefijo de las llaves en Redis (por omisión cotizador:rl:)
+  COTIZADOR_RATE_LIMIT_STORE_DOWN    si Redis no responde: local (por omisión), open o closed
+  COTIZADOR_AUTH_FAILURE_LIMIT       on (por omisión) u off: límite de autenticaciones fallidas
 {settings}
 
 Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
@@ -255,6 +260,7 @@ y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuraci
 `,
   // What each setting of `serve` does (the environment's table in its help).
   ajusteTokenTtlSeconds: 'vida del token de acceso (3600)',
+  ajusteMaxTokenTtlSeconds: 'vida más larga de un token aceptado (tokenTtlSeconds; a lo más 86400)',
   ajusteTokenIssuer: 'iss de los tokens (cotizador)',
   ajusteTokenAudience: 'aud de los tokens (cotizador-api)',
   ajusteClockSkewSeconds: 'tolerancia del reloj en nbf/iat/exp (30)',
