@@ -151,7 +151,7 @@ function readShare(value: unknown): { num: number; den: number } {
  * answer meets the limit and the quote one cent higher does not or is refused (`next` says which).
  * Everything else of the solicitud and the options stays as given; `informacionSeguro.enganche`,
  * when present, follows the down payment. The search is `solveCredit`'s, from the solicitud's own
- * amount (with a down payment rule: the price that finances it) or, when the engine refuses that,
+ * amount (with a down payment rule: the smallest price that finances it) or, when the engine refuses that,
  * from the largest of its halves the engine quotes; when it quotes none, its refusal of the
  * solicitud's own amount is thrown (the caller's error: a rate, a date, a field).
  *
@@ -234,14 +234,18 @@ export function affordability(solicitud: CreditRequest, problem: AffordabilityPr
     }
     return result;
   };
-  /** The grid point that finances `monto` (an estimate for a start: the search makes it exact). */
+  /** The smallest grid point that finances at least `monto` (the amount financed never falls as the point grows). */
   const pointFor = (monto: number): number => {
-    let v = monto;
-    if (rule !== undefined) {
-      const price = 'amount' in rule ? monto + rule.amount : (monto * rule.percent.den) / (rule.percent.den - rule.percent.num);
-      v = terms.facturaConIva === 1 ? price : (price * 100) / (100 + terms.iva);
+    if (rule === undefined) return Math.min(MAX_CENTS, Math.max(1, monto));
+    let hi = 1;
+    while (hi < MAX_CENTS && amountsAt(hi).monto < monto) hi = Math.min(MAX_CENTS, hi * 2);
+    let lo = Math.floor(hi / 2);
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (amountsAt(mid).monto >= monto) hi = mid;
+      else lo = mid;
     }
-    return Math.min(MAX_CENTS, Math.max(1, Math.round(v)));
+    return hi;
   };
 
   // The anchor: the solicitud's own amount; when the engine refuses it (more than the price or the
