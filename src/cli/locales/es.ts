@@ -106,6 +106,18 @@ export const es = {
   // The policy table, the comparison, the grid's chart.
   tituloPoliza: 'Cotización SegAutoVendor: {source} (fechaInicio {fechaInicio}), {count} ofertas',
   medida: 'medida',
+  // The offers compared (`compare`) and what an income affords (`afford`).
+  rango: 'rango',
+  oferta: 'oferta',
+  tituloComparacion: 'Ofertas ordenadas por {measure}, de la mejor a la peor (Δ: la diferencia con la mejor)',
+  ofertasRechazadas: 'No cotizadas:',
+  tituloCapacidadMonto: 'El mayor monto cuyo pago cabe en el {share} % de un ingreso de {income} (periodicidad {period}), por oferta',
+  tituloCapacidadPrecio:
+    'El mayor precio del vehículo, con el enganche dado, cuyo pago cabe en el {share} % de un ingreso de {income} (periodicidad {period}), por oferta',
+  limitePago: 'pago máximo',
+  siguiente: 'un centavo más',
+  pagoSiguiente: 'su pago',
+  rechazoSiguiente: 'su rechazo',
   tituloGrafica: '{measure} por {field}',
   // `serve`: its configuration.
   configuracion: 'configuración: {detail}',

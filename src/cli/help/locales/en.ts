@@ -11,7 +11,8 @@ Commands:
   policy FILE            quote vehicle insurance: offers and receipts
   batch FILE             quote a portfolio of solicitudes (CSV, JSON lines or a JSON array)
   grid FILE              quote every combination of --vary FIELD=... over a solicitud
-  compare FILE...        the summaries of several quotes side by side
+  compare FILE...        rank credit offers by CAT, total, payment or initial outlay
+  afford FILE...         the largest amount or price whose payment fits a share of an income
   solve FILE             solve for the amount, the rate, the term or the commission
   chart FILE...          draw the payment schedule or the balances as an SVG chart
   serve                  serve the whole interface over HTTP (docs/server.md)
@@ -159,24 +160,72 @@ Options:
 {opcionesMotor}
 Output is streamed; on a terminal progress is drawn on stderr.
 `,
-  compare: `Usage: cotizador compare FILE FILE... [--format table|csv|json] [--label TEXT ...] [engine options]
+  compare: `Usage: cotizador compare FILE FILE... [--rank-by cat|total|payment|outlay]
+                       [--format table|csv|json|xlsx] [--label TEXT ...] [--chart FILE.svg]
+                       [engine options]
 
-Compares AutoEstrene quotes side by side: payment, number of payments, total to pay,
-interest, IVA on interest, opening commission and its IVA, insurance (up front and in the
-payments) and CAT, with each one's difference to the first (exact, to the cent; the CAT in
-tenths).
+Ranks AutoEstrene credit offers (other lenders, terms, down payments, insurance paid up front
+or financed) by one measure, best first, with each one's difference to the best of every
+measure (exact, to the cent; the CAT in tenths). The measures, all "lower is better":
+  cat                          the quote's CAT
+  total                        everything paid for the vehicle and the credit: the down
+                               payment plus totalPagar
+  payment                      the payment per month: pagoMensual × payments a year / 12 (a
+                               monthly offer's is its pagoMensual)
+  outlay                       the initial outlay: the down payment, the opening commission
+                               and its IVA, and the insurance paid up front
+A tie is broken by the other measures in the order cat, total, payment, outlay, then by the
+files' order. An offer the engine refuses is listed with its error; the others are ranked
+all the same.
 
-Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment,
-another convention...); the command line's engine options apply to all of them.
+Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment, a
+promotion, another convention...); the command line's engine options apply to all of them.
 
 Options:
-  --format table               aligned columns (default)
-  --format csv                 RFC 4180 CSV: one line per measure
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXT                 the name of each quote, in the files' order (repeatable;
+  --rank-by MEASURE            the measure to rank by: cat (default), total, payment, outlay
+  --format table               aligned columns: the terms, the four measures and the
+                               difference of the one ranked by (default)
+  --format csv                 RFC 4180 CSV: one line per offer, each measure with its Δ
+  --format json                { rankBy, offers: [{ rank, label, measures, differences,
+                               downPayment, charges, quote }], failed: [...] }
+  --format xlsx                Excel workbook: sheet Ofertas
+  --label TEXT                 the name of each offer, in the files' order (repeatable;
                                default: the file's name)
+  --chart FILE.svg             also, the outstanding balance of each offer, one line each
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
+  afford: `Usage: cotizador afford FILE... --income AMOUNT --share PCT [--income-period M|Q|C|S|D]
+                      [--down-payment PCT%|AMOUNT] [--format table|csv|json|xlsx]
+                      [--label TEXT ...] [--chart FILE.svg] [engine options]
+
+What an income affords with each offer (affordability): the largest amount (montoSolicitado,
+with the vehicle's price in the file) or, with --down-payment, the largest vehicle price
+(valorFactura) whose payment (pagoMensual) fits PCT % of the income, exact to the cent: one
+cent more does not fit or the engine refuses it. The offers are ranked from the one that
+affords the most; one the engine refuses is listed with its error.
+
+The limit per payment period is PCT % of the income brought to the credit's period over the
+same year (income × PCT / 100 × the income's periods a year / the credit's payments a year),
+rounded down to the cent.
+
+Options:
+  --income AMOUNT              the income, per period of --income-period
+  --share PCT                  the share of the income for the payment, percent (30 or 30%)
+  --income-period CODE         the income's period: M monthly (default), Q, C, S, D
+  --down-payment PCT%|AMOUNT   solve for the vehicle's price with this down payment: a
+                               percentage of the price (20%, rounded up to the cent) or a
+                               fixed amount (70000.00)
+  --format table               aligned columns (default)
+  --format csv                 RFC 4180 CSV: one line per offer, with one cent more and its
+                               payment or its refusal
+  --format json                { unknown, income, maxShare, offers: [...], failed: [...] }
+  --format xlsx                Excel workbook: sheet Capacidad
+  --label TEXT                 the name of each offer, in the files' order (repeatable)
+  --chart FILE.svg             also, the outstanding balance of each offer at what it affords
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+Example: cotizador afford examples/autoestrene.json --income 30000 --share 30
+`,
   solve: `Usage: cotizador solve FILE --unknown UNKNOWN --target TARGET=VALUE [--format table|csv|json]
                      [engine options]
 

@@ -15,7 +15,8 @@ Comandos:
   policy ARCHIVO         cotiza un seguro de auto: ofertas y recibos
   batch ARCHIVO          cotiza una cartera de solicitudes (CSV, JSON lines o arreglo JSON)
   grid ARCHIVO           cotiza cada combinación de --vary CAMPO=... sobre una solicitud
-  compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
+  compare ARCHIVO...     ordena ofertas de crédito por CAT, total, pago o desembolso inicial
+  afford ARCHIVO...      el mayor monto o precio cuyo pago cabe en una parte del ingreso
   solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
   chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
   serve                  sirve toda la interfaz por HTTP (docs/server.md)
@@ -164,24 +165,74 @@ Opciones:
 {opcionesMotor}
 La salida se escribe mientras se cotiza; en una terminal se dibuja el avance en stderr.
 `,
-  compare: `Uso: cotizador compare ARCHIVO ARCHIVO... [--format table|csv|json] [--label TEXTO ...] [opciones del motor]
+  compare: `Uso: cotizador compare ARCHIVO ARCHIVO... [--rank-by cat|total|payment|outlay]
+                       [--format table|csv|json|xlsx] [--label TEXTO ...] [--chart ARCHIVO.svg]
+                       [opciones del motor]
 
-Compara cotizaciones AutoEstrene lado a lado: pago, número de pagos, total a pagar, interés,
-IVA del interés, comisión por apertura y su IVA, seguros (al inicio y en los pagos) y CAT, con
-la diferencia de cada una contra la primera (exacta, al centavo; el CAT en décimas).
+Ordena ofertas de crédito AutoEstrene (otras entidades, plazos, enganches, seguro de contado
+o financiado) por una medida, de la mejor a la peor, con la diferencia de cada una contra la
+mejor de cada medida (exacta, al centavo; el CAT en décimas). Las medidas, todas "menor es
+mejor":
+  cat                          el CAT de la cotización
+  total                        todo lo que se paga por el vehículo y el crédito: el enganche
+                               más totalPagar
+  payment                      el pago al mes: pagoMensual × pagos al año / 12 (el de una
+                               oferta mensual es su pagoMensual)
+  outlay                       el desembolso inicial: el enganche, la comisión por apertura y
+                               su IVA y los seguros pagados al inicio
+Un empate se rompe con las otras medidas en el orden cat, total, payment, outlay, y luego
+con el orden de los archivos. Una oferta que el motor rechaza se lista con su error; las
+demás se ordenan igual.
 
 Cada ARCHIVO lleva una solicitud AutoEstrene y, opcionalmente, sus "options" (un pago
-anticipado, otra convención...); las opciones del motor de la línea de comandos se aplican a
-todas.
+anticipado, una promoción, otra convención...); las opciones del motor de la línea de
+comandos se aplican a todas.
 
 Opciones:
-  --format table               columnas alineadas (por omisión)
-  --format csv                 CSV RFC 4180: una línea por medida
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXTO                nombre de cada cotización, en el orden de los archivos
+  --rank-by MEDIDA             la medida que ordena: cat (por omisión), total, payment, outlay
+  --format table               columnas alineadas: los términos, las cuatro medidas y la
+                               diferencia de la que ordena (por omisión)
+  --format csv                 CSV RFC 4180: una línea por oferta, cada medida con su Δ
+  --format json                { rankBy, offers: [{ rank, label, measures, differences,
+                               downPayment, charges, quote }], failed: [...] }
+  --format xlsx                libro de Excel: hoja Ofertas
+  --label TEXTO                nombre de cada oferta, en el orden de los archivos
                                (repetible; por omisión el nombre del archivo)
+  --chart ARCHIVO.svg          además, el saldo insoluto de cada oferta, una línea por oferta
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
+  afford: `Uso: cotizador afford ARCHIVO... --income IMPORTE --share PCT [--income-period M|Q|C|S|D]
+                      [--down-payment PCT%|IMPORTE] [--format table|csv|json|xlsx]
+                      [--label TEXTO ...] [--chart ARCHIVO.svg] [opciones del motor]
+
+Lo que alcanza un ingreso con cada oferta (affordability): el mayor monto (montoSolicitado,
+con el precio del vehículo del archivo) o, con --down-payment, el mayor precio del vehículo
+(valorFactura) cuyo pago (pagoMensual) cabe en el PCT % del ingreso, exacto al centavo: un
+centavo más ya no cabe o el motor lo rechaza. Las ofertas se ordenan de la que alcanza más a
+la que alcanza menos; una que el motor rechaza se lista con su error.
+
+El límite por periodo de pago es el PCT % del ingreso llevado al periodo del crédito sobre
+el mismo año (ingreso × PCT / 100 × pagos al año del ingreso / pagos al año del crédito),
+redondeado hacia abajo al centavo.
+
+Opciones:
+  --income IMPORTE             el ingreso, por periodo de --income-period
+  --share PCT                  la parte del ingreso para el pago, en porcentaje (30 o 30%)
+  --income-period CÓDIGO       el periodo del ingreso: M mensual (por omisión), Q, C, S, D
+  --down-payment PCT%|IMPORTE  despeja el precio del vehículo con este enganche: un
+                               porcentaje del precio (20%, redondeado hacia arriba al
+                               centavo) o un importe fijo (70000.00)
+  --format table               columnas alineadas (por omisión)
+  --format csv                 CSV RFC 4180: una línea por oferta, con un centavo más y su
+                               pago o su rechazo
+  --format json                { unknown, income, maxShare, offers: [...], failed: [...] }
+  --format xlsx                libro de Excel: hoja Capacidad
+  --label TEXTO                nombre de cada oferta, en el orden de los archivos (repetible)
+  --chart ARCHIVO.svg          además, el saldo insoluto de cada oferta con lo que alcanza
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+Ejemplo: cotizador afford examples/autoestrene.json --income 30000 --share 30
+`,
   solve: `Uso: cotizador solve ARCHIVO --unknown INCÓGNITA --target META=VALOR [--format table|csv|json]
                      [opciones del motor]
 
