@@ -122,7 +122,6 @@ export function periodicRateOf(annualRate: Rational, periodicity: Periodicity, b
 const isCount = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 
-// Module-level, not closures inside the checks: they run on every quote.
 function range(field: string): QuoteError {
   return validationError('ERRESQ004', 'rangoInvalido', `loan.${field}`);
 }

@@ -20,13 +20,7 @@ export interface Rational {
 }
 
 function gcd(a: number, b: number): number {
-  // Not `[a, b] = [b, a % b]`: the destructuring's arrays were most of a quote's rational
-  // arithmetic; and `%` on doubles is a call to fmod, so small parts take the int32 remainder.
-  while (b !== 0) {
-    const rest = a <= 0x7fffffff && b <= 0x7fffffff ? (a | 0) % (b | 0) : a % b;
-    a = b;
-    b = rest;
-  }
+  while (b !== 0) [a, b] = [b, a % b];
   return a;
 }
 

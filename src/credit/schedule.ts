@@ -59,9 +59,7 @@ export interface Schedule {
 export function penultimatePayment(held: number, balance: number, interestAndVat: number, periodic: Rational, iva: number): number {
   let best = held;
   let bestCost = Infinity;
-  // held, held − 1, held + 1 (no array: this runs on every schedule).
-  for (let j = 0; j < 3; j++) {
-    const candidate = j === 0 ? held : j === 1 ? held - 1 : held + 1;
+  for (const candidate of [held, held - 1, held + 1]) {
     const capital = candidate - interestAndVat;
     if (capital < 0 || capital > balance) continue;
     const rest = balance - capital;
