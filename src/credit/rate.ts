@@ -47,9 +47,10 @@ export function rational(num: number, den: number): Rational {
  * ```
  */
 export function percentToRational(text: string): Rational {
-  // Up to 15 digits with at most one dot (every percentage the schemas admit), read by character
-  // codes: the digits' value and count are those of the reading below, without the substrings and
-  // the Number() parsing (it runs twice on every quote). Any other text goes the old way.
+  // Speed: up to 15 digits with at most one dot (every percentage the schemas admit) read by
+  // character codes instead of `percentTextToRational`'s pattern, substrings and Number() (the
+  // digits' value and count are the same); buys 0.15–0.29 µs of 3.2–3.3 µs per summary quote (A/B on
+  // npm run bench's credit60 summary, 2026-11-26, 62d6257). Any other text goes the old way.
   let digits = 0;
   let value = 0;
   let dot = -1;
