@@ -39,10 +39,8 @@ import type { Rational } from './rate.js';
  * carries 5 operations (num·(100 + iva) / (den·100), 1 +, 1 /), aₖ = dₖ(1 + aₖ₊₁) two more, dₖ one,
  * each within 4·2^−106 relatively (Dekker's products and quotients), and an earlier period's error
  * reaches aₖ damped (aₖ₊₁ / (1 + aₖ₊₁) < 1): under 32·2^−106 a period, plus the estimate's four
- * operations. The estimate is then rounded to a double (½ ulp, 2^−53). Four times the rounding and twice the rest. (In plain
- * doubles the bound, m·7·2^−53, was wider than half a cent on the largest amounts over 999
- * periods, and every row went to decimal.js: 5 ms a quote.) A test checks the estimate against
- * decimal.js within half of it.
+ * operations. The estimate is then rounded to a double (½ ulp, 2^−53). Four times the rounding and
+ * twice the rest. A test checks the estimate against decimal.js within half of it.
  */
 function relativeBound(m: number): number {
   return 2 ** -51 + pairBound(m);
@@ -53,7 +51,12 @@ function pairBound(m: number): number {
   return (64 * m + 256) * 2 ** -106;
 }
 
-// Double-double arithmetic (Dekker 1971; no fused multiply-add in JavaScript): exact products by
+// Speed: the recurrences and the estimate in double-double arithmetic instead of plain doubles, whose
+// bound ((14m + 64)·2^−53 relative) is wider than half a cent on the largest amounts over hundreds of
+// periods and sends every row to the exact integers; buys 2.8–3.7 ms of 1.2–1.5 ms per quote of 999
+// monthly payments on the largest amounts under actual/365 with prepayments, and 2.1–3.8 ms of
+// 1.1–1.9 ms on the weekly one with a balloon (A/B on npm run bench's slowest-quotes group,
+// 2026-11-26, 62d6257). Dekker 1971 (no fused multiply-add in JavaScript): exact products by
 // splitting each factor in two 26-bit halves, exact sums by Knuth's two-sum.
 const SPLIT = 134_217_729; // 2^27 + 1
 let hi = 0;

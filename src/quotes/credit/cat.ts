@@ -20,8 +20,7 @@ function catPayments(schedule: LoanSchedule, insurance: readonly number[] | unde
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
   const out = paymentsBuffer(n);
   const { capital, interest } = schedule;
-  if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
-  else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
+  for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance?.[k] ?? 0);
   return out;
 }
 
