@@ -110,28 +110,6 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
 }
 
-/**
- * `addMonthsCivil(date, count)` for many counts from one date: the date is split into year, month
- * and day once (a policy's receipts all step from its start).
- *
- * @example
- * ```ts
- * const fromJan31 = monthsFrom(toCivilDay(2026, 1, 31));
- * formatIsoDate(fromJan31(1)); // '2026-02-28'
- * fromJan31(13) === addMonthsCivil(toCivilDay(2026, 1, 31), 13); // true
- * ```
- */
-export function monthsFrom(date: CivilDay): (count: number) => CivilDay {
-  const { year, month, day } = fromCivilDay(date);
-  const base = year * 12 + (month - 1);
-  return (count) => {
-    const index = base + count;
-    const y = Math.floor(index / 12);
-    const mo = index - y * 12 + 1;
-    return toCivilDay(y, mo, day <= 28 ? day : Math.min(day, daysInMonth(y, mo)));
-  };
-}
-
 const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
 function pad2(n: number): string {
