@@ -21,8 +21,7 @@ function escapeChar(char: string): string {
  * ```
  */
 export function escapeNonAscii(text: string): string {
-  // Every character above U+007F takes two or more UTF-8 bytes: equal lengths mean ASCII (a native count, no regex).
-  return Buffer.byteLength(text, 'utf8') === text.length ? text : text.replace(NON_ASCII, escapeChar);
+  return text.replace(NON_ASCII, escapeChar);
 }
 
 /**
