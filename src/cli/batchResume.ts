@@ -5,12 +5,54 @@
  * record ends at a line feed outside quotes, a JSON line at a line feed; UTF-8 never puts either
  * byte inside a character) and the torn tail is cut off. The first field of the last complete
  * record is the input line it came from, checked against the input when the run gets there, so
- * a partial of another input is refused rather than continued.
+ * a partial of another input is refused rather than continued. The partial's name carries the
+ * run's key (a hash of what shapes the output's bytes: the version, the input, the formats, the
+ * options), so a run with other options never continues it.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { OutputFs } from './context.js';
 import { CliError } from './errors.js';
 import { cliMessage, ioReason, type CliMessageId } from './messages.js';
 import type { MessageParams } from '../entry/common.js';
+
+/**
+ * The key of a run: eight hex digits of a SHA-256 of what shapes its output's bytes.
+ *
+ * @example
+ * ```ts
+ * runKey({ format: 'csv', lang: 'es' }); // 'bd74de5b'
+ * runKey({ format: 'csv', lang: 'en' }) === runKey({ format: 'csv', lang: 'es' }); // false
+ * ```
+ */
+export function runKey(shape: unknown): string {
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 8);
+}
+
+/**
+ * The partials beside `file` of runs with another key (`<file>.<key>.partial`).
+ *
+ * @example
+ * ```ts
+ * otherPartials('resultados.csv', 'bd74de5b'); // []
+ * ```
+ */
+export function otherPartials(file: string, key: string): string[] {
+  const base = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => {
+      const middle = name.slice(base.length, -'.partial'.length);
+      return name.startsWith(base) && name.endsWith('.partial') && middle !== key && /^[0-9a-f]{8}$/.test(middle);
+    })
+    .map((name) => join(dirname(file), name));
+}
 
 /** Where a partial stops: its whole records and the bytes they end at. */
 export interface ResumePoint {

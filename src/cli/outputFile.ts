@@ -3,8 +3,8 @@
  * beside the target (same directory, so the same file system), which is flushed to disk and
  * renamed over the target only when the run completes. A failure (a full disk, a read-only file
  * system) or an interruption removes the temporary file and leaves the target as it was. A
- * batch's partial (`<file>.partial`, a documented name) is kept when a signal stops the run, so
- * `--resume` continues it. A target that is not a regular file (`/dev/full`, `/dev/null`, a FIFO)
+ * batch's partial (`<file>.<key>.partial`, a documented name) is kept when the run stops before
+ * its end, so `--resume` continues it. A target that is not a regular file (`/dev/full`, `/dev/null`, a FIFO)
  * cannot be renamed over and is written in place, every write still checked.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,22 +27,24 @@ export interface Output {
 /** How an output file is written. */
 export interface FileOutputOptions {
   /**
-   * Write to `<file>.partial` instead of a random temporary name, kept when a signal stops the
-   * run; `from`: continue an existing partial after its first `from` bytes (`--resume`).
+   * Write to the partial `<file>.<key>.partial` instead of a random temporary name (kept when the
+   * run stops before its end); `from`: continue an existing partial after its first `from` bytes
+   * (`--resume`).
    */
-  readonly partial?: { readonly from: number };
+  readonly partial?: { readonly key: string; readonly from: number };
 }
 
 /**
- * The partial a resumable run writes before it is renamed to `file`.
+ * The partial a resumable run writes before it is renamed to `file`: its name carries the run's
+ * key (what shapes its bytes), so a run never continues another's.
  *
  * @example
  * ```ts
- * partialPath('resultados.csv'); // 'resultados.csv.partial'
+ * partialPath('resultados.csv', '3f9a1c2e'); // 'resultados.csv.3f9a1c2e.partial'
  * ```
  */
-export function partialPath(file: string): string {
-  return `${file}.partial`;
+export function partialPath(file: string, key: string): string {
+  return `${file}.${key}.partial`;
 }
 
 /** Text is gathered into blocks this large before it is written. */
@@ -52,7 +54,7 @@ const BLOCK = 64 * 1024;
 const OPEN = new Set<OpenFile>();
 
 /**
- * Gives up every output file still open (resumable partials kept): for a process that exits
+ * Gives up every output file still open (a batch's partial kept): for a process that exits
  * without finishing its run (a closed stdout pipe, an uncaught error).
  *
  * @example
@@ -61,7 +63,7 @@ const OPEN = new Set<OpenFile>();
  * ```
  */
 export function abandonOpenFiles(): void {
-  for (const file of [...OPEN]) file.abandon(true);
+  for (const file of [...OPEN]) file.abandon();
 }
 
 function failure(name: string, error: unknown, untouched: boolean): CliError {
@@ -134,7 +136,7 @@ export function openFileOutput(file: string, run: CliRun | undefined, fs: Output
   if (inPlace) return deviceOutput(file, run, fs);
   run?.noteOutput(file, target, stats);
   const partial = options.partial;
-  const temp = partial === undefined ? undefined : partialPath(target);
+  const temp = partial === undefined ? undefined : partialPath(target, partial.key);
   let path = temp ?? '';
   let fd = -1;
   let position = partial?.from ?? 0;
@@ -165,8 +167,12 @@ export function openFileOutput(file: string, run: CliRun | undefined, fs: Output
     if (fd >= 0) fs.closeSync(fd);
     throw failure(file, error, true);
   }
+  const from = position;
   let buffer = '';
-  let closed = false;
+  let open = true; // the descriptor
+  let held = true; // by the run (until it ends or is given up)
+  let failed: CliError | undefined;
+  let foreign = false; // the partial on disk is another run's now
   const put = (data: string | Uint8Array): void => {
     const bytes = typeof data === 'string' ? Buffer.from(data) : data;
     for (let at = 0; at < bytes.length; ) {
@@ -175,56 +181,71 @@ export function openFileOutput(file: string, run: CliRun | undefined, fs: Output
       position += n;
     }
   };
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    OPEN.delete(handle);
-    run?.release(handle);
+  const closeFd = (): void => {
+    if (!open) return;
+    open = false;
     try {
       fs.closeSync(fd);
     } catch {
-      // Closing a file whose writes failed may fail too; it is being removed.
+      // Closing a file whose writes failed may fail too; nothing more can be done with it.
     }
   };
-  const discard = (): void => {
-    close();
+  const release = (): void => {
+    held = false;
+    OPEN.delete(handle);
+    run?.release(handle);
+  };
+  const remove = (): void => {
     try {
       fs.unlinkSync(path);
     } catch {
       // Already gone: nothing to remove.
     }
   };
-  let failed: CliError | undefined;
   const fail = (error: unknown): CliError => {
-    // Give the space back now: a full disk stays full while the temporary file is there.
-    discard();
+    closeFd();
+    // Give the space back now (a full disk stays full while the temporary file is there); a
+    // batch's partial is kept for --resume when it holds something (the run gives it up).
+    if (temp === undefined) {
+      remove();
+      release();
+    }
     failed = failure(file, error, true);
     return failed;
   };
   // A write after a failure or after the end must not pass for one that was written.
   const usable = (): void => {
     if (failed !== undefined) throw failed;
-    if (closed) throw new CliError(cliMessage('errorInterno', { detail: cliMessage('salidaCerrada', { file }) }), EXIT_INTERNAL);
+    if (!open) throw new CliError(cliMessage('errorInterno', { detail: cliMessage('salidaCerrada', { file }) }), EXIT_INTERNAL);
     run?.checkStop();
   };
   const handle: OpenFile = {
     name: file,
-    abandon(interrupted) {
-      if (closed) return undefined;
-      if (temp === undefined || !interrupted) {
-        discard();
+    abandon() {
+      if (!held) return undefined;
+      release();
+      if (temp === undefined || foreign) {
+        closeFd();
+        if (!foreign) remove();
         return undefined;
       }
-      // Whole records only were handed to write(): what is buffered is complete, keep it too.
-      try {
-        put(buffer);
-        fs.fsyncSync(fd);
-      } catch {
-        // A torn last record is cut off by --resume.
+      if (open && failed === undefined) {
+        // Whole records only were handed to write(): what is buffered is complete, keep it too.
+        try {
+          put(buffer);
+          fs.fsyncSync(fd);
+        } catch {
+          // A torn last record is cut off by --resume.
+        }
+        buffer = '';
       }
-      buffer = '';
-      close();
-      return partialPath(shown);
+      closeFd();
+      if (position === 0) {
+        remove();
+        return undefined;
+      }
+      // Named only when this run added to it (a partial refused unread is kept as it was, unnamed).
+      return position > from ? partialPath(shown, partial?.key ?? '') : undefined;
     },
   };
   OPEN.add(handle);
@@ -254,17 +275,15 @@ export function openFileOutput(file: string, run: CliRun | undefined, fs: Output
         fs.fsyncSync(fd);
         // Another run that wrote the same partial meanwhile: its file is not ours to rename.
         if (temp !== undefined && fs.statSync(temp).ino !== fs.fstatSync(fd).ino) {
-          throw new CliError(cliMessage('parcialReemplazado', { file: temp }));
+          foreign = true;
+          throw new CliError(cliMessage('parcialReemplazado', { file: partialPath(shown, partial?.key ?? '') }));
         }
-      } catch (error) {
-        throw fail(error);
-      }
-      close();
-      try {
+        closeFd();
         fs.renameSync(path, target);
       } catch (error) {
         throw fail(error);
       }
+      release();
       syncDirectory(fs, dirname(target));
     },
   };

@@ -29,10 +29,11 @@ export interface OpenFile {
   /** The output as the command line named it. */
   readonly name: string;
   /**
-   * Gives the file up: closes it and removes its temporary file, or, when `interrupted` and the
-   * file is a resumable partial, keeps it whole to its last record. Returns the kept path.
+   * Gives the file up: closes it and removes its temporary file, or keeps a batch's partial that
+   * holds something, whole to its last record. Returns the kept partial's path when this run
+   * added to it (what a message names).
    */
-  abandon(interrupted: boolean): string | undefined;
+  abandon(): string | undefined;
 }
 
 /** How far a run got: `done` of `total` items (`unit`: the catalog's name of them). */
@@ -140,7 +141,7 @@ export class CliRun {
         this.#wakers.clear();
         return;
       }
-      this.#abandonAll(true);
+      this.#abandonAll();
       this.#context.stderr.write(`cotizador: ${this.#interruptionText(this.#context.lang ?? 'es', signal)}\n`);
       this.#context.exit?.(SIGNAL_EXIT[signal]);
     });
@@ -175,15 +176,14 @@ export class CliRun {
   }
 
   /**
-   * Ends the run: gives up every file still open (kept partials only when a signal stopped it)
-   * and unsubscribes. A run that succeeded with a file still open has a bug: its file is removed
-   * and the run fails with an internal error.
+   * Ends the run: gives up every file still open and unsubscribes. A run that succeeded with a
+   * file still open has a bug: its file is removed and the run fails with an internal error.
    */
   finish(failed: boolean): void {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     const open = [...this.#open];
-    this.#abandonAll(this.#signal !== undefined);
+    this.#abandonAll();
     if (!failed && open.length > 0) {
       throw new CliError(
         cliMessage('errorInterno', { detail: cliMessage('salidaSinTerminar', { file: open.map((f) => f.name).join(', ') }) }),
@@ -192,9 +192,22 @@ export class CliRun {
     }
   }
 
-  #abandonAll(interrupted: boolean): void {
+  /**
+   * The error a failed run reports: a failure that left a batch's partial behind says where it
+   * is (an interruption's message says it already).
+   */
+  explain(error: unknown): unknown {
+    if (!(error instanceof CliError) || this.#kept.length === 0 || this.#signal !== undefined) return error;
+    const kept = [...this.#kept];
+    return new CliError(
+      (lang) => error.render(lang) + kept.map((file) => cliText('parcialConservado', lang, { file })).join(''),
+      error.exitCode,
+    );
+  }
+
+  #abandonAll(): void {
     for (const file of this.#open) {
-      const kept = file.abandon(interrupted);
+      const kept = file.abandon();
       if (kept !== undefined) this.#kept.push(kept);
       else this.#untouched.push(file.name);
     }
@@ -253,7 +266,7 @@ export async function runCommand(command: string, context: CliContext, body: () 
     await storage.run(run, body);
   } catch (error) {
     run.finish(true);
-    throw error;
+    throw run.explain(error);
   }
   run.finish(false);
 }

@@ -10,9 +10,10 @@ import { QuoteError, quoteCredit, type CreditRequest, type CreditResult, type La
 import { choice, parseCommand, singleFile, stringOption } from '../args.js';
 import { BATCH_INPUT_FORMATS } from '../batchInput.js';
 import * as nodeFs from 'node:fs';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { BATCH_FORMATS, batchHeader, batchWriter, type BatchFormat, type BatchWriterOptions } from '../batchOutput.js';
 import { eachRecord, RecordReader, shardRange, sniff, textChunks } from '../batchRecords.js';
-import { foreignPartial, resumePoint, type ResumePoint } from '../batchResume.js';
+import { foreignPartial, otherPartials, resumePoint, runKey, type ResumePoint } from '../batchResume.js';
 import { CSV_FLAGS, csvSettings, IO_FLAGS, outFile, readOptionsOf } from '../common.js';
 import { processContext, type CliContext } from '../context.js';
 import { ENGINE_FLAGS, engineOptions, optionsFor, type EngineOptions } from '../engineOptions.js';
@@ -112,21 +113,31 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
   const run = currentRun();
   const files = run?.files ?? nodeFs;
   const say = (text: string): void => void context.stderr.write(`cotizador: ${text}\n`);
-  // A CSV or JSON lines file is written as a partial a later run can continue.
+  // A CSV or JSON lines file is written as a partial a later run can continue: one with the same
+  // key (the version, the input, the formats and every option that shapes the bytes).
   const target = outPath === undefined ? undefined : outputTarget(outPath, files);
+  const key = runKey({
+    version: packageJson.version,
+    input: file === '-' ? '-' : nodeFs.realpathSync(file),
+    inputFormat,
+    shard: shard ?? null,
+    ...writing,
+    engine,
+  });
   const partial =
-    (format === 'csv' || format === 'jsonl') && target !== undefined && !target.inPlace ? partialPath(target.shown) : undefined;
+    (format === 'csv' || format === 'jsonl') && target !== undefined && !target.inPlace ? partialPath(target.shown, key) : undefined;
   let point: ResumePoint | undefined;
   if (partial !== undefined && resume) {
     point = resumePoint(files, partial, first ? batchHeader(writing) : '', format as 'csv' | 'jsonl');
+    const other = point === undefined ? otherPartials((target as { shown: string }).shown, key)[0] : undefined;
+    if (other !== undefined) throw foreignPartial(other, 'parcialOpciones');
     if (point === undefined) say(cliText('sinParcial', lang, { file: partial }));
-    else if (point.records > 0) say(cliText('reanudando', lang, { file: partial, done: point.records, line: point.lastLine as number }));
     if (point !== undefined && point.records > range.to - range.from)
       throw foreignPartial(partial, 'parcialExcede', { found: point.records, expected: range.to - range.from });
   } else if (partial !== undefined && nodeFs.existsSync(partial)) say(cliText('parcialDescartado', lang, { file: partial }));
   const skip = point?.records ?? 0;
 
-  const out = openOutput(outPath, context.stdout, partial === undefined ? {} : { partial: { from: point?.bytes ?? 0 } });
+  const out = openOutput(outPath, context.stdout, partial === undefined ? {} : { partial: { key, from: point?.bytes ?? 0 } });
   const writer = await batchWriter(out, writing);
   const rangeSize = total === undefined ? undefined : range.to - range.from;
   const progress: Progress = createProgress(rangeSize, context.stderr, { force: values.progress === true, lang });
@@ -147,8 +158,11 @@ export async function runBatch(args: readonly string[], context: CliContext = pr
         if (index < range.from || index >= range.to) return;
         if (++seen <= skip) {
           // The partial's last record must be this input's record at the same place.
-          if (seen === skip && record.line !== point?.lastLine)
-            throw foreignPartial(partial as string, 'parcialLinea', { found: point?.lastLine ?? 0, expected: record.line });
+          if (seen === skip) {
+            if (record.line !== point?.lastLine)
+              throw foreignPartial(partial as string, 'parcialLinea', { found: point?.lastLine ?? 0, expected: record.line });
+            say(cliText('reanudando', lang, { file: partial as string, done: skip, line: record.line }));
+          }
           return;
         }
         const request = reader.read(record);

@@ -45,6 +45,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   parcialLinea: 'its last record is from line {found} and the input has line {expected} there',
   parcialExcede: 'it has {found} records and the input {expected}',
   parcialRegistro: 'a record does not start with its line',
+  parcialOpciones: 'it is from a run with other options, another input or another version',
   reanudando: 'continuing {file} after {done} records (line {line})',
   sinParcial: 'no partial {file}: starting from the first record',
   parcialDescartado: 'discarding the partial {file} of an earlier run (--resume would have continued it)',

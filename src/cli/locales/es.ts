@@ -51,6 +51,7 @@ export const es = {
   parcialLinea: 'su último registro es de la línea {found} y la entrada tiene ahí la línea {expected}',
   parcialExcede: 'tiene {found} registros y la entrada {expected}',
   parcialRegistro: 'un registro no empieza con su línea',
+  parcialOpciones: 'es de una corrida con otras opciones, otra entrada u otra versión',
   reanudando: 'se continúa {file} tras {done} registros (línea {line})',
   sinParcial: 'no hay parcial {file}: se empieza desde el primer registro',
   parcialDescartado: 'se descarta el parcial {file} de una corrida anterior (--resume lo habría continuado)',
