@@ -93,7 +93,23 @@ function fullDisk(name: string, prepare: (path: string) => void): { path: string
   const path = join(dir, name);
   fs.mkdirSync(path);
   prepare(path);
-  return { path, context: { files: { ...fs, writeSync: enospc } }, real: false };
+  // Writes to the files opened in this directory fail; every other write (a device's) goes through.
+  const full = new Set<number>();
+  const files: OutputFs = {
+    ...fs,
+    openSync: ((file: fs.PathLike, flags: fs.OpenMode, mode?: fs.Mode | null) => {
+      const fd = fs.openSync(file, flags, mode);
+      if (String(file).startsWith(path)) full.add(fd);
+      return fd;
+    }) as typeof fs.openSync,
+    writeSync: ((fd: number, ...rest: unknown[]) =>
+      full.has(fd) ? enospc() : (fs.writeSync as (...a: unknown[]) => number)(fd, ...rest)) as typeof fs.writeSync,
+    closeSync: (fd: number) => {
+      full.delete(fd);
+      fs.closeSync(fd);
+    },
+  };
+  return { path, context: { files }, real: false };
 }
 
 /** The node:fs calls an output makes, recorded in order. */
