@@ -25,7 +25,7 @@ Options of every command:
 
 Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
 --out FILE is given. Exit codes: 0 success, 1 bad input, a rejected quote or a failed read
-or write, 2 usage error, 70 internal error.
+or write, 2 usage error, 70 internal error, 130 and 143 interrupted by SIGINT or SIGTERM.
 `,
   opcionesMotor: `Engine options (applied to every quote; docs/credit.md and docs/conventions.md):
   --options FILE.json          quoteCredit options as JSON: conventions, prepayments,

@@ -29,7 +29,8 @@ Opciones de todos los comandos:
 
 Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
 salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
-rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
+rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno, 130 y 143
+interrumpido por SIGINT o SIGTERM.
 `,
   opcionesMotor: `Opciones del motor (se aplican a cada cotización; docs/credit.md y docs/conventions.md):
   --options ARCHIVO.json       opciones de quoteCredit en JSON: conventions, prepayments,
