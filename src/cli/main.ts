@@ -10,6 +10,7 @@ import { processContext, type CliContext } from './context.js';
 import { isLang, LANGS, type Lang } from '../entry/common.js';
 import { cliText } from './messages.js';
 import { helpText } from './help/messages.js';
+import { runCommand } from './runScope.js';
 
 type Run = (args: readonly string[], context: CliContext) => Promise<void>;
 type Help = (lang: Lang) => string;
@@ -144,7 +145,8 @@ export async function main(argv: readonly string[], context: CliContext = proces
       stdout.write(versionLine());
       return 0;
     }
-    await (await load()).run(rest, run);
+    const command = await load();
+    await runCommand(name, run, () => command.run(rest, run));
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

@@ -26,7 +26,7 @@ Options of every command:
 
 Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
 --out FILE is given. Exit codes: 0 success, 1 bad input, a rejected quote or a failed read
-or write, 2 usage error, 70 internal error.
+or write, 2 usage error, 70 internal error, 130 and 143 interrupted by SIGINT or SIGTERM.
 `,
   opcionesMotor: `Engine options (applied to every quote; docs/credit.md and docs/conventions.md):
   --options FILE.json          quoteCredit options as JSON: conventions, prepayments,
@@ -47,7 +47,9 @@ or write, 2 usage error, 70 internal error.
   --convention KEY=VALUE       any convention (repeatable); VALUE as JSON or text:
                                catTimeBasis=actual365, commissionVat=false
 `,
-  opcionesEntradaSalida: `  --out FILE                   write to FILE instead of stdout
+  opcionesEntradaSalida: `  --out FILE                   write to FILE instead of stdout: through a temporary file
+                               beside it that replaces it only when complete (a failure or an
+                               interruption leaves it as it was); it cannot be an input
   --max-input-bytes N          refuse an input of more than N bytes (default 16777216)
   --lang es|en                 language of help, messages and errors
   -h, --help                   this help
@@ -92,7 +94,7 @@ Options:
   --fecha-inicio DATE          policy start (YYYY-MM-DD); default: today in America/Mexico_City
 {opcionesCsv}{opcionesEntradaSalida}`,
   batch: `Usage: cotizador batch FILE [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMN]
-                      [--out FILE] [--progress] [engine options]
+                      [--out FILE [--resume]] [--progress] [engine options]
 
 Quotes a portfolio of AutoEstrene solicitudes, one a record, and writes one output record per
 input record: its line, its results (montoSolicitado, plazo, tasa, pagoMensual, totalPagar,
@@ -122,6 +124,8 @@ Options:
                                header and BOM only in part 1)
   --progress                   progress with rate and time left on stderr even when it is not
                                a terminal
+  --resume                     continue FILE.partial (the partial of --out an interrupted run
+                               leaves) after its last complete record (csv, jsonl)
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
   grid: `Usage: cotizador grid FILE --vary FIELD=V1,V2,... [--vary FIELD=FROM:TO:STEP ...]
@@ -148,8 +152,9 @@ Options:
   --format xlsx                an Excel workbook (sheet Escenarios)
   --max-scenarios N            refuse a grid of more than N scenarios before quoting
                                (default {maxScenarios})
-  --workers N                  worker threads (0: the main thread); default: one per core
-                               from {workerThreshold} scenarios when there are more than two cores
+  --workers N                  worker threads (0: the main thread; at most one per core);
+                               default: one per core from {workerThreshold} scenarios when there
+                               are more than two cores
   --chunk-size N               scenarios per task sent to a worker (default {chunkSize})
   --chart FILE.svg             also a chart: the --chart-y result against the first varied
                                field, one line per value of the second

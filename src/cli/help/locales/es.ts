@@ -30,7 +30,8 @@ Opciones de todos los comandos:
 
 Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
 salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
-rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
+rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno, 130 y 143
+interrumpido por SIGINT o SIGTERM.
 `,
   opcionesMotor: `Opciones del motor (se aplican a cada cotización; docs/credit.md y docs/conventions.md):
   --options ARCHIVO.json       opciones de quoteCredit en JSON: conventions, prepayments,
@@ -50,7 +51,9 @@ rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
   --convention CLAVE=VALOR     cualquier convención (repetible); VALOR en JSON o texto:
                                catTimeBasis=actual365, commissionVat=false
 `,
-  opcionesEntradaSalida: `  --out ARCHIVO                escribe en ARCHIVO en vez de stdout
+  opcionesEntradaSalida: `  --out ARCHIVO                escribe en ARCHIVO en vez de stdout: en un temporal a su lado
+                               que lo reemplaza solo al terminar (una falla o una
+                               interrupción lo deja como estaba); no puede ser una entrada
   --max-input-bytes N          rechaza una entrada de más de N bytes (por omisión 16777216)
   --lang es|en                 idioma de la ayuda, los mensajes y los errores
   -h, --help                   esta ayuda
@@ -96,7 +99,7 @@ Opciones:
                                America/Mexico_City
 {opcionesCsv}{opcionesEntradaSalida}`,
   batch: `Uso: cotizador batch ARCHIVO [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMNA]
-                      [--out ARCHIVO] [--progress] [opciones del motor]
+                      [--out ARCHIVO [--resume]] [--progress] [opciones del motor]
 
 Cotiza una cartera de solicitudes AutoEstrene, una por registro, y escribe un registro de
 salida por cada registro de entrada: su línea, sus resultados (montoSolicitado, plazo, tasa,
@@ -126,6 +129,9 @@ Opciones:
                                (csv, jsonl, table; encabezado y BOM solo en la parte 1)
   --progress                   avance con ritmo y tiempo restante en stderr aunque no sea
                                una terminal
+  --resume                     continúa ARCHIVO.partial (el parcial de --out que deja una
+                               corrida interrumpida) tras su último registro completo
+                               (csv, jsonl)
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
   grid: `Uso: cotizador grid ARCHIVO --vary CAMPO=V1,V2,... [--vary CAMPO=DESDE:HASTA:PASO ...]
@@ -153,8 +159,9 @@ Opciones:
   --format xlsx                un libro de Excel (hoja Escenarios)
   --max-scenarios N            rechaza una cuadrícula de más de N escenarios antes de
                                cotizar (por omisión {maxScenarios})
-  --workers N                  hilos de trabajo (0: el hilo principal); por omisión uno por
-                               núcleo desde {workerThreshold} escenarios si hay más de dos núcleos
+  --workers N                  hilos de trabajo (0: el hilo principal; a lo más uno por
+                               núcleo); por omisión uno por núcleo desde {workerThreshold}
+                               escenarios si hay más de dos núcleos
   --chunk-size N               escenarios por tarea de un hilo (por omisión {chunkSize})
   --chart ARCHIVO.svg          además, una gráfica: el resultado de --chart-y contra el primer
                                campo variado, una línea por valor del segundo
