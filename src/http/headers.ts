@@ -63,16 +63,7 @@ export function headerField(request: ServiceRequest, name: string): string | und
  * ```
  */
 export function headerBytes(request: ServiceRequest): number {
-  let total = 0;
-  const headers = request.headers;
-  for (const key in headers) {
-    const value = headers[key];
-    if (!Object.hasOwn(headers, key) || value === undefined) continue;
-    const keyBytes = Buffer.byteLength(key, 'utf8');
-    if (typeof value === 'string') total += keyBytes + Buffer.byteLength(value, 'utf8');
-    else for (const one of value) total += keyBytes + Buffer.byteLength(String(one), 'utf8');
-  }
-  return total;
+  return headerSize(request, true);
 }
 
 /**
