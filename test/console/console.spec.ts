@@ -36,6 +36,10 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+/** Logs every Content-Security-Policy violation of the page to its console, where the test collects them. */
+const VIOLATION_REPORTER =
+  "document.addEventListener('securitypolicyviolation', (event) => console.log('csp-violation ' + event.violatedDirective + ' ' + event.blockedURI));";
+
 /** The request body the document gives as the example of `operation` (what "Try it out" sends unchanged). */
 function documentExample(operation: 'AutoEstrene' | 'SegAutoVendor'): unknown {
   const document = JSON.parse(readFileSync('openapi.json', 'utf8')) as {
@@ -108,7 +112,7 @@ async function tryItOut(page: Page, base: string, operation: string): Promise<{ 
   const status = block.locator('.live-responses-table .response .response-col_status').first();
   await status.waitFor();
   const body = block.locator('.live-responses-table .response-col_description .microlight').first();
-  return { shownStatus: (await status.innerText()).trim(), shown: JSON.parse(await body.innerText()) as unknown, url };
+  return { shownStatus: ((await status.textContent()) ?? '').trim(), shown: JSON.parse((await body.textContent()) ?? '') as unknown, url };
 }
 
 describe('the API console (/docs)', () => {
@@ -172,11 +176,8 @@ describe('the API console (/docs)', () => {
         if (!request.url().startsWith(`${base}/`) && !request.url().startsWith('data:'))
           problems.push(`request elsewhere: ${request.url()}`);
       });
-      await page.addInitScript(() =>
-        document.addEventListener('securitypolicyviolation', (event) =>
-          console.log(`csp-violation ${event.violatedDirective} ${event.blockedURI}`),
-        ),
-      );
+      // Runs in the page (a string: this file is compiled without the DOM's types).
+      await page.addInitScript({ content: VIOLATION_REPORTER });
 
       const opened = await page.goto(`${base}/docs`);
       expect(opened?.status()).toBe(200);
@@ -195,7 +196,7 @@ describe('the API console (/docs)', () => {
       const token = await granted;
       expect(token.status()).toBe(200);
       expect(await token.json()).toMatchObject({ codigoRespuesta: '1', token_type: 'Bearer', scope: 'update' });
-      await expect.poll(() => flow.innerText()).toContain('Authorized');
+      await expect.poll(() => flow.textContent()).toContain('Authorized');
       await flow.getByRole('button', { name: 'Close' }).click();
 
       const library = createService({ clients: [CLIENT], tokenSecret: TOKEN_SECRET });
