@@ -13,5 +13,6 @@ export { toFastifyPlugin } from '../node/fastify.js';
 export type { FastifyLike } from '../node/fastify.js';
 export { toExpressHandler } from '../node/express.js';
 export type { ExpressHandler } from '../node/express.js';
+export { withApiConsole, API_CONSOLE_PATH, API_CONSOLE_CSP } from '../node/apiConsole.js';
 export { createRedisRateLimitStore, DEFAULT_REDIS_KEY_PREFIX } from '../node/redisStore.js';
 export type { RedisRateLimitStore, RedisRateLimitStoreOptions, RedisCommandClient, StoreDownMode } from '../node/redisStore.js';

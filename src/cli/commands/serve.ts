@@ -7,6 +7,7 @@ import {
   createNodeServer,
   createRedisRateLimitStore,
   shutdownNodeServer,
+  withApiConsole,
   type RedisRateLimitStore,
   type RequestLogEntry,
 } from '../../entry/node.js';
@@ -173,7 +174,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     throw settingError(error);
   }
   const requests = requestLog(stdout);
-  const server = createNodeServer(service, {
+  // The API console at /docs (src/node/apiConsole.ts) in front of the interface.
+  const server = createNodeServer(withApiConsole(service), {
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
     onResponse: settings.log ? requests.log : undefined,
   });
