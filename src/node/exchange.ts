@@ -65,7 +65,7 @@ export interface ServerState {
   /** Shutting down: every answer closes its connection. */
   draining: boolean;
   readonly connections: Connections;
-  /** Requests whose body is being read, and how many may be at once. */
+  /** Requests whose body is being read, and how many may be at once (0: no limit). */
   readonly bodies: { inFlight: number; readonly max: number };
   /** Exchanges owing an answer; each answers 503 `stopping` at once when called. */
   readonly owing: Set<() => void>;
@@ -193,10 +193,10 @@ export async function serveExchange(
     state.owing.add(owing);
   }
   try {
-    if (options.refuse !== undefined) return answer(service.transportFailure(options.refuse, head), unread());
-    if (message.httpVersion === '1.1' && message.headers.host === undefined) {
-      return answer(service.transportFailure('missingHost', head), unread());
-    }
+    // A head this broken ends its connection: what follows it cannot be trusted to frame a request.
+    if (options.refuse !== undefined) return answer(service.transportFailure(options.refuse, head), true);
+    if (message.httpVersion === '1.1' && message.headers.host === undefined)
+      return answer(service.transportFailure('missingHost', head), true);
     if (state?.draining === true && splitTarget(head.path).pathname === '/health' && /^(GET|HEAD)$/i.test(head.method)) {
       return answer(
         { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body: DRAINING_HEALTH },
@@ -206,9 +206,17 @@ export async function serveExchange(
     if (options.parsedBody !== undefined) return answer(await service.handle({ ...head, body: options.parsedBody.value }), false);
     const reception = await service.receive(head);
     if ('response' in reception) return answer(reception.response, unread());
-    const arrived = arrivedBody(message, reception.maxBodyBytes);
+    // node:http runs this function's continuation between a packet's head and its body (the
+    // parser calls back into JavaScript for each): one turn of the event loop lets it parse the rest.
+    let arrived = arrivedBody(message, reception.maxBodyBytes);
+    if (arrived === undefined && !message.complete && options.expectsContinue !== true) {
+      await new Promise((resolve) => setImmediate(resolve));
+      arrived = arrivedBody(message, reception.maxBodyBytes);
+    }
     if (arrived !== undefined) return answer(await reception.complete(arrived), false);
-    if (state !== undefined && state.bodies.inFlight >= state.bodies.max) return answer(service.transportFailure('busy', head, 1), true);
+    if (state !== undefined && state.bodies.max > 0 && state.bodies.inFlight >= state.bodies.max) {
+      return answer(service.transportFailure('busy', head, 1), true);
+    }
     if (options.expectsContinue === true) response.writeContinue();
     if (state !== undefined) state.bodies.inFlight++;
     let outcome: Awaited<ReturnType<typeof readBody>>;

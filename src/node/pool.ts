@@ -13,7 +13,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { availableParallelism, setPriority } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ExecutorBusy, runJob, type Executor, type Job, type JobOutput } from '../service/executor.js';
 
@@ -31,7 +31,7 @@ const POOL_WORKER_KIND = 'cotizador-pool-worker';
 export interface WorkerPoolOptions {
   /** Worker threads. Default: the cores but one, at least 1 (started on the first job). */
   readonly threads?: number | undefined;
-  /** Jobs (and turns) that may wait; one more is refused with `ExecutorBusy`. Default 64. */
+  /** Jobs (and turns) that may wait while every thread is busy; one more is refused with `ExecutorBusy`. Default 64. */
   readonly queue?: number | undefined;
   /** Bodies of at least this many bytes are validated on the pool. Default 8192; `Infinity`: none. */
   readonly offloadBodyBytes?: number | undefined;
@@ -51,6 +51,8 @@ export interface WorkerPoolOptions {
  * ```
  */
 export interface WorkerPool extends Executor {
+  /** The seconds a new job would be told to wait, or undefined when it would be taken. */
+  busy(): number | undefined;
   /** Jobs and turns waiting. */
   readonly waiting: number;
   /** Jobs running on a thread. */
@@ -111,14 +113,19 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   let averageMs = 50;
 
   const wait = () => ((queue.length + 1) * averageMs) / threads / 1000;
+  /** No thread is free and the queue holds its limit: one more job would be refused. */
+  const full = () => closed || (queue.length >= limit && slots.every((slot) => slot.task !== undefined));
 
   function start(slot: Slot): Worker {
     const file = ownFile();
-    const worker = new Worker(file, {
-      workerData: { kind: POOL_WORKER_KIND, lowPriority },
-      // The sources (tests, tsx) need tsx's loader on the thread too.
-      execArgv: file.endsWith('.ts') && !process.execArgv.includes('tsx') ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
-    });
+    const data = { kind: POOL_WORKER_KIND, lowPriority };
+    const worker = file.endsWith('.ts')
+      ? // The sources (tests, tsx): a thread does not inherit tsx's loader, so it registers it, then loads this module.
+        new Worker(`import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(pathToFileURL(file).href)}); })`, {
+          eval: true,
+          workerData: data,
+        })
+      : new Worker(file, { workerData: data });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const task = slot.task;
@@ -172,10 +179,10 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       return slots.filter((slot) => slot.task !== undefined).length;
     },
     busy() {
-      return closed || queue.length >= limit ? Math.max(1, Math.ceil(wait())) : undefined;
+      return full() ? Math.max(1, Math.ceil(wait())) : undefined;
     },
     run<J extends Job>(job: J): Promise<JobOutput<J>> {
-      if (closed || queue.length >= limit) return Promise.reject(new ExecutorBusy(wait()));
+      if (full()) return Promise.reject(new ExecutorBusy(wait()));
       return new Promise<JobOutput<J>>((resolve, reject) => {
         queue.push({ id: nextId++, job, resolve: resolve as (value: unknown) => void, reject });
         dispatch();

@@ -62,7 +62,7 @@ export interface NodeServerOptions extends NodeListenerOptions {
   readonly maxConnections?: number | undefined;
   /** Connections open at once from one address (0: no limit). Default: a quarter of `maxConnections`. */
   readonly maxConnectionsPerAddress?: number | undefined;
-  /** Request bodies being read at once; one more is refused from its head (503 ERRSER003). Default 256. */
+  /** Request bodies being read at once (0: no limit); one more is refused from its head (503 ERRSER003). Default 256. */
   readonly maxBodiesInFlight?: number | undefined;
   /** During a shutdown, a connection owing no answer is closed once idle this long, ms. Default 1000. */
   readonly drainIdleMs?: number | undefined;

@@ -120,6 +120,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   escuchando: 'listening on http://{address} ({signing}, rate limit {rate})',
   porCliente: '{capacity}/{refill} per client',
   vaciando: 'draining',
+  apurando: 'second signal: what is pending gets 503 and the connections close',
   detenido: 'stopped',
   interruptores: 'switches {switches}',
   interruptoresConservados: 'switches kept: {reason}',

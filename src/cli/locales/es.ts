@@ -135,6 +135,7 @@ export const es = {
   escuchando: 'escuchando en http://{address} ({signing}, rate limit {rate})',
   porCliente: '{capacity}/{refill} por cliente',
   vaciando: 'vaciando',
+  apurando: 'segunda señal: lo pendiente recibe 503 y las conexiones se cierran',
   detenido: 'detenido',
   interruptores: 'interruptores {switches}',
   interruptoresConservados: 'se conservan los interruptores: {reason}',
