@@ -4,14 +4,31 @@
  * SIGINT (a second one cuts the grace to zero), switches re-read on SIGHUP (also while draining).
  */
 import { randomBytes } from 'node:crypto';
-import { createNodeServer, createWorkerPool, shutdownNodeServer, type RequestLogEntry, type WorkerPool } from '../../entry/node.js';
-import { createService, isQuoteError, localizedMessage, type Lang, type ServiceSwitches } from '../../entry/service.js';
+import {
+  createNodeServer,
+  createRedisRateLimitStore,
+  createWorkerPool,
+  shutdownNodeServer,
+  type RedisRateLimitStore,
+  type RequestLogEntry,
+  type WorkerPool,
+} from '../../entry/node.js';
+import {
+  createService,
+  isQuoteError,
+  localizedMessage,
+  type Lang,
+  type ServiceConfig,
+  type ServiceSwitches,
+  type ServiceWarning,
+} from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
 import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
+import type { RateLimitStoreSetting } from '../serveLimits.js';
 
 /**
  * The help of `cotizador serve`, in `lang`: its environment's table made from the settings' list.
@@ -65,6 +82,49 @@ function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: Requ
   };
 }
 
+/** The configuration error of a `QuoteError` the library threw for a setting (exit 2). */
+function settingError(error: unknown): unknown {
+  if (!isQuoteError(error)) return error;
+  return new CliError((l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }), 2);
+}
+
+/**
+ * The shared store the settings name (undefined: each limit keeps its default memory store), and
+ * the service's limits put in it: the clients' rate limit and the failed authentications'.
+ */
+async function sharedLimits(
+  setting: RateLimitStoreSetting,
+  service: ServiceConfig,
+  warn: (warning: ServiceWarning) => void,
+): Promise<{ readonly store: RedisRateLimitStore | undefined; readonly service: ServiceConfig }> {
+  if (setting.type === 'memory') return { store: undefined, service };
+  let store: RedisRateLimitStore;
+  try {
+    store = await createRedisRateLimitStore({
+      url: setting.url,
+      keyPrefix: setting.keyPrefix,
+      whenDown: setting.whenDown,
+      onWarning: warn,
+    });
+  } catch (error) {
+    throw settingError(error);
+  }
+  return {
+    store,
+    service: {
+      ...service,
+      rateLimit: service.rateLimit === undefined ? undefined : { ...service.rateLimit, store },
+      authFailureLimit: service.authFailureLimit === false ? false : { ...service.authFailureLimit, store },
+    },
+  };
+}
+
+/** Where a Redis URL points, without its credentials (for the start-up line). */
+function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+}
+
 /**
  * Runs `cotizador serve` until SIGTERM or SIGINT; resolves once the server has drained.
  *
@@ -106,13 +166,15 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   if (settings.service.clients.length === 0) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
+  const warn = (warning: ServiceWarning) => stderr.write(`cotizador serve: [${warning.code}] ${warning.message}\n`);
+  const shared = await sharedLimits(settings.rateLimitStore, settings.service, warn);
   let service: ReturnType<typeof createService>;
   // Receipts and large bodies on worker threads (started on the first such request); 0: on the main thread.
   const pool: WorkerPool | undefined =
     settings.workerThreads === 0 ? undefined : createWorkerPool({ threads: settings.workerThreads, queue: settings.workerQueue });
   try {
     service = createService({
-      ...settings.service,
+      ...shared.service,
       tokenSecret,
       switches: () => switches,
       executor: pool,
@@ -120,13 +182,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     });
   } catch (error) {
     await pool?.close();
-    if (isQuoteError(error)) {
-      throw new CliError(
-        (l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }),
-        2,
-      );
-    }
-    throw error;
+    await shared.store?.close();
+    throw settingError(error);
   }
   const requests = requestLog(stdout);
   const server = createNodeServer(service, {
@@ -145,6 +202,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     });
   } catch (error) {
     await pool?.close();
+    await shared.store?.close();
     throw error;
   }
   const address = server.address();
@@ -153,6 +211,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   const rate = limit === undefined ? 'off' : cliMessage('porCliente', { capacity: limit.capacity, refill: limit.refillPerSecond });
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
   stderr.write(`cotizador serve: ${cliText('escuchando', lang, { address: `${settings.host}:${port}`, signing, rate })}\n`);
+  if (settings.rateLimitStore.type === 'redis') {
+    const where = redisAddress(settings.rateLimitStore.url);
+    stderr.write(`cotizador serve: ${say('limitesEnRedis', { address: where, mode: settings.rateLimitStore.whenDown })}\n`);
+  }
 
   await new Promise<void>((resolve) => {
     let draining = false;
@@ -168,10 +230,11 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
       void shutdownNodeServer(server, settings.shutdownGraceMs)
         .then(() => pool?.close())
-        .then(() => {
+        .then(async () => {
           process.off('SIGTERM', onTerm);
           process.off('SIGINT', onInt);
           process.off('SIGHUP', onHup);
+          await shared.store?.close();
           requests.flush();
           stderr.write(`cotizador serve: ${say('detenido')}\n`);
           resolve();
