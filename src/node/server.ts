@@ -194,7 +194,11 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
 function hardStop(server: Server, state: ServerState | undefined): void {
   if (state !== undefined) {
     for (const answer of [...state.owing]) answer();
-    for (const socket of state.connections.idleFor(0)) if (!isLingering(socket)) endLingering(socket, '');
+    // After the poll phase, as in the drain's sweep: a request already received is answered (503, as owed) first.
+    setImmediate(() => {
+      for (const answer of [...state.owing]) answer();
+      for (const socket of state.connections.idleFor(0)) if (!isLingering(socket)) endLingering(socket, '');
+    });
   }
   // What the lingering closes leave is closed once they are over.
   setTimeout(() => server.closeAllConnections(), LINGER_MS + 100).unref();
@@ -258,9 +262,14 @@ export function shutdownNodeServer(server: Server, graceMs = 10_000): Promise<vo
   stopAt(graceMs);
   if (state !== undefined) {
     const idleMs = DRAIN_IDLE.get(server) ?? 1000;
-    const closeIdle = () => {
-      for (const socket of state.connections.idleFor(idleMs)) if (!isLingering(socket)) endLingering(socket, '');
-    };
+    // Looked at after the event loop's poll phase (setImmediate), not from a timer: a request the
+    // kernel already holds for an idle connection is read (and counted) in that phase, so it is
+    // answered instead of being closed under. Only a request still on its way can meet the close,
+    // the keep-alive race every HTTP/1.1 client retries.
+    const closeIdle = () =>
+      setImmediate(() => {
+        for (const socket of state.connections.idleFor(idleMs)) if (!isLingering(socket)) endLingering(socket, '');
+      });
     closeIdle();
     sweep = setInterval(closeIdle, Math.max(50, Math.min(250, idleMs / 4)));
     sweep.unref();
