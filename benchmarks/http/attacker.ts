@@ -1,8 +1,10 @@
 /**
  * One attacker of `attacks.ts`, in its own process (so its work never slows the legitimate
  * client's event loop): `node --import tsx attacker.ts KIND PORT TOKEN`. It attacks 127.0.0.1:PORT
- * from 127.0.0.2 (another address, as a real attacker's would be) until SIGTERM, then prints one
- * JSON line: the answers it got by status, and how many exchanges ended without one.
+ * from 127.0.0.2 (another address, as a real attacker's would be) until SIGTERM. It prints `ready`
+ * once attacking; on SIGTERM it stops sending, gives the requests it sent up to 10 s to be
+ * answered, and prints one JSON line: the answers it got by status, how many exchanges ended
+ * without one, and how many were still pending.
  *
  * - `receipts`: 4 keep-alive loops asking for the sample receipt (`obtenerDocumento`) as fast as
  *   they can, authenticated.
@@ -11,7 +13,8 @@
  * - `forms`: 8 loops sending 100,000-field token forms (~0.9 MiB), without credentials and with a
  *   wrong Basic header alternately.
  * - `slowloris`: 1,100 connections sending a header line every 5 s and never ending their head,
- *   each reopened 250 ms after the server closes it.
+ *   each reopened 250 ms after the server closes it (counted by the status it was closed with;
+ *   closed with no answer: unanswered).
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -22,6 +25,8 @@ const port = Number(portText);
 const FROM = '127.0.0.2';
 const statuses = new Map<number, number>();
 let unanswered = 0;
+/** Requests sent and not yet answered or ended. */
+let inFlight = 0;
 let stopping = false;
 
 const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -30,9 +35,11 @@ const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 
 function once(agent: Agent, path: string, headers: Record<string, string | number>, body: Buffer | string): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
+    inFlight++;
     const finish = (status: number | undefined) => {
       if (done) return;
       done = true;
+      inFlight--;
       if (status === undefined) unanswered++;
       else count(status);
       resolve();
@@ -72,14 +79,21 @@ function slowloris(total: number): void {
     open.add(socket);
     socket.setNoDelay(true);
     socket.on('error', () => {});
-    socket.on('data', () => {});
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => {
+      if (answer.length < 16) answer += chunk.toString('latin1');
+    });
     let k = 0;
     const timer = setInterval(() => socket.write(`X-Slow-${k++}: ${k}\r\n`), 5000);
     socket.once('connect', () => socket.write('POST /api/esb/Cotizador/v1/AutoEstrene HTTP/1.1\r\nHost: 127.0.0.1\r\n'));
     socket.once('close', () => {
       clearInterval(timer);
       open.delete(socket);
-      unanswered++;
+      if (stopping) return;
+      // Closed by the server: with its answer (408 at the header deadline, 429/503 at a cap), or without.
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer);
+      if (status === null) unanswered++;
+      else count(Number(status[1]));
       setTimeout(start, 250);
     });
   };
@@ -90,9 +104,11 @@ function slowloris(total: number): void {
   });
 }
 
-process.once('SIGTERM', () => {
+process.once('SIGTERM', async () => {
   stopping = true;
-  process.stdout.write(`${JSON.stringify({ kind, statuses: Object.fromEntries(statuses), unanswered })}\n`);
+  // The requests sent get up to 10 s to be answered; what is still waiting then is reported as pending.
+  for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  process.stdout.write(`${JSON.stringify({ kind, statuses: Object.fromEntries(statuses), unanswered, pending: inFlight })}\n`);
   setTimeout(() => process.exit(0), 50);
 });
 
@@ -133,3 +149,5 @@ switch (kind) {
   default:
     throw new Error(`unknown attack ${kind}`);
 }
+// Started (the SIGTERM handler is in place): `attacks.ts` waits for this line.
+process.stdout.write('ready\n');

@@ -14,16 +14,26 @@
  * the attacker, lets it settle for 1.5 s, then measures (a quiet phase waits the same). The
  * report gives the medians over rounds of legitimate req/s and p50/p99 latency, attacked ÷ quiet,
  * what the attacker got, and the load average (the machine is shared: report it).
+ *
+ *   npx tsx benchmarks/http/attacks.ts --smoke
+ *
+ * is the version CI runs (under a minute): one `serve` under `ulimit -n 1024`, every attack in
+ * turn for 2 s beside the legitimate loops, and no timing threshold: it fails (exit 1) only when
+ * a request, legitimate or hostile, ended without an answer (a slowloris connection closed
+ * without one included), or when `serve` did not survive (a final `/health` must answer 200 and a
+ * SIGTERM must end it with 0).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { AUTOESTRENE_60, benchToken, load, median, percentile, startServe, type LoadResult } from './shared.js';
+import { AUTOESTRENE_60, benchToken, load, median, percentile, send, startServe, type LoadResult } from './shared.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
+const smoke = process.argv.includes('--smoke');
+const ATTACKS = ['receipts', 'json-auth', 'json-anon', 'forms', 'slowloris'] as const;
 const attack = option('attack', 'receipts');
 const root = option('root', process.cwd());
 const rounds = Number(option('rounds', '3'));
@@ -37,28 +47,37 @@ const SETTLE_MS = 1500;
 const server = await startServe(root, {
   clients: [ATTACKER],
   env: { COTIZADOR_RATE_LIMIT: '1000000000/1000000000', ...extraEnv },
-  ...(attack === 'slowloris' ? { maxFiles: 1024 } : {}),
+  ...(attack === 'slowloris' || smoke ? { maxFiles: 1024 } : {}),
 });
 
-/** Runs the attacker until `stop` resolves; resolves with what it reports. */
-function runAttacker(token: string): { stop: () => Promise<string> } {
+/** Runs the attacker (`ready` once it attacks) until `stop` resolves; resolves with what it reports. */
+function runAttacker(token: string, kind = attack): { ready: Promise<void>; stop: () => Promise<string> } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('./attacker.ts', import.meta.url).pathname, attack, String(server.port), token],
+    ['--import', 'tsx', new URL('./attacker.ts', import.meta.url).pathname, kind, String(server.port), token],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
   let out = '';
+  let started: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   child.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString();
+    if (out.startsWith('ready\n')) started();
   });
+  child.once('exit', () => started());
   return {
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve(out.trim()));
+    ready,
+    stop: async () => {
+      await ready;
+      return new Promise((resolve) => {
+        child.once('exit', () => resolve(out.replace(/^ready\n/, '').trim()));
         child.kill('SIGTERM');
-      }),
+      });
+    },
   };
 }
 
@@ -73,6 +92,7 @@ try {
   });
   const phase = async (attacked: boolean): Promise<{ result: LoadResult; report: string }> => {
     const attacker = attacked ? runAttacker(attackerToken) : undefined;
+    await attacker?.ready;
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const result = await load(server.port, 4, seconds * 1000, legitimate);
     const report = (await attacker?.stop()) ?? '';
@@ -80,6 +100,51 @@ try {
     await new Promise((resolve) => setTimeout(resolve, attacked ? 1000 : 0));
     return { result, report };
   };
+  if (smoke) {
+    process.exitCode = await runSmoke(attackerToken, legitimate);
+  } else {
+    await measure(phase);
+  }
+} finally {
+  await server.stop();
+}
+
+/** The CI smoke: every attack for 2 s beside the legitimate loops; 1 when anything went unanswered or serve died. */
+async function runSmoke(attackerToken: string, legitimate: Parameters<typeof load>[3]): Promise<number> {
+  const started = performance.now();
+  const problems: string[] = [];
+  for (const kind of ATTACKS) {
+    const attacker = runAttacker(attackerToken, kind);
+    await attacker.ready;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const result = await load(server.port, 4, 2000, legitimate);
+    const report = await attacker.stop();
+    const hostile = JSON.parse(report || '{"unanswered":-1}') as { unanswered: number; pending?: number };
+    console.log(
+      `  ${kind.padEnd(9)} legitimate: ${result.completed} × 200, ${result.failed - result.unanswered} other, ${result.unanswered} unanswered; attacker: ${report}`,
+    );
+    if (result.unanswered > 0) problems.push(`${kind}: ${result.unanswered} legitimate requests unanswered`);
+    if (result.completed === 0) problems.push(`${kind}: no legitimate request served`);
+    if (hostile.unanswered !== 0) problems.push(`${kind}: ${hostile.unanswered} hostile requests unanswered (or no report)`);
+    if ((hostile.pending ?? 0) > 0) problems.push(`${kind}: ${hostile.pending} hostile requests still unanswered 10 s after the attack`);
+    if (server.process.exitCode !== null) problems.push(`${kind}: serve exited ${server.process.exitCode}`);
+    // What the attacker left is closed before the next attack.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const health = await send(server.port, 'GET', '/health', {}, '', false).catch(() => ({ status: 0, body: '' }));
+  if (health.status !== 200) problems.push(`/health answered ${health.status} after the attacks`);
+  const exit = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+  await server.stop();
+  const code = await exit;
+  if (code !== 0) problems.push(`serve exited ${code} on SIGTERM`);
+  console.log(`attacks smoke: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const problem of problems) console.log(`  FAILED ${problem}`);
+  if (problems.length === 0) console.log('  every request answered; serve survived every attack and stopped with 0');
+  return problems.length === 0 ? 0 : 1;
+}
+
+/** The measurement: interleaved quiet and attacked phases after a warm-up, their medians and ratio. */
+async function measure(phase: (attacked: boolean) => Promise<{ result: LoadResult; report: string }>): Promise<void> {
   await phase(false); // warm-up
   const quiet: LoadResult[] = [];
   const attacked: LoadResult[] = [];
@@ -109,6 +174,4 @@ try {
       .map((x) => x.toFixed(2))
       .join(', ')}`,
   );
-} finally {
-  await server.stop();
 }

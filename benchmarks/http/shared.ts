@@ -166,7 +166,10 @@ export async function benchToken(port: number, client: { clientId: string; clien
 
 export interface LoadResult {
   readonly completed: number;
+  /** Requests answered with another status, or not answered at all. */
   readonly failed: number;
+  /** Requests whose connection ended without an answer (a subset of `failed`). */
+  readonly unanswered: number;
   readonly seconds: number;
   readonly latenciesMs: number[];
 }
@@ -185,6 +188,7 @@ export async function load(
   const latenciesMs: number[] = [];
   let completed = 0;
   let failed = 0;
+  let unanswered = 0;
   const start = performance.now();
   const end = start + ms;
   async function loop(): Promise<void> {
@@ -199,13 +203,14 @@ export async function load(
         } else failed++;
       } catch {
         failed++;
+        unanswered++;
       }
     }
   }
   await Promise.all(Array.from({ length: connections }, loop));
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
-  return { completed, failed, seconds, latenciesMs };
+  return { completed, failed, unanswered, seconds, latenciesMs };
 }
 
 /** The median of a list of numbers (NaN when empty). */
