@@ -15,3 +15,7 @@ export { toExpressHandler } from '../node/express.js';
 export type { ExpressHandler } from '../node/express.js';
 export { createRedisRateLimitStore, DEFAULT_REDIS_KEY_PREFIX } from '../node/redisStore.js';
 export type { RedisRateLimitStore, RedisRateLimitStoreOptions, RedisCommandClient, StoreDownMode } from '../node/redisStore.js';
+export { createLogWriter, pinoObserver, serializeError } from '../node/log.js';
+export type { LogLevel, LogWriterOptions, PinoLike } from '../node/log.js';
+export { createMetricsServer, createPrometheusMetrics } from '../node/metrics.js';
+export type { PrometheusMetrics, PrometheusMetricsOptions } from '../node/metrics.js';
