@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -332,6 +332,35 @@ describe('cotizador serve', () => {
     expect(s.stdout()).toBe('');
     s.child.kill('SIGINT');
     expect(await s.exit()).toBe(0);
+  });
+
+  it("the Dockerfile: Node 20 slim, a non-root user, the package's own command and peers, a health check that works", async () => {
+    const dockerfile = readFileSync('Dockerfile', 'utf8');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      bin: { cotizador: string };
+      peerDependencies: Record<string, string>;
+    };
+    expect(dockerfile.match(/^FROM .*/gm)).toEqual(['FROM node:20-slim AS build', 'FROM node:20-slim']);
+    const lines = dockerfile.split('\n');
+    const user = lines.findIndex((line) => /^USER /.test(line));
+    expect(lines[user]).toBe('USER node');
+    expect(user).toBeLessThan(lines.findIndex((line) => line.startsWith('ENTRYPOINT')));
+    const entry = JSON.parse(/^ENTRYPOINT (.*)$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(entry).toEqual(['node', `/app/node_modules/cotizador/${pkg.bin.cotizador.replace('./', '')}`, 'serve']);
+    // Every optional peer is in the image (metrics, Redis, receipts).
+    const install = /RUN npm install [^\n]*\n[^\n]*/.exec(dockerfile)?.[0] ?? '';
+    for (const peer of Object.keys(pkg.peerDependencies)) expect(install, peer).toContain(` ${peer}@`);
+    // The health check, run as Docker would, against a real server and after it stopped.
+    const check = JSON.parse(/HEALTHCHECK [^\n]*\\\n\s+CMD (.*)$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(check[0]).toBe('node');
+    const s = await serve([], { COTIZADOR_CLIENTS: CLIENTS, COTIZADOR_TOKEN_SECRET: SECRET });
+    const port = new URL(s.base).port;
+    const probe = () =>
+      spawnSync(process.execPath, check.slice(1), { env: { ...process.env, COTIZADOR_PORT: port }, timeout: 10_000 }).status;
+    expect(probe()).toBe(0);
+    s.child.kill('SIGTERM');
+    expect(await s.exit()).toBe(0);
+    expect(probe()).toBe(1);
   });
 
   it('names a bad setting and exits 2', async () => {
