@@ -18,7 +18,7 @@ import {
 import { readJson } from './io.js';
 import { fail, failureLimitOf, type RateLimitStoreSetting, storeFromEnv, storeOf } from './serveLimits.js';
 import type { HelpId } from './help/messages.js';
-import { corsSetting, logLevelOf, type ObserveSettings } from './serveObserve.js';
+import { corsSetting, logLevelOf, trustProxySetting, type ObserveSettings } from './serveObserve.js';
 
 /**
  * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
@@ -282,6 +282,7 @@ export function loadServeSettings(
     'switches',
     'atmsFile',
     'cors',
+    'trustProxy',
   ]);
   for (const key of Object.keys(file)) if (!known.has(key)) fail('ajusteDesconocido', { file: String(configFile), key });
 
@@ -389,6 +390,7 @@ export function loadServeSettings(
     atmsPublic: plain['atmsPublic'] as boolean | undefined,
     // Checked by createService (a bad origin stops the start naming config.cors.allowedOrigins).
     cors: corsSetting(file['cors'], env['COTIZADOR_CORS_ORIGINS']),
+    trustProxy: trustProxySetting(file['trustProxy'], env['COTIZADOR_TRUST_PROXY']),
   };
   return {
     port: (plain['port'] as number | undefined) ?? 8080,

@@ -172,3 +172,18 @@ export function corsSetting(value: unknown, fromEnv: string | undefined): Servic
   const file = typeof value === 'object' && value !== null ? value : {};
   return { ...file, allowedOrigins: origins.length === 1 && origins[0] === '*' ? '*' : origins };
 }
+
+/**
+ * The trusted proxies from the configuration file's `trustProxy` list or `COTIZADOR_TRUST_PROXY`
+ * (addresses separated by commas; it wins). `createService` checks them.
+ *
+ * @example
+ * ```ts
+ * trustProxySetting(undefined, '10.0.0.1, 10.0.0.2'); // ['10.0.0.1', '10.0.0.2']
+ * trustProxySetting(undefined, undefined); // undefined
+ * ```
+ */
+export function trustProxySetting(value: unknown, fromEnv: string | undefined): ServiceConfig['trustProxy'] {
+  if (fromEnv === undefined || fromEnv.trim() === '') return value as ServiceConfig['trustProxy'];
+  return fromEnv.split(',').map((address) => address.trim());
+}

@@ -1,8 +1,8 @@
 /**
- * The observing layer around the service's dispatch (`observe.ts` holds its settings): answers
- * `GET /metrics` and CORS preflights itself, adds the CORS headers to every answer, and tells the
- * observer of each answer (route, status, duration, folio, whether it was a rate limit or a
- * switch) and of each internal error. With none of them configured the dispatch is returned as it
+ * The observing layer around the service's dispatch (`observe.ts` holds its settings): takes the
+ * client's address from trusted proxies, answers `GET /metrics` and CORS preflights itself, adds
+ * the CORS headers to every answer, and tells the observer of each answer (route, status,
+ * duration, folio, whether it was a rate limit or a switch) and of each internal error. With none of them configured the dispatch is returned as it
  * is: no answer changes and nothing is measured.
  */
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
@@ -10,6 +10,7 @@ import { apiState } from './admission.js';
 import type { ResolvedConfig } from './config.js';
 import { preflight, withCors } from './cors.js';
 import { pathLabel, type RequestOutcome } from './observe.js';
+import { behindProxies } from './proxy.js';
 import { DEFAULT_RESPONSE_HEADERS, failureResponse } from './respond.js';
 import { ATM_MOUNT, isAtmPath, ROUTE_TABLE } from './routes.js';
 import type { ApiName } from './switches.js';
@@ -95,8 +96,9 @@ export function observeDispatch<Fail extends (reason: never, head?: ServiceReque
   config: ResolvedConfig,
   dispatch: Dispatch<Fail>,
 ): Dispatch<Fail> {
-  const { observer, cors, metrics } = config.observe;
-  if (observer === undefined && cors === undefined && metrics === undefined) return dispatch;
+  const { observer, cors, metrics, trustProxy } = config.observe;
+  if (observer === undefined && cors === undefined && metrics === undefined && trustProxy === undefined) return dispatch;
+  const client = (head: ServiceRequest) => (trustProxy === undefined ? head : behindProxies(trustProxy, head));
 
   const finish = (head: ServiceRequest | undefined, response: ServiceResponse, start: number): ServiceResponse => {
     const answer = cors === undefined ? response : withCors(cors, head, response);
@@ -137,8 +139,9 @@ export function observeDispatch<Fail extends (reason: never, head?: ServiceReque
     return cors === undefined || methods === undefined ? undefined : preflight(cors, head, methods);
   };
 
-  async function receive(head: ServiceRequest): Promise<Received> {
+  async function receive(request: ServiceRequest): Promise<Received> {
     const start = performance.now();
+    const head = client(request);
     let early: ServiceResponse | undefined;
     try {
       early = await own(head, pathLabel(String(head.path)));
@@ -157,6 +160,7 @@ export function observeDispatch<Fail extends (reason: never, head?: ServiceReque
 
   const transportFailure = ((...args: Parameters<Fail>) => {
     const start = performance.now();
+    if (args[1] !== undefined) args[1] = client(args[1]);
     const answer = (dispatch.transportFailure as (...given: Parameters<Fail>) => ServiceResponse)(...args);
     return finish(args[1], answer, start);
   }) as Fail;

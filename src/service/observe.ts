@@ -3,11 +3,12 @@
  * Web-standard; `cotizador/node` implements them with pino-shaped log lines and prom-client): an
  * event per answered request (route, status, duration, folio) and per internal error (with the
  * thrown value, for its stack); the metrics exposition answered at `GET /metrics`; the
- * transport's drain, read by `/ready`; and CORS (`cors.ts`). The events never carry a header, a
+ * transport's drain, read by `/ready`; CORS (`cors.ts`) and the trusted proxies (`proxy.ts`). The events never carry a header, a
  * token or a body.
  */
 import { configError } from './configError.js';
 import { resolveCors, type CorsConfig, type ResolvedCors } from './cors.js';
+import { resolveTrustProxy } from './proxy.js';
 
 /**
  * Why an answer was a refusal the metrics count apart: the rate limit (any 429: the client's
@@ -107,6 +108,12 @@ export interface ObserveConfig {
   readonly draining?: (() => boolean) | undefined;
   /** Cross-origin calls from browsers. Default: off (no CORS header, `OPTIONS` answers 405). */
   readonly cors?: CorsConfig | undefined;
+  /**
+   * The addresses of the proxies in front of the service (IP literals): a request from one of them
+   * is counted under the client address `X-Forwarded-For` gives (`proxy.ts`). Default: none (the
+   * socket's address).
+   */
+  readonly trustProxy?: readonly string[] | undefined;
 }
 
 /**
@@ -122,6 +129,7 @@ export interface ResolvedObserve {
   readonly metrics: MetricsEndpoint | undefined;
   readonly draining: () => boolean;
   readonly cors: ResolvedCors | undefined;
+  readonly trustProxy: ReadonlySet<string> | undefined;
 }
 
 /** A hook wrapped so that its failure is ignored. */
@@ -171,6 +179,7 @@ export function resolveObserve(config: ObserveConfig): ResolvedObserve {
       }
     },
     cors: resolveCors(config.cors),
+    trustProxy: resolveTrustProxy(config.trustProxy),
   });
 }
 

@@ -228,3 +228,47 @@ describe('the observing settings are checked when the service is created', () =>
     expect(refused({ cors: { allowedOrigins: ['http://localhost:5173'] } })).toBeUndefined();
   });
 });
+
+describe('trusted proxies', () => {
+  const limit = { perAddress: { capacity: 2, refillPerSecond: 0.001 } };
+  const wrong = (service: ReturnType<typeof testService>, remoteAddress: string, forwarded?: string) =>
+    service.handle({
+      method: 'POST',
+      path: ROUTES.token,
+      headers: {
+        authorization: basic('nobody', 'wrong-secret'),
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }),
+      },
+      body: 'grant_type=client_credentials',
+      remoteAddress,
+    });
+
+  it('counts the failed authentications of the client behind a trusted proxy, not of the proxy', async () => {
+    const service = testService({ authFailureLimit: limit, trustProxy: ['10.0.0.1'] });
+    // Two clients behind the same proxy: each has its own bucket.
+    expect((await wrong(service, '::ffff:10.0.0.1', '203.0.113.7')).status).toBe(401);
+    expect((await wrong(service, '10.0.0.1', '198.51.100.9, 10.0.0.1')).status).toBe(401);
+    expect((await wrong(service, '10.0.0.1', '203.0.113.7')).status).toBe(401);
+    expect((await wrong(service, '10.0.0.1', '198.51.100.9')).status).toBe(401);
+    expect((await wrong(service, '10.0.0.1', '203.0.113.7')).status).toBe(429);
+    // Without trusting it, every client is the proxy.
+    const plain = testService({ authFailureLimit: limit });
+    expect((await wrong(plain, '10.0.0.1', '203.0.113.7')).status).toBe(401);
+    expect((await wrong(plain, '10.0.0.1', '198.51.100.9')).status).toBe(401);
+    expect((await wrong(plain, '10.0.0.1', '192.0.2.1')).status).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For from an address it does not trust (a client cannot pick its address)', async () => {
+    const service = testService({ authFailureLimit: limit, trustProxy: ['10.0.0.1'] });
+    expect((await wrong(service, '198.51.100.9', '192.0.2.1')).status).toBe(401);
+    expect((await wrong(service, '198.51.100.9', '192.0.2.2')).status).toBe(401);
+    expect((await wrong(service, '198.51.100.9', '192.0.2.3')).status).toBe(429);
+  });
+
+  it('refuses anything but IP addresses at creation', () => {
+    for (const bad of [['proxy.internal'], [], ['10.0.0.1:8080']]) {
+      expect(() => testService({ trustProxy: bad })).toThrow(expect.objectContaining({ valorIncorrecto: 'config.trustProxy' }));
+    }
+  });
+});

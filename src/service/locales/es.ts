@@ -79,6 +79,7 @@ export const es = {
   configCorsCredenciales: "allowCredentials no se permite con allowedOrigins '*' (el navegador lo rechaza): liste los orígenes",
   configCorsTope: 'cors.maxAgeSeconds debe ser un entero de 0 a 86400',
   metricasFalta: 'Falta el paquete {package}: instálelo (npm install {package}) para exponer las métricas',
+  configProxy: "trustProxy debe ser una lista de direcciones IP de los proxies de confianza (se recibió '{value}')",
   configMetricas: 'metrics debe ser un objeto con contentType (texto) y render() que devuelve el texto de las métricas',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',

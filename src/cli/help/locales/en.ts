@@ -306,6 +306,7 @@ environment and the command line. Environment:
   COTIZADOR_RATE_LIMIT_STORE_DOWN    when Redis does not answer: local (default), open or closed
   COTIZADOR_AUTH_FAILURE_LIMIT       on (default) or off: the failed-authentication limit
   COTIZADOR_CORS_ORIGINS             origins allowed to browsers, comma-separated, or *
+  COTIZADOR_TRUST_PROXY              IP addresses of the trusted proxies (X-Forwarded-For), comma-separated
 {settings}
 
 Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and

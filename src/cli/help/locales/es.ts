@@ -316,6 +316,7 @@ configuración, el entorno y la línea de comandos. Entorno:
   COTIZADOR_RATE_LIMIT_STORE_DOWN    si Redis no responde: local (por omisión), open o closed
   COTIZADOR_AUTH_FAILURE_LIMIT       on (por omisión) u off: límite de autenticaciones fallidas
   COTIZADOR_CORS_ORIGINS             orígenes permitidos a navegadores, separados por comas, o *
+  COTIZADOR_TRUST_PROXY              direcciones IP de los proxies de confianza (X-Forwarded-For), por comas
 {settings}
 
 Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
