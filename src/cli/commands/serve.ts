@@ -1,10 +1,18 @@
 /**
- * `cotizador serve`: the whole interface on node:http (no HTTP dependency), one JSON log line
- * per request on stdout in pino's shape, metrics on demand, `--dev`'s demo client
- * (`serveObserve.ts`), graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
+ * `cotizador serve`: the whole interface on node:http (no HTTP dependency), heavy work on a pool
+ * of worker threads, one JSON log line per request on stdout in pino's shape, metrics on demand,
+ * `--dev`'s demo client (`serveObserve.ts`), graceful shutdown on SIGTERM and SIGINT (a second one
+ * cuts the grace to zero), switches re-read on SIGHUP (also while draining).
  */
 import { randomBytes } from 'node:crypto';
-import { createNodeServer, createRedisRateLimitStore, shutdownNodeServer, type RedisRateLimitStore } from '../../entry/node.js';
+import {
+  createNodeServer,
+  createRedisRateLimitStore,
+  createWorkerPool,
+  shutdownNodeServer,
+  type RedisRateLimitStore,
+  type WorkerPool,
+} from '../../entry/node.js';
 import {
   createService,
   isQuoteError,
@@ -131,23 +139,46 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   const warn = (warning: ServiceWarning) => stderr.write(`cotizador serve: [${warning.code}] ${warning.message}\n`);
   const shared = await sharedLimits(settings.rateLimitStore, settings.service, warn);
-  let draining = false;
-  const observe = await observing(settings.observe, stdout, { draining: () => draining });
   let service: ReturnType<typeof createService>;
+  // Receipts and large bodies on worker threads (started on the first such request); 0: on the main thread.
+  const pool: WorkerPool | undefined =
+    settings.workerThreads === 0 ? undefined : createWorkerPool({ threads: settings.workerThreads, queue: settings.workerQueue });
+  // Read by /ready and the metrics; set by the first SIGTERM or SIGINT.
+  let draining = false;
+  const observe = await observing(settings.observe, stdout, { draining: () => draining, queueDepth: () => pool?.waiting ?? 0 });
   try {
-    const clients = demo === undefined ? shared.service.clients : [demo];
-    service = createService({ ...shared.service, ...observe.config, clients, tokenSecret, switches: () => switches });
+    service = createService({
+      ...shared.service,
+      ...observe.config,
+      clients: demo === undefined ? shared.service.clients : [demo],
+      tokenSecret,
+      switches: () => switches,
+      executor: pool,
+      receiptCacheBytes: settings.receiptCacheBytes,
+    });
   } catch (error) {
+    await pool?.close();
     await shared.store?.close();
     throw settingError(error);
   }
-  const server = createNodeServer(service, { keepAliveTimeoutMs: settings.keepAliveTimeoutMs });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
-    );
-    server.listen(settings.port, settings.host, () => resolve());
+  const server = createNodeServer(service, {
+    keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
+    maxConnections: settings.maxConnections,
+    maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
+    maxBodiesInFlight: settings.maxBodiesInFlight,
   });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
+      );
+      server.listen(settings.port, settings.host, () => resolve());
+    });
+  } catch (error) {
+    await pool?.close();
+    await shared.store?.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
   const limit = settings.service.rateLimit;
@@ -178,20 +209,29 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   }
 
   await new Promise<void>((resolve) => {
+    // The listeners stay until the end: without one, a second signal would kill the process at once.
     const stop = (signal: string) => {
-      stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
-      process.off('SIGTERM', onTerm);
-      process.off('SIGINT', onInt);
-      process.off('SIGHUP', onHup);
+      if (draining) {
+        // A second signal: what is still owed is answered 503 now, then the connections close.
+        stderr.write(`cotizador serve: ${signal}: ${say('apurando')}\n`);
+        void shutdownNodeServer(server, 0);
+        return;
+      }
       draining = true;
-      void shutdownNodeServer(server, settings.shutdownGraceMs).then(async () => {
-        await shared.store?.close();
-        metricsServer?.close();
-        metricsServer?.closeAllConnections();
-        observe.flush();
-        stderr.write(`cotizador serve: ${say('detenido')}\n`);
-        resolve();
-      });
+      stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
+      void shutdownNodeServer(server, settings.shutdownGraceMs)
+        .then(() => pool?.close())
+        .then(async () => {
+          process.off('SIGTERM', onTerm);
+          process.off('SIGINT', onInt);
+          process.off('SIGHUP', onHup);
+          await shared.store?.close();
+          metricsServer?.close();
+          metricsServer?.closeAllConnections();
+          observe.flush();
+          stderr.write(`cotizador serve: ${say('detenido')}\n`);
+          resolve();
+        });
     };
     const onTerm = () => stop('SIGTERM');
     const onInt = () => stop('SIGINT');
