@@ -4,11 +4,18 @@
  * Prometheus metrics (real prom-client) count requests, latency, rate limits, switched-off APIs,
  * internal errors, the pool's queue and the drain, also on a port of their own.
  */
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogWriter, createMetricsServer, createPrometheusMetrics, pinoObserver } from '../../src/entry/node.js';
+import {
+  createLogWriter,
+  createMetricsServer,
+  createNodeServer,
+  createPrometheusMetrics,
+  pinoObserver,
+  shutdownNodeServer,
+} from '../../src/entry/node.js';
 import { createService, ROUTES, type ServiceConfig } from '../../src/entry/service.js';
 
 const CLIENT = { clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] };
@@ -169,5 +176,32 @@ describe('the metrics', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('/ready on a draining node:http server', () => {
+  it('answers 503 notReady draining on a connection still open after shutdownNodeServer began', async () => {
+    const server = createNodeServer(createService({ clients: [CLIENT], tokenSecret: SECRET }), { drainIdleMs: 5000 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('latin1');
+    });
+    const ask = async (path: string, until: string) => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      for (let waited = 0; !raw.includes(until); waited += 10) {
+        if (waited > 10_000) throw new Error(`no answer: ${raw}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await ask('/ready', '{"status":"ready"}');
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    raw = '';
+    const stopped = shutdownNodeServer(server, 10_000);
+    await ask('/ready', '"reasons":["draining"]}');
+    expect(raw).toMatch(/^HTTP\/1\.1 503 /);
+    expect(raw).toContain('Connection: close');
+    await stopped;
   });
 });
