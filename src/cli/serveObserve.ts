@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createLogWriter, createMetricsServer, createPrometheusMetrics, pinoObserver, type LogLevel } from '../entry/node.js';
-import { isQuoteError, localizedMessage, type ClientRecord, type ServiceConfig, type ServiceObserver } from '../entry/service.js';
+import { isQuoteError, localizedMessage, observers, type ClientRecord, type ServiceConfig } from '../entry/service.js';
 import { CliError } from './errors.js';
 import { fail } from './serveLimits.js';
 
@@ -41,21 +41,6 @@ export interface Observing {
   readonly flush: () => void;
 }
 
-/** Both observers, each told every event. */
-function both(first: ServiceObserver | undefined, second: ServiceObserver | undefined): ServiceObserver | undefined {
-  if (first === undefined || second === undefined) return first ?? second;
-  return {
-    requestDone: (event) => {
-      first.requestDone?.(event);
-      second.requestDone?.(event);
-    },
-    internalError: (event) => {
-      first.internalError?.(event);
-      second.internalError?.(event);
-    },
-  };
-}
-
 /**
  * The log (unless `silent`) and the metrics (when asked for) as the service's observer; `/ready`
  * and the `draining` gauge read `server.draining`, the pool gauge `server.queueDepth`.
@@ -82,7 +67,7 @@ export async function observing(
   }
   return {
     config: {
-      observer: both(writer === undefined ? undefined : pinoObserver(writer), metrics?.observer),
+      observer: observers(writer === undefined ? undefined : pinoObserver(writer), metrics?.observer),
       // On a port of their own, the metrics stay off the public one.
       metrics: settings.metricsPort === undefined ? metrics : undefined,
       draining: server.draining,

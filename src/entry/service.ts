@@ -30,6 +30,7 @@ export type {
   ObserveConfig,
   ResolvedObserve,
 } from '../service/observe.js';
+export { observers } from '../service/observe.js';
 export type { CorsConfig, ResolvedCors } from '../service/cors.js';
 export type { NotReadyReason } from '../service/ready.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';

@@ -199,3 +199,27 @@ export function pathLabel(target: string): string {
   const path = end === -1 ? target : target.slice(0, end);
   return path.length > MAX_PATH_CHARS ? path.slice(0, MAX_PATH_CHARS) : path;
 }
+
+/**
+ * Several observers as one, each told every event in order (undefined ones are left out).
+ *
+ * @example
+ * ```ts
+ * const seen: string[] = [];
+ * const observer = observers({ requestDone: () => seen.push('log') }, undefined, { requestDone: () => seen.push('metrics') });
+ * await createService({ clients, observer }).handle({ method: 'GET', path: '/health', headers: {} });
+ * seen; // ['log', 'metrics']
+ * ```
+ */
+export function observers(...list: readonly (ServiceObserver | undefined)[]): ServiceObserver | undefined {
+  const all = list.filter((observer): observer is ServiceObserver => observer !== undefined);
+  if (all.length <= 1) return all[0];
+  return {
+    requestDone: (event) => {
+      for (const observer of all) observer.requestDone?.(event);
+    },
+    internalError: (event) => {
+      for (const observer of all) observer.internalError?.(event);
+    },
+  };
+}
