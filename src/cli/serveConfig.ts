@@ -18,6 +18,7 @@ import {
 import { readJson } from './io.js';
 import { fail, failureLimitOf, type RateLimitStoreSetting, storeFromEnv, storeOf } from './serveLimits.js';
 import type { HelpId } from './help/messages.js';
+import { corsSetting, logLevelOf, trustProxySetting, type ObserveSettings } from './serveObserve.js';
 
 /**
  * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
@@ -60,6 +61,8 @@ export interface ServeSettings {
   readonly log: boolean;
   /** Where the rate limit and the failed-authentication limit keep their buckets. */
   readonly rateLimitStore: RateLimitStoreSetting;
+  /** The log's level and the metrics (`serveObserve.ts`). */
+  readonly observe: ObserveSettings;
 }
 
 /** One setting that a file, an environment variable or both can give. */
@@ -117,11 +120,15 @@ export const SERVE_SETTINGS: readonly Setting[] = [
     help: 'ajusteMaxConnectionsPerAddress',
   },
   { key: 'maxBodiesInFlight', env: 'COTIZADOR_MAX_BODIES_IN_FLIGHT', kind: 'integer', help: 'ajusteMaxBodiesInFlight' },
+  { key: 'metrics', env: 'COTIZADOR_METRICS', kind: 'boolean', help: 'ajusteMetrics' },
+  { key: 'metricsPort', env: 'COTIZADOR_METRICS_PORT', kind: 'integer', help: 'ajusteMetricsPort' },
+  { key: 'logLevel', env: 'COTIZADOR_LOG_LEVEL', kind: 'text', help: 'ajusteLogLevel' },
 ];
 
 /** The largest value of the settings a timer or a port holds (a larger timer fires at once). */
 const MAXIMA: Readonly<Record<string, number>> = {
   port: 65_535,
+  metricsPort: 65_535,
   keepAliveTimeoutMs: 2_147_483_647,
   shutdownGraceMs: 2_147_483_647,
   requestTimeoutMs: 2_147_483_647,
@@ -274,6 +281,8 @@ export function loadServeSettings(
     readonly host?: string | undefined;
     readonly config?: string | undefined;
     readonly log?: boolean | undefined;
+    readonly metrics?: boolean | undefined;
+    readonly metricsPort?: string | undefined;
   },
   env: Readonly<Record<string, string | undefined>>,
 ): ServeSettings {
@@ -291,6 +300,8 @@ export function loadServeSettings(
     'authFailureLimit',
     'switches',
     'atmsFile',
+    'cors',
+    'trustProxy',
   ]);
   for (const key of Object.keys(file)) if (!known.has(key)) fail('ajusteDesconocido', { file: String(configFile), key });
 
@@ -302,6 +313,9 @@ export function loadServeSettings(
   }
   if (flags.port !== undefined) plain['port'] = parseValue(SERVE_SETTINGS[0] as Setting, flags.port, '--port');
   if (flags.host !== undefined) plain['host'] = parseValue(SERVE_SETTINGS[1] as Setting, flags.host, '--host');
+  if (flags.metrics === true) plain['metrics'] = true;
+  const metricsPort = SERVE_SETTINGS.find((s) => s.key === 'metricsPort') as Setting;
+  if (flags.metricsPort !== undefined) plain['metricsPort'] = parseValue(metricsPort, flags.metricsPort, '--metrics-port');
 
   let clients: ClientRecord[] = [];
   if (file['clients'] !== undefined) clients = clientsOf(file['clients'], `${configFile}: clients`);
@@ -393,6 +407,9 @@ export function loadServeSettings(
     maxFormFields: plain['maxFormFields'] as number | undefined,
     requestTimeoutMs: plain['requestTimeoutMs'] as number | undefined,
     atmsPublic: plain['atmsPublic'] as boolean | undefined,
+    // Checked by createService (a bad origin stops the start naming config.cors.allowedOrigins).
+    cors: corsSetting(file['cors'], env['COTIZADOR_CORS_ORIGINS']),
+    trustProxy: trustProxySetting(file['trustProxy'], env['COTIZADOR_TRUST_PROXY']),
   };
   return {
     port: (plain['port'] as number | undefined) ?? 8080,
@@ -410,5 +427,10 @@ export function loadServeSettings(
     configFile,
     log: flags.log !== false,
     rateLimitStore,
+    observe: {
+      logLevel: flags.log === false ? 'silent' : logLevelOf(plain['logLevel']),
+      metrics: plain['metrics'] === true,
+      metricsPort: plain['metricsPort'] as number | undefined,
+    },
   };
 }

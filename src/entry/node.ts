@@ -23,3 +23,7 @@ export type { ExpressHandler } from '../node/express.js';
 export { withApiConsole, API_CONSOLE_PATH, API_CONSOLE_CSP } from '../node/apiConsole.js';
 export { createRedisRateLimitStore, DEFAULT_REDIS_KEY_PREFIX } from '../node/redisStore.js';
 export type { RedisRateLimitStore, RedisRateLimitStoreOptions, RedisCommandClient, StoreDownMode } from '../node/redisStore.js';
+export { createLogWriter, pinoObserver, serializeError } from '../node/log.js';
+export type { LogLevel, LogWriterOptions, PinoLike } from '../node/log.js';
+export { createMetricsServer, createPrometheusMetrics } from '../node/metrics.js';
+export type { PrometheusMetrics, PrometheusMetricsOptions } from '../node/metrics.js';

@@ -21,6 +21,18 @@ export {
   DEFAULT_TOKEN_AUDIENCE,
 } from '../service/config.js';
 export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } from '../service/config.js';
+export type {
+  ServiceObserver,
+  RequestDone,
+  RequestOutcome,
+  InternalError,
+  MetricsEndpoint,
+  ObserveConfig,
+  ResolvedObserve,
+} from '../service/observe.js';
+export { observers } from '../service/observe.js';
+export type { CorsConfig, ResolvedCors } from '../service/cors.js';
+export type { NotReadyReason } from '../service/ready.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';

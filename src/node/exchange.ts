@@ -128,7 +128,10 @@ function send(message: IncomingMessage, response: ServerResponse, answer: Servic
   response.end(message.method === 'HEAD' ? undefined : bytes);
 }
 
-const DRAINING_HEALTH = '{"status":"draining"}';
+const DRAINING: Readonly<Record<string, string>> = {
+  '/health': '{"status":"draining"}',
+  '/ready': '{"status":"notReady","reasons":["draining"]}',
+};
 
 /**
  * How one exchange is served: the path to route on (a framework may have rewritten `url`), a
@@ -197,9 +200,11 @@ export async function serveExchange(
     if (options.refuse !== undefined) return answer(service.transportFailure(options.refuse, head), true);
     if (message.httpVersion === '1.1' && message.headers.host === undefined)
       return answer(service.transportFailure('missingHost', head), true);
-    if (state?.draining === true && splitTarget(head.path).pathname === '/health' && /^(GET|HEAD)$/i.test(head.method)) {
+    // Draining: /health and /ready say so from here, whether or not the service was told (its `draining` hook).
+    const probe = state?.draining === true && /^(GET|HEAD)$/i.test(head.method) ? DRAINING[splitTarget(head.path).pathname] : undefined;
+    if (probe !== undefined) {
       return answer(
-        { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body: DRAINING_HEALTH },
+        { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, body: probe },
         true,
       );
     }

@@ -20,6 +20,7 @@ import { MAX_CLOCK_SKEW_SECONDS, TOKEN_TTL_CEILING_SECONDS, TokenCache, type Tok
 import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys.js';
 import { resolveRateLimit, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
 import { API_NAMES, type ServiceSwitches } from './switches.js';
+import { resolveObserve, type ObserveConfig, type ResolvedObserve } from './observe.js';
 
 /**
  * Default token lifetime, seconds (the interface leaves it open).
@@ -142,7 +143,7 @@ export interface ServiceWarning {
  * createService(config).limits.maxBodyBytes; // 1048576
  * ```
  */
-export interface ServiceConfig {
+export interface ServiceConfig extends ObserveConfig {
   /** Registered clients: a list or an async lookup by client id. */
   readonly clients: ClientRegistry;
   /**
@@ -251,6 +252,8 @@ export interface ResolvedConfig {
   /** The warnings to tell when the service is created. */
   readonly warnings: readonly ServiceWarning[];
   readonly onWarning: ((warning: ServiceWarning) => void) | undefined;
+  /** The observer, the metrics, the drain and CORS (`observe.ts`). */
+  readonly observe: ResolvedObserve;
 }
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
@@ -395,5 +398,6 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     receiptIssuer: config.receiptIssuer,
     warnings: Object.freeze(warnings.map((warning) => Object.freeze(warning))),
     onWarning: config.onWarning,
+    observe: resolveObserve(config),
   });
 }

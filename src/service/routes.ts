@@ -23,13 +23,14 @@ import { autoEstrene, obtenerDocumento, segAutoVendor, type Operation } from './
 import { atmPath, documentPath, grantPath, operationPath, type RouteAbout } from './openapiPaths.js';
 import { EXAMPLE, json, successExample, type Json } from './openapiResponses.js';
 import type { ApiName } from './switches.js';
+import { readyHandler, readyPathItem } from './ready.js';
 
 /**
  * One route of the registry.
  *
  * @example
  * ```ts
- * const health: RouteSpec = ROUTE_TABLE[ROUTE_TABLE.length - 1];
+ * const health: RouteSpec = ROUTE_TABLE.find((route) => route.name === 'health')!;
  * [health.path, health.methods]; // ['/health', ['GET', 'HEAD']]
  * ```
  */
@@ -326,6 +327,16 @@ export const ROUTE_TABLE = [
     example: { status: 'ok' },
     extra: () => ({ 503: { description: 'Draining: the server is shutting down', content: json('Health', { status: 'draining' }) } }),
   }),
+  {
+    name: 'ready',
+    path: '/ready',
+    methods: GET,
+    api: undefined,
+    family: 'envelope',
+    schemas: { request: undefined, response: undefined },
+    begin: readyHandler,
+    openApi: readyPathItem,
+  },
 ] as const;
 
 type Own<Route> = Route extends { readonly begin: Begin } ? Route : never;

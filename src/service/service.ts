@@ -34,6 +34,7 @@ import { openApiDocument } from './openapi.js';
 import { failureResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
 import { ATM_MOUNT, isAtmPath, routeAt } from './routes.js';
 import { bodyBytes } from './token.js';
+import { observeDispatch, reportInternal } from './instrument.js';
 import { workOf, type ServiceOptions } from './work.js';
 
 export type { ServiceOptions } from './work.js';
@@ -247,7 +248,8 @@ export function createService(options: ServiceOptions): Service {
   function safely(path: string, folio: string, lang: Lang, run: () => Promise<ServiceResponse>): Promise<ServiceResponse> {
     return run().then(
       (response) => (response.folio === undefined ? { ...response, folio } : response),
-      () => {
+      (error: unknown) => {
+        reportInternal(resolved, folio, path, error);
         try {
           return internalError(path, folio, lang);
         } catch {
@@ -331,7 +333,8 @@ export function createService(options: ServiceOptions): Service {
       lang = requestLanguage(head);
       path = routePath(String(head.path));
       return await receiveIn(head, folio, lang);
-    } catch {
+    } catch (error) {
+      reportInternal(resolved, folio, path, error);
       try {
         return { response: internalError(path, folio, lang) };
       } catch {
@@ -387,6 +390,8 @@ export function createService(options: ServiceOptions): Service {
     return failureIn(family, { status: 400, codigoError, valorIncorrecto, propiedad }, folio, lang, 'badRequest');
   }
 
+  // The observer, the metrics, CORS, trusted proxies (`instrument.ts`); the dispatch itself when none is configured.
+  const served = observeDispatch(resolved, { receive, transportFailure });
   return Object.freeze({
     limits: Object.freeze({
       maxHeaderBytes: resolved.maxHeaderBytes,
@@ -394,10 +399,10 @@ export function createService(options: ServiceOptions): Service {
       maxFormBytes: resolved.maxFormBytes,
       requestTimeoutMs: resolved.requestTimeoutMs,
     }),
-    receive,
-    transportFailure,
+    receive: served.receive,
+    transportFailure: served.transportFailure,
     async handle(request: ServiceRequest): Promise<ServiceResponse> {
-      const reception = await receive(request);
+      const reception = await served.receive(request);
       if ('response' in reception) return reception.response;
       if (bodyBytes(request.body) > reception.maxBodyBytes) return reception.fail('bodyTooLarge');
       return reception.complete(request.body);

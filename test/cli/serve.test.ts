@@ -4,9 +4,9 @@
  * start unsigned without --dev, the request log, the rate limit it turns on, SIGHUP switches
  * and the graceful shutdown on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,13 +138,160 @@ describe('cotizador serve', () => {
       ['GET', '/openapi.json', 200],
       ['POST', '/api/esb/Cotizador/v1/AutoEstrene', 200],
     ]);
+    // pino's shape: level, time (epoch ms), pid, hostname, the request id (the folio), msg.
     for (const line of lines) {
-      expect(Object.keys(line).sort()).toEqual(['folio', 'method', 'ms', 'path', 'status', 'time']);
-      expect(typeof line['ms']).toBe('number');
+      expect(Object.keys(line).sort()).toEqual([
+        'durationMs',
+        'hostname',
+        'level',
+        'method',
+        'msg',
+        'outcome',
+        'path',
+        'pid',
+        'reqId',
+        'route',
+        'status',
+        'time',
+      ]);
+      expect([line['level'], line['msg'], line['pid']]).toEqual([30, 'request completed', s.child.pid]);
+      expect(typeof line['durationMs']).toBe('number');
+      expect(Math.abs((line['time'] as number) - Date.now())).toBeLessThan(60_000);
     }
+    expect(lines.map((line) => line['route'])).toEqual(['token', 'autoEstrene', 'openApi', 'autoEstrene']);
     expect(s.stdout()).not.toContain(bearer.slice(0, 20));
     expect(s.stdout()).not.toContain(SECRET);
     expect(s.stdout()).not.toContain('s3cret');
+  });
+
+  it('logs a full run through every route with real credentials without a token, a secret or a body; /metrics counts it; /ready', async () => {
+    const s = await serve(['--metrics'], { COTIZADOR_CLIENTS: CLIENTS, COTIZADOR_TOKEN_SECRET: SECRET, COTIZADOR_RATE_LIMIT: '100/1' });
+    await until(() => s.stderr().includes(`${s.base}/metrics`));
+    const bearer = await token(s.base, 'update read');
+    const auth = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+    const form = await fetch(`${s.base}/open-banking/oauth2/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=app&client_secret=s3cret-value&scope=read',
+    });
+    expect(form.status).toBe(200);
+    const formToken = ((await form.json()) as { access_token: string }).access_token;
+    const marker = '100003.00';
+    const calls: [string, RequestInit | undefined, number][] = [
+      ['/api/esb/Cotizador/v1/AutoEstrene', { method: 'POST', headers: auth, body: CREDIT.replace('100000.00', marker) }, 200],
+      [
+        '/api/esb/Cotizador/v1/SegAutoVendor',
+        {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            solicitud: {
+              cveEntidadFederativa: 9,
+              idTipoUnidad: 1,
+              idUsoAutomovil: 1,
+              idClaveVehiculo: 1001,
+              modelo: 2025,
+              idAgencia: 10,
+              montoSumaAsegurada: '350000.00',
+              enganche: '70000.00',
+              plazoFinanciado: 36,
+              codigoPostal: '03100',
+            },
+          }),
+        },
+        200,
+      ],
+      [
+        '/api/esb/ServiciosContribuyentes/obtenerDocumento',
+        { method: 'POST', headers: auth, body: '{"lineaCaptura":"0124ABCD5678EFGH9012"}' },
+        200,
+      ],
+      ['/open-banking/open-data/v2/atms', { headers: { authorization: `Bearer ${formToken}` } }, 200],
+      ['/open-banking/open-data/v2/atms/api-version', { headers: { authorization: `Bearer ${formToken}` } }, 200],
+      ['/openapi.json', undefined, 200],
+      ['/.well-known/jwks.json', undefined, 200],
+      ['/health?token=query-secret', undefined, 200],
+      ['/ready', undefined, 200],
+      [
+        '/api/esb/Cotizador/v1/AutoEstrene',
+        { method: 'POST', headers: { ...auth, authorization: `Bearer ${bearer}x` }, body: CREDIT },
+        401,
+      ],
+    ];
+    for (const [path, init, status] of calls) expect((await fetch(`${s.base}${path}`, init)).status, path).toBe(status);
+    const metrics = await fetch(`${s.base}/metrics`);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await metrics.text();
+    expect(text).toContain('cotizador_http_requests_total{route="autoEstrene",method="POST",status="200"} 1');
+    expect(text).toContain('cotizador_http_requests_total{route="autoEstrene",method="POST",status="401"} 1');
+    expect(text).toContain('cotizador_http_requests_total{route="atmList",method="GET",status="200"} 1');
+    expect(text).toMatch(
+      /cotizador_http_request_duration_seconds_bucket\{le="\+Inf",route="obtenerDocumento",method="POST",status="200"\} 1/,
+    );
+    expect(text).toContain('cotizador_pool_queue_depth 0');
+    expect(text).toContain('cotizador_draining 0');
+    expect(text).toContain('process_cpu_user_seconds_total');
+    s.child.kill('SIGTERM');
+    expect(await s.exit()).toBe(0);
+
+    const log = s.stdout();
+    const lines = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line['route'])).toEqual([
+      'token',
+      'atmToken',
+      'autoEstrene',
+      'segAutoVendor',
+      'obtenerDocumento',
+      'atmList',
+      'atmApiVersion',
+      'openApi',
+      'jwks',
+      'health',
+      'ready',
+      'autoEstrene',
+      'unknown',
+    ]);
+    expect(lines.every((line) => typeof line['reqId'] === 'string' && line['reqId'] !== '')).toBe(true);
+    const basic = BASIC.slice('Basic '.length);
+    for (const secret of [
+      bearer,
+      bearer.split('.')[2] as string,
+      formToken,
+      SECRET,
+      's3cret',
+      basic,
+      marker,
+      'query-secret',
+      'lineaCaptura',
+      '0124ABCD',
+    ]) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+
+  it('--dev without clients creates a demo client and prints curl lines that work as pasted', async () => {
+    const s = await serve(['--dev', '--metrics-port', '0']);
+    await until(() => s.stderr().includes('/AutoEstrene'));
+    const lines = s
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('  '))
+      .map((line) => line.trim());
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^TOKEN=\$\(curl -s -u 'demo:[A-Za-z0-9_-]{32}' /);
+    const quote = spawnSync('bash', ['-c', lines.join('\n')], { encoding: 'utf8', timeout: 20_000 });
+    expect(quote.status).toBe(0);
+    expect((JSON.parse(quote.stdout) as { status: number }).status).toBe(200);
+    // The metrics on their own port, not on the public one.
+    const where = /(http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(s.stderr())?.[1] as string;
+    expect(where).not.toContain(s.base);
+    expect(await (await fetch(where)).text()).toContain('cotizador_http_requests_total{route="autoEstrene",method="POST",status="200"} 1');
+    expect((await fetch(`${s.base}/metrics`)).status).toBe(400);
+    s.child.kill('SIGTERM');
+    expect(await s.exit()).toBe(0);
   });
 
   it('takes a configuration file (RS256 keys from files, switches, a rate limit) and re-reads its switches on SIGHUP', async () => {
@@ -186,6 +333,35 @@ describe('cotizador serve', () => {
     expect(s.stdout()).toBe('');
     s.child.kill('SIGINT');
     expect(await s.exit()).toBe(0);
+  });
+
+  it("the Dockerfile: Node 20 slim, a non-root user, the package's own command and peers, a health check that works", async () => {
+    const dockerfile = readFileSync('Dockerfile', 'utf8');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      bin: { cotizador: string };
+      peerDependencies: Record<string, string>;
+    };
+    expect(dockerfile.match(/^FROM .*/gm)).toEqual(['FROM node:20-slim AS build', 'FROM node:20-slim']);
+    const lines = dockerfile.split('\n');
+    const user = lines.findIndex((line) => /^USER /.test(line));
+    expect(lines[user]).toBe('USER node');
+    expect(user).toBeLessThan(lines.findIndex((line) => line.startsWith('ENTRYPOINT')));
+    const entry = JSON.parse(/^ENTRYPOINT (.*)$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(entry).toEqual(['node', `/app/node_modules/cotizador/${pkg.bin.cotizador.replace('./', '')}`, 'serve']);
+    // Every optional peer is in the image (metrics, Redis, receipts).
+    const install = /RUN npm install [^\n]*\n[^\n]*/.exec(dockerfile)?.[0] ?? '';
+    for (const peer of Object.keys(pkg.peerDependencies)) expect(install, peer).toContain(` ${peer}@`);
+    // The health check, run as Docker would, against a real server and after it stopped.
+    const check = JSON.parse(/HEALTHCHECK [^\n]*\\\n\s+CMD (.*)$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(check[0]).toBe('node');
+    const s = await serve([], { COTIZADOR_CLIENTS: CLIENTS, COTIZADOR_TOKEN_SECRET: SECRET });
+    const port = new URL(s.base).port;
+    const probe = () =>
+      spawnSync(process.execPath, check.slice(1), { env: { ...process.env, COTIZADOR_PORT: port }, timeout: 10_000 }).status;
+    expect(probe()).toBe(0);
+    s.child.kill('SIGTERM');
+    expect(await s.exit()).toBe(0);
+    expect(probe()).toBe(1);
   });
 
   it('a second signal during the drain: SIGHUP keeps re-reading switches, SIGINT answers what is owed with 503 and exits 0', async () => {

@@ -133,4 +133,27 @@ describe('every environment variable serve reads is checked (issue 21)', () => {
     ]);
     expect(loadServeSettings({}, base).rateLimitStore).toEqual({ type: 'memory' });
   });
+
+  it('reads the observing settings: the log level, the metrics, CORS and the trusted proxies', () => {
+    const quiet = loadServeSettings({ log: false, metrics: true }, {});
+    expect(quiet.observe).toEqual({ logLevel: 'silent', metrics: true, metricsPort: undefined });
+    const env = loadServeSettings(
+      {},
+      {
+        COTIZADOR_LOG_LEVEL: 'warn',
+        COTIZADOR_METRICS_PORT: '9464',
+        COTIZADOR_CORS_ORIGINS: 'https://a.example, https://b.example:8443',
+        COTIZADOR_TRUST_PROXY: '10.0.0.1,::1',
+      },
+    );
+    expect(env.observe).toEqual({ logLevel: 'warn', metrics: false, metricsPort: 9464 });
+    expect(env.service.cors).toEqual({ allowedOrigins: ['https://a.example', 'https://b.example:8443'] });
+    expect(env.service.trustProxy).toEqual(['10.0.0.1', '::1']);
+    expect(loadServeSettings({ metricsPort: '0' }, { COTIZADOR_CORS_ORIGINS: '*' }).service.cors).toEqual({ allowedOrigins: '*' });
+    expect(refusal({ COTIZADOR_LOG_LEVEL: 'debug' }).render('en')).toBe(
+      "configuration: logLevel must be info, warn, error or silent (got 'debug')",
+    );
+    expect(refusal({ COTIZADOR_METRICS_PORT: '70000' }).render('en')).toMatch(/COTIZADOR_METRICS_PORT/);
+    expect(refusal({ COTIZADOR_METRICS: 'yes' }).render('en')).toMatch(/COTIZADOR_METRICS must be true or false/);
+  });
 });

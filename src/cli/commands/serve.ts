@@ -1,7 +1,8 @@
 /**
  * `cotizador serve`: the whole interface on node:http (no HTTP dependency), heavy work on a pool
- * of worker threads, one JSON log line per request on stdout, graceful shutdown on SIGTERM and
- * SIGINT (a second one cuts the grace to zero), switches re-read on SIGHUP (also while draining).
+ * of worker threads, one JSON log line per request on stdout in pino's shape, metrics on demand,
+ * `--dev`'s demo client (`serveObserve.ts`), graceful shutdown on SIGTERM and SIGINT (a second one
+ * cuts the grace to zero), switches re-read on SIGHUP (also while draining).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -11,7 +12,6 @@ import {
   shutdownNodeServer,
   withApiConsole,
   type RedisRateLimitStore,
-  type RequestLogEntry,
   type WorkerPool,
 } from '../../entry/node.js';
 import {
@@ -30,6 +30,7 @@ import { helpText } from '../help/messages.js';
 import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 import type { RateLimitStoreSetting } from '../serveLimits.js';
+import { devClient, localBase, observing, tryLines } from '../serveObserve.js';
 
 /**
  * The help of `cotizador serve`, in `lang`: its environment's table made from the settings' list.
@@ -45,42 +46,6 @@ export function serveHelp(lang: Lang = 'es'): string {
     rateLimit: `${SERVE_RATE_LIMIT.capacity}/${SERVE_RATE_LIMIT.refillPerSecond}`,
     settings: settings.join('\n'),
   });
-}
-
-/**
- * A log line: the entry, with the time; never a header, a token or a body. The same text as
- * `JSON.stringify({ time, ...entry })`, written without building the object.
- */
-function logLine(entry: RequestLogEntry): string {
-  const folio = entry.folio === undefined ? '' : `,"folio":${JSON.stringify(entry.folio)}`;
-  return `{"time":"${new Date().toISOString()}","method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},"ms":${entry.ms}${folio}}\n`;
-}
-
-/** Lines held before a write, at most (characters). */
-const LOG_BATCH_CHARS = 64 * 1024;
-
-/**
- * The request log on `stdout`, one write per turn of the event loop instead of one per request
- * (a write to a pipe or a file is a system call): the lines of the requests answered in one turn
- * are written together when the turn ends (`setImmediate`), or at once past `LOG_BATCH_CHARS`.
- * `flush()` writes what is held.
- */
-function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: RequestLogEntry) => void; readonly flush: () => void } {
-  let held = '';
-  const flush = () => {
-    if (held === '') return;
-    const text = held;
-    held = '';
-    stdout.write(text);
-  };
-  return {
-    log(entry) {
-      if (held === '') setImmediate(flush);
-      held += logLine(entry);
-      if (held.length >= LOG_BATCH_CHARS) flush();
-    },
-    flush,
-  };
 }
 
 /** The configuration error of a `QuoteError` the library threw for a setting (exit 2). */
@@ -144,6 +109,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     config: { type: 'string' },
     dev: { type: 'boolean' },
     'no-log': { type: 'boolean' },
+    metrics: { type: 'boolean' },
+    'metrics-port': { type: 'string' },
   });
   if (values.help === true) return void stdout.write(serveHelp(lang));
   if (positionals.length > 0) throw usageError('argumentoInesperado', { value: positionals[0] as string }, 'serve');
@@ -153,6 +120,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       host: stringOption(values, 'host'),
       config: stringOption(values, 'config'),
       log: values['no-log'] !== true,
+      metrics: values.metrics === true,
+      metricsPort: stringOption(values, 'metrics-port'),
     },
     process.env,
   );
@@ -164,7 +133,9 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     tokenSecret = randomBytes(32).toString('base64url');
     stderr.write(`cotizador serve: ${say('avisoDev')}\n`);
   }
-  if (settings.service.clients.length === 0) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
+  // --dev without clients: a demo client, so the server can be tried at once (its curl lines follow the start).
+  const demo = values.dev === true && settings.service.clients.length === 0 ? devClient() : undefined;
+  if (settings.service.clients.length === 0 && demo === undefined) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
   const warn = (warning: ServiceWarning) => stderr.write(`cotizador serve: [${warning.code}] ${warning.message}\n`);
@@ -173,9 +144,14 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   // Receipts and large bodies on worker threads (started on the first such request); 0: on the main thread.
   const pool: WorkerPool | undefined =
     settings.workerThreads === 0 ? undefined : createWorkerPool({ threads: settings.workerThreads, queue: settings.workerQueue });
+  // Read by /ready and the metrics; set by the first SIGTERM or SIGINT.
+  let draining = false;
+  const observe = await observing(settings.observe, stdout, { draining: () => draining, queueDepth: () => pool?.waiting ?? 0 });
   try {
     service = createService({
       ...shared.service,
+      ...observe.config,
+      clients: demo === undefined ? shared.service.clients : [demo],
       tokenSecret,
       switches: () => switches,
       executor: pool,
@@ -186,11 +162,9 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     await shared.store?.close();
     throw settingError(error);
   }
-  const requests = requestLog(stdout);
   // The API console at /docs (src/node/apiConsole.ts) in front of the interface.
   const server = createNodeServer(withApiConsole(service), {
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
-    onResponse: settings.log ? requests.log : undefined,
     maxConnections: settings.maxConnections,
     maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
     maxBodiesInFlight: settings.maxBodiesInFlight,
@@ -217,9 +191,26 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     const where = redisAddress(settings.rateLimitStore.url);
     stderr.write(`cotizador serve: ${say('limitesEnRedis', { address: where, mode: settings.rateLimitStore.whenDown })}\n`);
   }
+  const metricsServer = observe.metricsServer;
+  if (metricsServer !== undefined) {
+    const metricsPort = settings.observe.metricsPort ?? 0;
+    await new Promise<void>((resolve, reject) => {
+      metricsServer.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${metricsPort}`, code: error.code ?? 'EIO' }))),
+      );
+      metricsServer.listen(metricsPort, settings.host, () => resolve());
+    });
+    const bound = metricsServer.address();
+    const url = `${localBase(settings.host, typeof bound === 'object' && bound !== null ? bound.port : metricsPort)}/metrics`;
+    stderr.write(`cotizador serve: ${cliText('metricasEn', lang, { url })}\n`);
+  } else if (settings.observe.metrics)
+    stderr.write(`cotizador serve: ${cliText('metricasEn', lang, { url: `${localBase(settings.host, port)}/metrics` })}\n`);
+  if (demo !== undefined) {
+    const lines = tryLines(localBase(settings.host, port), demo).map((line) => `  ${line}\n`);
+    stderr.write(`cotizador serve: ${say('demoCliente', { client: demo.clientId })}\n${lines.join('')}`);
+  }
 
   await new Promise<void>((resolve) => {
-    let draining = false;
     // The listeners stay until the end: without one, a second signal would kill the process at once.
     const stop = (signal: string) => {
       if (draining) {
@@ -237,7 +228,9 @@ export async function runServe(args: readonly string[], context: CliContext = pr
           process.off('SIGINT', onInt);
           process.off('SIGHUP', onHup);
           await shared.store?.close();
-          requests.flush();
+          metricsServer?.close();
+          metricsServer?.closeAllConnections();
+          observe.flush();
           stderr.write(`cotizador serve: ${say('detenido')}\n`);
           resolve();
         });

@@ -131,6 +131,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   configuracion: 'configuration: {detail}',
   ajusteEntero: "{where} must be a whole number ≥ 0 (got '{value}')",
   ajusteBooleano: "{where} must be true or false (got '{value}')",
+  ajusteNivelLog: "{where} must be info, warn, error or silent (got '{value}')",
   ajusteTexto: "{where} must be text (got '{value}')",
   ajusteIlegible: 'cannot read {what} {path}: {code}',
   ajusteClientes: '{where} must be a list of { clientId, clientSecret, scopes }',
@@ -159,6 +160,8 @@ export const en: Readonly<Record<CliMessageId, string>> = {
     'no signing secret or key: set COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, or tokenSecret/tokenKeys in --config; --dev starts with a random secret',
   avisoDev:
     'WARNING --dev: tokens are signed with a random secret of this process; they will not survive a restart and other instances will refuse them',
+  demoCliente: '--dev: demo client {client} (scopes update and read), of this process only. Try:',
+  metricasEn: 'Prometheus metrics at {url}',
   avisoSinClientes: 'WARNING no clients are configured: every token request gets 401',
   noSePuedeEscuchar: 'cannot listen on {address}: {code}',
   escuchando: 'listening on http://{address} ({signing}, rate limit {rate})',

@@ -146,6 +146,7 @@ export const es = {
   configuracion: 'configuración: {detail}',
   ajusteEntero: "{where} debe ser un entero ≥ 0 (se recibió '{value}')",
   ajusteBooleano: "{where} debe ser true o false (se recibió '{value}')",
+  ajusteNivelLog: "{where} debe ser info, warn, error o silent (se recibió '{value}')",
   ajusteTexto: "{where} debe ser texto (se recibió '{value}')",
   ajusteIlegible: 'no se puede leer {what} {path}: {code}',
   ajusteClientes: '{where} debe ser una lista de { clientId, clientSecret, scopes }',
@@ -175,6 +176,8 @@ export const es = {
     'no hay secreto ni llave de firma: defina COTIZADOR_TOKEN_SECRET (≥ 32 bytes), COTIZADOR_TOKEN_KEY_FILE, o tokenSecret/tokenKeys en --config; --dev arranca con un secreto aleatorio',
   avisoDev:
     'AVISO --dev: los tokens se firman con un secreto aleatorio de este proceso; no sobreviven a un reinicio y otras instancias los rechazan',
+  demoCliente: '--dev: cliente de demostración {client} (permisos update y read), solo de este proceso. Pruebe:',
+  metricasEn: 'métricas Prometheus en {url}',
   avisoSinClientes: 'AVISO no hay clientes configurados: toda petición de token recibe 401',
   noSePuedeEscuchar: 'no se puede escuchar en {address}: {code}',
   escuchando: 'escuchando en http://{address} ({signing}, rate limit {rate})',

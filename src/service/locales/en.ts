@@ -81,6 +81,15 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   redisCaido: 'Redis does not answer ({reason}): the limits go on in {mode} mode until it is back',
   redisDeVuelta: 'Redis answers again: the limits are shared again',
   configTope: '{name} cannot exceed {max} s',
+  configCorsOrigenes: "cors.allowedOrigins must be '*' or a non-empty list of origins",
+  configCorsOrigen:
+    "'{origin}' is not an origin: an http or https scheme, a host and an optional port, no path nor final slash (https://app.example.com)",
+  configCorsCabeceras: '{name} must be a list of HTTP header names',
+  configCorsCredenciales: "allowCredentials is not allowed with allowedOrigins '*' (browsers refuse it): list the origins",
+  configCorsTope: 'cors.maxAgeSeconds must be an integer from 0 to 86400',
+  metricasFalta: 'The package {package} is missing: install it (npm install {package}) to expose the metrics',
+  configProxy: "trustProxy must be a list of the trusted proxies' IP addresses (got '{value}')",
+  configMetricas: 'metrics must be an object with contentType (a text) and render() returning the metrics text',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
 };

@@ -79,6 +79,15 @@ export const es = {
   redisCaido: 'Redis no responde ({reason}): los límites siguen en modo {mode} hasta que vuelva',
   redisDeVuelta: 'Redis responde de nuevo: los límites vuelven a compartirse',
   configTope: '{name} no puede exceder {max} s',
+  configCorsOrigenes: "cors.allowedOrigins debe ser '*' o una lista no vacía de orígenes",
+  configCorsOrigen:
+    "'{origin}' no es un origen: esquema http o https, host y puerto opcional, sin ruta ni barra final (https://app.example.com)",
+  configCorsCabeceras: '{name} debe ser una lista de nombres de cabecera HTTP',
+  configCorsCredenciales: "allowCredentials no se permite con allowedOrigins '*' (el navegador lo rechaza): liste los orígenes",
+  configCorsTope: 'cors.maxAgeSeconds debe ser un entero de 0 a 86400',
+  metricasFalta: 'Falta el paquete {package}: instálelo (npm install {package}) para exponer las métricas',
+  configProxy: "trustProxy debe ser una lista de direcciones IP de los proxies de confianza (se recibió '{value}')",
+  configMetricas: 'metrics debe ser un objeto con contentType (texto) y render() que devuelve el texto de las métricas',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
 } as const;

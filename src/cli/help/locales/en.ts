@@ -269,17 +269,21 @@ Draws an SVG chart (axes, labels, a title and a legend; opens in a browser).
 Each FILE holds an AutoEstrene solicitud ('-' reads stdin); it is quoted with its table.
 `,
   serve: `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
+                       [--metrics] [--metrics-port N]
 
 Serves the whole interface (token URLs, quoter, taxpayer documents, ATM open data) and
-/openapi.json, /.well-known/jwks.json and /health on node:http.
+/openapi.json, /.well-known/jwks.json, /health and /ready on node:http.
 
 Options:
   --port N          TCP port (default 8080; 0 picks a free one)
   --host ADDR       address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --config FILE     JSON configuration (docs/server.md shows its format)
   --dev             start without a signing secret or key: tokens are signed with a random
-                    secret of this process and stop working after a restart
-  --no-log          no request log
+                    secret of this process and stop working after a restart; without
+                    clients, creates a demo one and prints curl lines to try it
+  --no-log          no request log (JSON lines in pino's shape on stdout)
+  --metrics         Prometheus metrics at /metrics (needs npm install prom-client)
+  --metrics-port N  the metrics on a port of their own instead of the server's
   --lang es|en      language of help, messages and errors
   -h, --help        this help
 
@@ -301,6 +305,8 @@ environment and the command line. Environment:
   COTIZADOR_REDIS_KEY_PREFIX         prefix of the keys in Redis (default cotizador:rl:)
   COTIZADOR_RATE_LIMIT_STORE_DOWN    when Redis does not answer: local (default), open or closed
   COTIZADOR_AUTH_FAILURE_LIMIT       on (default) or off: the failed-authentication limit
+  COTIZADOR_CORS_ORIGINS             origins allowed to browsers, comma-separated, or *
+  COTIZADOR_TRUST_PROXY              IP addresses of the trusted proxies (X-Forwarded-For), comma-separated
 {settings}
 
 Signals: SIGTERM and SIGINT stop accepting connections, answer every request received (those
@@ -327,4 +333,7 @@ to zero; SIGHUP re-reads the configuration file's switches.
   ajusteMaxConnections: 'connections open at once (the open-file limit − 64)',
   ajusteMaxConnectionsPerAddress: 'connections open from one address (a quarter of the total)',
   ajusteMaxBodiesInFlight: 'bodies being read at once; one more gets 503 (256)',
+  ajusteMetrics: 'true: Prometheus metrics at /metrics (as --metrics)',
+  ajusteMetricsPort: 'the metrics on this port (as --metrics-port)',
+  ajusteLogLevel: 'the least level logged: info, warn, error or silent (info)',
 };

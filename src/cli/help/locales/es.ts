@@ -279,17 +279,21 @@ Dibuja una gráfica SVG (ejes, etiquetas, título y leyenda; se abre en un naveg
 Cada ARCHIVO lleva una solicitud AutoEstrene ('-' lee stdin); se cotiza con la tabla.
 `,
   serve: `Uso: cotizador serve [--port N] [--host DIRECCIÓN] [--config ARCHIVO.json] [--dev] [--no-log]
+                       [--metrics] [--metrics-port N]
 
 Sirve toda la interfaz (URLs de token, cotizador, documentos del contribuyente, datos
-abiertos de cajeros) y /openapi.json, /.well-known/jwks.json y /health sobre node:http.
+abiertos de cajeros) y /openapi.json, /.well-known/jwks.json, /health y /ready sobre node:http.
 
 Opciones:
   --port N          puerto TCP (por omisión 8080; 0 elige uno libre)
   --host DIRECCIÓN  dirección donde escuchar (por omisión 127.0.0.1; 0.0.0.0 para todas)
   --config ARCHIVO  configuración en JSON (docs/server.md muestra su formato)
   --dev             arranca sin secreto ni llave de firma: los tokens se firman con un
-                    secreto aleatorio de este proceso y dejan de servir al reiniciar
-  --no-log          sin bitácora de peticiones
+                    secreto aleatorio de este proceso y dejan de servir al reiniciar; sin
+                    clientes, crea uno de demostración e imprime líneas curl para probarlo
+  --no-log          sin bitácora de peticiones (líneas JSON con la forma de pino en stdout)
+  --metrics         métricas Prometheus en /metrics (requiere npm install prom-client)
+  --metrics-port N  las métricas en un puerto propio en vez del del servidor
   --lang es|en      idioma de la ayuda, los mensajes y los errores
   -h, --help        esta ayuda
 
@@ -311,6 +315,8 @@ configuración, el entorno y la línea de comandos. Entorno:
   COTIZADOR_REDIS_KEY_PREFIX         prefijo de las llaves en Redis (por omisión cotizador:rl:)
   COTIZADOR_RATE_LIMIT_STORE_DOWN    si Redis no responde: local (por omisión), open o closed
   COTIZADOR_AUTH_FAILURE_LIMIT       on (por omisión) u off: límite de autenticaciones fallidas
+  COTIZADOR_CORS_ORIGINS             orígenes permitidos a navegadores, separados por comas, o *
+  COTIZADOR_TRUST_PROXY              direcciones IP de los proxies de confianza (X-Forwarded-For), por comas
 {settings}
 
 Señales: SIGTERM y SIGINT dejan de aceptar conexiones, responden toda petición recibida (las
@@ -338,6 +344,9 @@ plazo a cero; SIGHUP vuelve a leer los interruptores del archivo de configuraci�
   ajusteMaxConnections: 'conexiones abiertas a la vez (límite de archivos − 64)',
   ajusteMaxConnectionsPerAddress: 'conexiones abiertas desde una dirección (un cuarto del total)',
   ajusteMaxBodiesInFlight: 'cuerpos que se leen a la vez; uno más recibe 503 (256)',
+  ajusteMetrics: 'true: métricas Prometheus en /metrics (como --metrics)',
+  ajusteMetricsPort: 'las métricas en este puerto (como --metrics-port)',
+  ajusteLogLevel: 'nivel mínimo de la bitácora: info, warn, error o silent (info)',
 } as const;
 
 /** The id of a help text. */
