@@ -15,11 +15,10 @@
  * printed too: the client shares the machine with both servers, so req/s alone hides where the
  * time goes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, benchToken, load, median, send, startChild, type Child } from './shared.js';
+import { AUTOESTRENE_60, benchToken, load, median, send, startChild, startServe, type Child } from './shared.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -44,50 +43,9 @@ function processCpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-/** `cotizador serve --port 0` from the sources; resolves once it listens. */
-async function startServe(): Promise<Child> {
-  const command = built ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...command, 'serve', '--port', '0', ...(process.argv.includes('--no-log') ? ['--no-log'] : [])],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        COTIZADOR_CLIENTS: JSON.stringify([BENCH_CLIENT]),
-        COTIZADOR_TOKEN_SECRET: BENCH_SECRET,
-        COTIZADOR_RATE_LIMIT: '1000000000/1000000000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.resume(); // the request log: read and dropped, as a log collector would
-  const port = await new Promise<number>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 30_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const match = /(?:listening on|escuchando en) http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-  return {
-    port,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const server = listener ? await startChild('listener', root) : await startServe();
+const server = listener
+  ? await startChild('listener', root)
+  : await startServe(root, { built, log: !process.argv.includes('--no-log'), env: { COTIZADOR_RATE_LIMIT: '1000000000/1000000000' } });
 let ceiling: Child | undefined;
 try {
   const token = await benchToken(server.port);

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 
 export const BENCH_CLIENT = { clientId: 'bench-app', clientSecret: 'bench-secret', scopes: ['update', 'read'] };
 export const BENCH_SECRET = 'benchmark signing secret of at least 32 bytes';
@@ -26,6 +27,67 @@ export interface Child {
   readonly port: number;
   readonly process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** How {@link startServe} runs `cotizador serve`. */
+export interface ServeOptions {
+  /** The bundled `dist/cli.js` instead of the sources through tsx. */
+  readonly built?: boolean;
+  /** The request log on (read and dropped, as a log collector would). Default true. */
+  readonly log?: boolean;
+  /** More environment (`COTIZADOR_*`); the benchmark client and secret are always set. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** More clients besides {@link BENCH_CLIENT}. */
+  readonly clients?: readonly { clientId: string; clientSecret: string; scopes: string[] }[];
+  /** `ulimit -n` of the server's process (through `sh`), as in a container. */
+  readonly maxFiles?: number;
+}
+
+/** `cotizador serve --port 0` from ROOT's sources (or its dist/cli.js); resolves once it listens. */
+export async function startServe(root: string, options: ServeOptions = {}): Promise<Child> {
+  const command = [
+    process.execPath,
+    ...(options.built === true ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')]),
+    'serve',
+    '--port',
+    '0',
+    ...(options.log === false ? ['--no-log'] : []),
+  ];
+  const env = {
+    ...process.env,
+    COTIZADOR_CLIENTS: JSON.stringify([BENCH_CLIENT, ...(options.clients ?? [])]),
+    COTIZADOR_TOKEN_SECRET: BENCH_SECRET,
+    ...options.env,
+  };
+  const quoted = command.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const child: ChildProcess =
+    options.maxFiles === undefined
+      ? spawn(command[0] as string, command.slice(1), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('sh', ['-c', `ulimit -n ${options.maxFiles} && exec ${quoted}`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.resume();
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /(?:listening on|escuchando en) http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      if (match !== null) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+  return {
+    port,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** Starts `child.ts MODE ROOT` and waits for its port. */
@@ -84,14 +146,14 @@ export function send(
   });
 }
 
-/** A token for the benchmark client. */
-export async function benchToken(port: number): Promise<string> {
+/** A token for the benchmark client (or another registered one). */
+export async function benchToken(port: number, client: { clientId: string; clientSecret: string } = BENCH_CLIENT): Promise<string> {
   const answer = await send(
     port,
     'POST',
     '/api/esb/ValidaCredenciales/accesstoken',
     {
-      authorization: `Basic ${Buffer.from(`${BENCH_CLIENT.clientId}:${BENCH_CLIENT.clientSecret}`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     'grant_type=client_credentials&scope=update',

@@ -47,6 +47,14 @@ export interface ServeSettings {
   readonly unsigned: boolean;
   readonly keepAliveTimeoutMs: number;
   readonly shutdownGraceMs: number;
+  /** Worker threads for heavy work (0: none, on the main thread; undefined: the pool's default). */
+  readonly workerThreads: number | undefined;
+  readonly workerQueue: number | undefined;
+  readonly receiptCacheBytes: number | undefined;
+  /** The server's capacity (undefined: `createNodeServer`'s defaults). */
+  readonly maxConnections: number | undefined;
+  readonly maxConnectionsPerAddress: number | undefined;
+  readonly maxBodiesInFlight: number | undefined;
   /** The configuration file, if any (re-read on SIGHUP for its switches). */
   readonly configFile: string | undefined;
   readonly log: boolean;
@@ -98,6 +106,17 @@ export const SERVE_SETTINGS: readonly Setting[] = [
     kind: 'integer',
     help: 'ajusteShutdownGraceMs',
   },
+  { key: 'workerThreads', env: 'COTIZADOR_WORKER_THREADS', kind: 'integer', help: 'ajusteWorkerThreads' },
+  { key: 'workerQueue', env: 'COTIZADOR_WORKER_QUEUE', kind: 'integer', help: 'ajusteWorkerQueue' },
+  { key: 'receiptCacheBytes', env: 'COTIZADOR_RECEIPT_CACHE_BYTES', kind: 'integer', help: 'ajusteReceiptCacheBytes' },
+  { key: 'maxConnections', env: 'COTIZADOR_MAX_CONNECTIONS', kind: 'integer', help: 'ajusteMaxConnections' },
+  {
+    key: 'maxConnectionsPerAddress',
+    env: 'COTIZADOR_MAX_CONNECTIONS_PER_ADDRESS',
+    kind: 'integer',
+    help: 'ajusteMaxConnectionsPerAddress',
+  },
+  { key: 'maxBodiesInFlight', env: 'COTIZADOR_MAX_BODIES_IN_FLIGHT', kind: 'integer', help: 'ajusteMaxBodiesInFlight' },
 ];
 
 /** The largest value of the settings a timer or a port holds (a larger timer fires at once). */
@@ -382,6 +401,12 @@ export function loadServeSettings(
     unsigned: tokenSecret === undefined && tokenKeys === undefined,
     keepAliveTimeoutMs: (plain['keepAliveTimeoutMs'] as number | undefined) ?? 5000,
     shutdownGraceMs: (plain['shutdownGraceMs'] as number | undefined) ?? 10_000,
+    workerThreads: plain['workerThreads'] as number | undefined,
+    workerQueue: plain['workerQueue'] as number | undefined,
+    receiptCacheBytes: plain['receiptCacheBytes'] as number | undefined,
+    maxConnections: plain['maxConnections'] as number | undefined,
+    maxConnectionsPerAddress: plain['maxConnectionsPerAddress'] as number | undefined,
+    maxBodiesInFlight: plain['maxBodiesInFlight'] as number | undefined,
     configFile,
     log: flags.log !== false,
     rateLimitStore,

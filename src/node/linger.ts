@@ -42,13 +42,13 @@ interface Lingering {
 
 const LINGERING = new WeakMap<Duplex, Lingering>();
 
-/** Starts draining `socket`, whose answer is written: it closes at the client's end of input or after LINGER_MS. */
-function linger(socket: Socket): Lingering {
+/** Starts draining `socket`, whose answer is written: it closes at the client's end of input or after `ms`. */
+function linger(socket: Socket, ms = LINGER_MS): Lingering {
   const close = () => {
     clearTimeout(timer);
     socket.destroy();
   };
-  const timer = setTimeout(close, LINGER_MS);
+  const timer = setTimeout(close, ms);
   timer.unref();
   socket.once('end', close);
   socket.once('close', () => clearTimeout(timer));
@@ -98,28 +98,33 @@ export function isLingering(socket: Duplex): boolean {
  */
 export function lingerAfterAnswer(message: IncomingMessage): void {
   const socket: Socket = message.socket;
+  let state: Lingering | undefined;
+  // The body is consumed (and dropped) from now on. Left alone, node:http would "dump" it once the
+  // answer is written: its parser then drops the body's bytes before any stream sees them, so the
+  // byte bound below could never be checked and a client could be drained for LINGER_MS at full speed.
+  message.on('data', () => {
+    if (state !== undefined) bound(socket, state);
+  });
+  message.once('end', () => {
+    if (state !== undefined) socket.destroy();
+  });
+  message.resume();
   // node:http ends a `Connection: close` exchange with socket.destroySoon() once the answer is
   // written (an end, then at once a destroy, which resets a connection holding unread bytes):
-  // this one socket's destroySoon lingers instead.
+  // this one socket's destroySoon lingers instead, until the whole body is in or a bound is hit.
   socket.destroySoon = () => {
     socket.end();
-    const state = linger(socket);
-    if (message.readableEnded) {
-      socket.destroy();
-      return;
-    }
-    // node:http's parser reads the socket for the request's stream: let the stream flow (what it
-    // carries is dropped) so the socket is read, and close once the whole body is in.
-    message.on('data', () => bound(socket, state));
-    message.once('end', () => socket.destroy());
-    message.resume();
+    state = linger(socket);
+    if (message.readableEnded) socket.destroy();
   };
 }
 
 /**
  * Ends a connection with `answer` (raw HTTP, for a request node:http refused before any listener
- * ran) and a lingering close; node:http's parser, in error, goes on reading (and discarding) what
- * arrives, each chunk another `clientError` to ignore while {@link isLingering}.
+ * ran, or a connection refused before its first request) and a lingering close of at most `ms`
+ * (default {@link LINGER_MS}); node:http's parser, in error, goes on reading (and discarding) what
+ * arrives, each chunk another `clientError` to ignore while {@link isLingering}, and a request it
+ * still parses is not answered.
  *
  * @example
  * ```ts
@@ -131,7 +136,7 @@ export function lingerAfterAnswer(message: IncomingMessage): void {
  * server.listen(8080);
  * ```
  */
-export function endLingering(socket: Duplex, answer: string): void {
+export function endLingering(socket: Duplex, answer: string, ms = LINGER_MS): void {
   socket.end(answer);
-  linger(socket as Socket);
+  linger(socket as Socket, ms);
 }

@@ -32,6 +32,9 @@ export type BodyOutcome =
  * ```
  */
 export function readBody(stream: Readable, maxBytes: number, timeoutMs: number): Promise<BodyOutcome> {
+  // A request's connection may close without its stream hearing of it (node:http forgets a
+  // request once its answer is written, e.g. a refusal during a shutdown): its socket says so.
+  const socket = (stream as Partial<IncomingMessage>).socket ?? undefined;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -44,6 +47,7 @@ export function readBody(stream: Readable, maxBytes: number, timeoutMs: number):
       stream.off('end', onEnd);
       stream.off('error', onAbort);
       stream.off('close', onClose);
+      socket?.off('close', onClose);
       if (!outcome.ok) stream.pause();
       resolve(outcome);
     };
@@ -58,18 +62,23 @@ export function readBody(stream: Readable, maxBytes: number, timeoutMs: number):
     // 'close' after 'end' is normal; before it, the client went away.
     const onClose = () => setImmediate(() => finish({ ok: false, reason: 'aborted' }));
     const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), Math.max(0, timeoutMs));
+    // The request's own time never keeps a process alive that has nothing else to do.
+    timer.unref();
     stream.on('data', onData);
     stream.once('end', onEnd);
     stream.once('error', onAbort);
     stream.once('close', onClose);
+    socket?.once('close', onClose);
     if (stream.readableEnded) onEnd();
   });
 }
 
 /**
- * The body of a request that has already arrived whole, taken at once: node:http parses the
- * rest of a packet before the listener's first `await` resumes, so a small body is usually
- * complete by the time the service asks for it. Then no timer, listener or promise is needed.
+ * The body of a request that has already arrived whole, taken at once: a small body usually
+ * comes in its head's packet, which node:http has parsed whole one turn of the event loop after
+ * the request began (not before the listener's first `await` resumes: the parser calls back into
+ * JavaScript between the head and the body, and the promises settle then). Then no timer,
+ * listener or promise is needed.
  * Undefined when the body is still arriving, has been read already, or exceeds `maxBytes`:
  * read it with {@link readBody}, which enforces the limit and the deadline.
  *

@@ -1,159 +1,25 @@
 /**
  * node:http without any HTTP dependency: `toNodeListener(service)` for a server of your own, and
  * `createNodeServer(service)` with the limits a public server needs (header, request and
- * keep-alive timeouts, the interface's 408 and 431 envelopes for what node:http refuses before
- * a listener runs, a graceful shutdown). Bodies are read within the service's limits: a request
- * the service can answer from its head (a 401, a declared size over the limit) is answered
- * without reading its body, and such a connection is closed with a lingering close (`linger.ts`).
+ * keep-alive timeouts; connections in total and per address; bodies in flight), the interface's
+ * envelopes for everything node:http would answer on its own (a head it cannot parse, too large
+ * or too slow, no `Host`, an `Expect` it cannot meet, `CONNECT`), and a graceful shutdown that
+ * answers every request it has received. Bodies are read within the service's limits; a
+ * connection refused while its client may still be sending is closed with a lingering close
+ * (`linger.ts`), so the client reads its answer.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { splitTarget } from '../http/protocol.js';
-import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
-import { declaresBody } from '../service/admission.js';
-import { endLingering, isLingering, lingerAfterAnswer } from './linger.js';
-import { arrivedBody, readBody } from './read.js';
+import type { ServiceResponse } from '../http/types.js';
 import type { Service } from '../service/service.js';
+import { Connections, defaultConnectionLimits } from './connections.js';
+import { attachState, serveExchange, stateOf, type NodeListenerOptions, type ServerState } from './exchange.js';
+import { endLingering, isLingering, LINGER_MS } from './linger.js';
 
-/**
- * One line of the request log: never a header, a token or a body.
- *
- * @example
- * ```ts
- * const entry: RequestLogEntry = { method: 'POST', path: '/api/esb/Cotizador/v1/AutoEstrene', status: 200, ms: 1.8, folio: 'f-1' };
- * ```
- */
-export interface RequestLogEntry {
-  readonly method: string;
-  /** The path without its query string. */
-  readonly path: string;
-  readonly status: number;
-  /** Milliseconds from the request's arrival to the end of the answer. */
-  readonly ms: number;
-  readonly folio: string | undefined;
-}
-
-/**
- * Options of {@link toNodeListener} and {@link createNodeServer}.
- *
- * @example
- * ```ts
- * const options: NodeListenerOptions = { onResponse: (entry) => console.log(JSON.stringify(entry)) };
- * ```
- */
-export interface NodeListenerOptions {
-  /** Called once per answered request (a log line). */
-  readonly onResponse?: ((entry: RequestLogEntry) => void) | undefined;
-}
-
-/** What a server built by {@link createNodeServer} knows about itself. */
-interface ServerState {
-  draining: boolean;
-}
-const STATES = new WeakMap<Server, ServerState>();
-
-function logEntry(message: IncomingMessage, path: string, status: number, start: number, folio: string | undefined): RequestLogEntry {
-  return {
-    method: message.method ?? 'GET',
-    path: splitTarget(path).pathname,
-    status,
-    ms: Math.round((performance.now() - start) * 100) / 100,
-    folio,
-  };
-}
-
-function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
-  if (response.headersSent || response.destroyed) return;
-  const length = Buffer.byteLength(answer.body);
-  // The service's bodies are ASCII (non-ASCII characters escaped): as Latin-1 they are copied
-  // byte for byte, instead of encoded as UTF-8 inside the socket write.
-  const bytes = length === answer.body.length ? Buffer.from(answer.body, 'latin1') : Buffer.from(answer.body, 'utf8');
-  const headers: Record<string, string | number> = { ...answer.headers, 'Content-Length': length };
-  if (close) headers['Connection'] = 'close';
-  response.writeHead(answer.status, headers);
-  response.end(message.method === 'HEAD' ? undefined : bytes);
-}
-
-const DRAINING_HEALTH = '{"status":"draining"}';
-
-/**
- * How one exchange is served: the path to route on (a framework may have rewritten `url`), a
- * body a framework already read or parsed (then nothing is read from the stream), the log.
- */
-interface ExchangeOptions extends NodeListenerOptions {
-  readonly path?: string | undefined;
-  readonly parsedBody?: { readonly value: RequestBody } | undefined;
-}
-
-/**
- * Answers one node:http exchange with the service: head first, then the body only when the
- * service needs it (within its limit and the request's time), then the answer. Shared by the
- * node:http listener and the framework adapters, so all of them answer byte for byte alike.
- *
- * @example
- * ```ts
- * import { createServer } from 'node:http';
- * const service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
- * createServer((message, response) => void serveExchange(service, message, response, {})).listen(8080);
- * ```
- */
-export async function serveExchange(
-  service: Service,
-  message: IncomingMessage,
-  response: ServerResponse,
-  options: ExchangeOptions,
-): Promise<void> {
-  const start = performance.now();
-  try {
-    const head: ServiceRequest = {
-      method: message.method ?? 'GET',
-      path: options.path ?? message.url ?? '/',
-      headers: message.headers,
-      remoteAddress: message.socket?.remoteAddress,
-    };
-    const state = STATES.get((message.socket as (Socket & { server?: Server }) | undefined)?.server as Server);
-    let answer: ServiceResponse;
-    let close = state?.draining === true;
-    if (state?.draining === true && splitTarget(head.path).pathname === '/health' && /^(GET|HEAD)$/i.test(head.method)) {
-      answer = {
-        status: 503,
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-        body: DRAINING_HEALTH,
-      };
-    } else if (options.parsedBody !== undefined) {
-      answer = await service.handle({ ...head, body: options.parsedBody.value });
-    } else {
-      const reception = await service.receive(head);
-      if ('response' in reception) {
-        answer = reception.response;
-        // The body, if any, was not read: closing is cheaper than reading it to keep the connection.
-        close ||= declaresBody(head) && !message.complete;
-      } else {
-        const arrived = arrivedBody(message, reception.maxBodyBytes);
-        const outcome =
-          arrived !== undefined
-            ? { ok: true as const, bytes: arrived }
-            : await readBody(message, reception.maxBodyBytes, service.limits.requestTimeoutMs - (performance.now() - start));
-        if (outcome.ok) answer = await reception.complete(outcome.bytes);
-        else if (outcome.reason === 'aborted') {
-          response.destroy();
-          return;
-        } else {
-          answer = reception.fail(outcome.reason);
-          close = true;
-        }
-      }
-    }
-    response.once('finish', () => options.onResponse?.(logEntry(message, head.path, answer.status, start, answer.folio)));
-    // Closing while the client still sends its body would reset the connection under the answer.
-    if (close && !message.complete) lingerAfterAnswer(message);
-    // A server that began draining while this request ran closes its connection after it.
-    send(message, response, answer, close || state?.draining === true);
-  } catch {
-    response.destroy();
-  }
-}
+export type { NodeListenerOptions, RequestLogEntry } from './exchange.js';
+// The framework adapters serve through the same exchange.
+export { serveExchange } from './exchange.js';
 
 /**
  * Turns a service into a node:http request listener. The body is read only when the service
@@ -177,11 +43,12 @@ export function toNodeListener(
 }
 
 /**
- * Options of {@link createNodeServer}: the listener's, and node:http's own limits.
+ * Options of {@link createNodeServer}: the listener's, node:http's own limits, and the server's
+ * capacity.
  *
  * @example
  * ```ts
- * const options: NodeServerOptions = { keepAliveTimeoutMs: 5000, maxHeaderBytes: 16384 };
+ * const options: NodeServerOptions = { keepAliveTimeoutMs: 5000, maxHeaderBytes: 16384, maxConnectionsPerAddress: 64 };
  * ```
  */
 export interface NodeServerOptions extends NodeListenerOptions {
@@ -191,8 +58,17 @@ export interface NodeServerOptions extends NodeListenerOptions {
   readonly maxHeaderBytes?: number | undefined;
   /** How often node:http checks for requests past their time, ms. Default: a thirtieth of the request timeout, 50 to 1000. */
   readonly checkIntervalMs?: number | undefined;
+  /** Connections open at once (0: no limit). Default: the process's open-file limit less 64 (10,000 when unknown). */
+  readonly maxConnections?: number | undefined;
+  /** Connections open at once from one address (0: no limit). Default: a quarter of `maxConnections`. */
+  readonly maxConnectionsPerAddress?: number | undefined;
+  /** Request bodies being read at once (0: no limit); one more is refused from its head (503 ERRSER003). Default 256. */
+  readonly maxBodiesInFlight?: number | undefined;
+  /** During a shutdown, a connection owing no answer is closed once idle this long, ms. Default 1000. */
+  readonly drainIdleMs?: number | undefined;
 }
 
+/** The raw HTTP of an answer for a connection that closes after it (one node:http never got to answer). */
 function rawResponse(answer: ServiceResponse): string {
   const lines = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`];
   for (const [name, value] of Object.entries(answer.headers)) lines.push(`${name}: ${value}`);
@@ -200,12 +76,25 @@ function rawResponse(answer: ServiceResponse): string {
   return lines.join('\r\n');
 }
 
+/** What a server's shutdown holds: its end, and how to end its grace early. */
+interface Stopping {
+  readonly closed: Promise<void>;
+  readonly hurry: (graceMs: number) => void;
+}
+const STOPPING = new WeakMap<Server, Stopping>();
+const DRAIN_IDLE = new WeakMap<Server, number>();
+
 /**
  * A node:http server for the service with the limits a public server needs: headers and body
  * must arrive within the service's `requestTimeoutMs` (408 ERRSER001), headers above
  * `maxHeaderBytes` get the interface's 431, idle keep-alive connections close after
- * `keepAliveTimeoutMs`. Answers that node:http itself must give before any listener runs are the
- * interface's envelopes too. Stop it with {@link shutdownNodeServer}.
+ * `keepAliveTimeoutMs`; connections are capped in total (at the cap the one idle longest is
+ * closed for a new one; with none idle the new one gets 503 ERRSER003) and per address (429
+ * ERRSEG006), both with `Retry-After: 1` sent at once and a short lingering close; request bodies
+ * being read are capped (503 ERRSER003 from the head). Answers node:http would give itself (no
+ * `Host`, an unknown `Expect`, `CONNECT`, a request it cannot parse, also when pipelined behind
+ * good ones, which are answered first) are the interface's envelopes (the ATM API's shape on its
+ * paths) with the security headers. Stop it with {@link shutdownNodeServer}.
  *
  * @example
  * ```ts
@@ -216,6 +105,18 @@ function rawResponse(answer: ServiceResponse): string {
  */
 export function createNodeServer(service: Service, options: NodeServerOptions = {}): Server {
   const timeout = service.limits.requestTimeoutMs;
+  const defaults = defaultConnectionLimits();
+  const maxConnections = options.maxConnections ?? defaults.maxConnections;
+  const state: ServerState = {
+    draining: false,
+    connections: new Connections({
+      maxConnections,
+      maxConnectionsPerAddress:
+        options.maxConnectionsPerAddress ?? (maxConnections === 0 ? 0 : Math.max(1, Math.floor(maxConnections / 4))),
+    }),
+    bodies: { inFlight: 0, max: options.maxBodiesInFlight ?? 256 },
+    owing: new Set(),
+  };
   const server = createServer(
     {
       // node:http's own clock is the backstop; the listener answers first with the envelope.
@@ -224,36 +125,94 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000,
       maxHeaderSize: options.maxHeaderBytes ?? 16384,
       connectionsCheckingInterval: options.checkIntervalMs ?? Math.min(1000, Math.max(50, Math.floor(timeout / 30))),
+      // The listener answers a request without Host with the interface's 400 (node:http's has no body).
+      requireHostHeader: false,
     },
     toNodeListener(service, options),
   );
-  STATES.set(server, { draining: false });
+  attachState(server, state);
+  DRAIN_IDLE.set(server, options.drainIdleMs ?? 1000);
+  const report = (answer: ServiceResponse) =>
+    options.onResponse?.({ method: '-', path: '-', status: answer.status, ms: 0, folio: answer.folio });
+
+  /** Refuses a connection before any request: the answer at once, then a short lingering close. */
+  const refuseConnection = (socket: Socket, answer: ServiceResponse) => {
+    endLingering(socket, rawResponse(answer), 250);
+    report(answer);
+  };
+  server.on('connection', (socket: Socket) => {
+    if (state.draining) return;
+    const verdict = state.connections.admit(socket, (idle) => idle.destroy());
+    if (verdict === 'address') refuseConnection(socket, service.transportFailure('tooManyConnections', undefined, 1));
+    else if (verdict === 'full') refuseConnection(socket, service.transportFailure('busy', undefined, 1));
+  });
+  // Expect: 100-continue: the head is decided first, and `100 Continue` sent only when the body is wanted.
+  server.on('checkContinue', (message: IncomingMessage, response: ServerResponse) => {
+    void serveExchange(service, message, response, { ...options, expectsContinue: true });
+  });
+  server.on('checkExpectation', (message: IncomingMessage, response: ServerResponse) => {
+    void serveExchange(service, message, response, { ...options, refuse: 'badExpectation' });
+  });
+  server.on('connect', (message: IncomingMessage, socket: Duplex) => {
+    // Routed like any request: no route takes CONNECT (405, or 400 for a target that is no path).
+    void service
+      .handle({
+        method: 'CONNECT',
+        path: message.url ?? '',
+        headers: message.headers,
+        remoteAddress: message.socket.remoteAddress,
+        body: '',
+      })
+      .then((answer) => {
+        // node:http let go of this connection: what it still sends is read and dropped here.
+        socket.on('data', () => {});
+        endLingering(socket, rawResponse(answer));
+        report(answer);
+      });
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Answered already: what still arrives is drained, not parsed as another request.
     if (isLingering(socket)) return;
-    const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    if (!socket.writable || pending?.headersSent) {
-      socket.destroy();
-      return;
-    }
     const code = error.code ?? '';
-    if (code === 'ECONNRESET' || code === 'EPIPE') {
+    if (!socket.writable || code === 'ECONNRESET' || code === 'EPIPE') {
       socket.destroy();
       return;
     }
     const reason = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : 'malformed';
-    const answer = service.transportFailure(reason);
-    endLingering(socket, rawResponse(answer));
-    options.onResponse?.({ method: '-', path: '-', status: answer.status, ms: 0, folio: answer.folio });
+    // A bad request pipelined behind good ones is answered after theirs, never instead of them.
+    state.connections.afterAnswers(socket as Socket, () => {
+      if (socket.destroyed || socket.writableEnded || isLingering(socket)) return;
+      const answer = service.transportFailure(reason);
+      endLingering(socket, rawResponse(answer));
+      report(answer);
+    });
   });
   return server;
 }
 
+/** The last step of a shutdown: every exchange owing an answer answers 503 now, every connection closes. */
+function hardStop(server: Server, state: ServerState | undefined): void {
+  if (state !== undefined) {
+    for (const answer of [...state.owing]) answer();
+    // After the poll phase, as in the drain's sweep: a request already received is answered (503, as owed) first.
+    setImmediate(() => {
+      for (const answer of [...state.owing]) answer();
+      for (const socket of state.connections.idleFor(0)) if (!isLingering(socket)) endLingering(socket, '');
+    });
+  }
+  // What the lingering closes leave is closed once they are over.
+  setTimeout(() => server.closeAllConnections(), LINGER_MS + 100).unref();
+}
+
 /**
  * Stops a server made by {@link createNodeServer} gracefully: it stops accepting connections,
- * answers `GET /health` with 503 `draining` and closes each keep-alive connection after its
- * current answer, lets the requests in flight finish, and after `graceMs` closes whatever is left.
- * Resolves when the server is closed.
+ * answers `GET /health` with 503 `draining`, answers every request it has received (each answer
+ * closes its connection with `Connection: close`), closes connections that owe no answer once
+ * they have been idle for `drainIdleMs` (1 s: a client looping on a keep-alive connection gets
+ * its next request answered rather than a reset), and after `graceMs` answers every request still
+ * owed 503 ERRSER003 (`Retry-After: 1`) and closes what is left with a lingering close. Resolves
+ * when the server is closed. Called again during the drain, it shortens the grace to the new
+ * `graceMs` (0: at once) and resolves with the first call.
  *
  * @example
  * ```ts
@@ -264,19 +223,67 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
  * ```
  */
 export function shutdownNodeServer(server: Server, graceMs = 10_000): Promise<void> {
-  const state = STATES.get(server);
+  const running = STOPPING.get(server);
+  if (running !== undefined) {
+    running.hurry(graceMs);
+    return running.closed;
+  }
+  const state = stateOf(server);
   if (state !== undefined) state.draining = true;
-  return new Promise((resolve) => {
+  let timer: NodeJS.Timeout | undefined;
+  let deadline = performance.now() + graceMs;
+  let sweep: NodeJS.Timeout | undefined;
+  const closed = new Promise<void>((resolve) => {
     if (!server.listening) {
       resolve();
       return;
     }
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    timer.unref();
-    server.close(() => {
+    const done = () => {
       clearTimeout(timer);
+      clearInterval(sweep);
       resolve();
-    });
-    server.closeIdleConnections();
+    };
+    // node:http's close() also closes every idle keep-alive connection at once, under a request
+    // its client may be sending: this server stops listening only, and closes idle ones itself.
+    if (state === undefined) server.close(done);
+    else NetServer.prototype.close.call(server, done);
   });
+  const stopAt = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        clearInterval(sweep);
+        hardStop(server, state);
+      },
+      Math.max(0, ms),
+    );
+    timer.unref();
+  };
+  stopAt(graceMs);
+  if (state !== undefined) {
+    const idleMs = DRAIN_IDLE.get(server) ?? 1000;
+    // Looked at after the event loop's poll phase (setImmediate), not from a timer: a request the
+    // kernel already holds for an idle connection is read (and counted) in that phase, so it is
+    // answered instead of being closed under. Only a request still on its way can meet the close,
+    // the keep-alive race every HTTP/1.1 client retries.
+    const closeIdle = () =>
+      setImmediate(() => {
+        for (const socket of state.connections.idleFor(idleMs)) if (!isLingering(socket)) endLingering(socket, '');
+      });
+    closeIdle();
+    sweep = setInterval(closeIdle, Math.max(50, Math.min(250, idleMs / 4)));
+    sweep.unref();
+  } else {
+    server.closeIdleConnections();
+  }
+  STOPPING.set(server, {
+    closed,
+    hurry: (ms: number) => {
+      const at = performance.now() + ms;
+      if (at >= deadline) return;
+      deadline = at;
+      stopAt(ms);
+    },
+  });
+  return closed;
 }

@@ -1,7 +1,7 @@
 /**
- * Whether a request may go on: the switches (503) and the client's rate limit (429), as failures
- * of the envelope APIs; the ATM API and the ATM token URL turn the same answers into their own
- * bodies.
+ * Whether a request may go on: the switches (503), the client's rate limit (429) and the server's
+ * own capacity (503), as failures of the envelope APIs; the ATM API and the ATM token URL turn the
+ * same answers into their own bodies.
  */
 import { headerField } from '../http/headers.js';
 import type { ServiceRequest } from '../http/types.js';
@@ -41,6 +41,27 @@ export function tooManyRequests(seconds: number): Failure {
     status: 429,
     codigoError: 'ERRSEG006',
     propiedad: serviceMessage('demasiadasPeticiones', { seconds }),
+    headers: { 'Retry-After': String(seconds) },
+  };
+}
+
+/**
+ * The 503 failure of a server that cannot take the request now: its pool of heavy work is full
+ * (`busy`), or it is shutting down (`stopping`). ERRSER003 (the interface's 503 for the bank's
+ * systems being out of reach) with `Retry-After`: the overload is the server's, not the client's
+ * pace, so it is not a 429.
+ *
+ * @example
+ * ```ts
+ * serverBusy(2).headers; // { 'Retry-After': '2' }
+ * serverBusy(1, 'stopping').codigoError; // 'ERRSER003'
+ * ```
+ */
+export function serverBusy(seconds: number, why: 'busy' | 'stopping' = 'busy'): Failure {
+  return {
+    status: 503,
+    codigoError: 'ERRSER003',
+    propiedad: serviceMessage(why === 'busy' ? 'servidorOcupado' : 'servidorDeteniendose', { seconds }),
     headers: { 'Retry-After': String(seconds) },
   };
 }

@@ -12,6 +12,7 @@ import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types
 import type { ResolvedConfig } from './config.js';
 import { SERVICE_MESSAGES } from './messages.js';
 import { beginOperation, type Operation } from './operations.js';
+import type { Work } from './work.js';
 import { DEFAULT_RESPONSE_HEADERS, failureResponse, jsonResponse, say, type Failure } from './respond.js';
 import { beginGrant, type Refusal } from './token.js';
 
@@ -27,7 +28,8 @@ import { beginGrant, type Refusal } from './token.js';
 export type Family = 'envelope' | 'oauth' | 'atm';
 
 /**
- * What a route's handler may use: the service's resolved configuration and its OpenAPI text.
+ * What a route's handler may use: the service's resolved configuration, its OpenAPI text, and
+ * where heavy work runs (default: in the caller's thread, no receipt cache).
  *
  * @example
  * ```ts
@@ -37,6 +39,7 @@ export type Family = 'envelope' | 'oauth' | 'atm';
 export interface RouteContext {
   readonly config: ResolvedConfig;
   readonly openApiText: () => string;
+  readonly work?: Work | undefined;
 }
 
 /**
@@ -198,8 +201,8 @@ export function grantHandler(family: 'envelope' | 'oauth'): Begin {
  * ```
  */
 export function operationHandler<T>(operation: Operation<T>): Begin {
-  return async ({ config }, head, folio, lang) => {
-    const step = await beginOperation(operation, config, head);
+  return async ({ config, work }, head, folio, lang) => {
+    const step = await beginOperation(operation, config, head, work);
     if ('failure' in step) return step;
     return {
       maxBodyBytes: step.maxBodyBytes,

@@ -1,7 +1,9 @@
 /**
  * The protected JSON operations (AutoEstrene, SegAutoVendor, obtenerDocumento) in two steps:
- * the head (bearer token, rate limit, `Content-Type`, declared size) before the body is read,
- * then the body (size, one validation reporting its first issue, the engine).
+ * the head (bearer token, rate limit, `Content-Type`, declared size, room for a large body's
+ * validation) before the body is read, then the body (size, one validation reporting its first
+ * issue — a large body's on the service's executor —, the engine; a receipt rendered by the
+ * executor, or taken from the receipt cache).
  */
 import { headerField } from '../http/headers.js';
 import { PaymentRecordSchema, type ObtenerDocumentoRequest } from '../contracts/taxpayer.js';
@@ -16,7 +18,6 @@ import {
 import { collectIssues, type ValidationResult } from '../validation/validate.js';
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
-import { renderReceiptBase64 } from '../documents/receipt.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
@@ -24,7 +25,9 @@ import { mediaType } from '../http/media.js';
 import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
-import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
+import { declaredLength, retryAfter, serverBusy, tooManyRequests } from './admission.js';
+import { ExecutorBusy, IN_PROCESS_EXECUTOR, type ValidatedOperation } from './executor.js';
+import type { Work } from './work.js';
 import { bodyBytes, issueFailure } from './token.js';
 import { creditResultJson } from './creditJson.js';
 
@@ -45,8 +48,12 @@ export type Outcome =
     }
   | { readonly ok: false; readonly failure: Failure };
 
+const HERE: Work = Object.freeze({ executor: IN_PROCESS_EXECUTOR });
+
 /**
- * One protected JSON operation: a validator and what to do with valid data.
+ * One protected JSON operation: a validator and what to do with valid data; `job` names the
+ * validator for an executor's `validate` job (without it, every body is validated in the caller's
+ * thread).
  *
  * @example
  * ```ts
@@ -55,7 +62,8 @@ export type Outcome =
  */
 export interface Operation<T> {
   readonly validate: (body: unknown, options: ValidationOptions) => ValidationResult<T>;
-  readonly run: (data: T, config: ResolvedConfig) => Promise<Outcome>;
+  readonly run: (data: T, config: ResolvedConfig, work: Work) => Promise<Outcome>;
+  readonly job?: ValidatedOperation | undefined;
 }
 
 /**
@@ -127,6 +135,7 @@ function runEngine(engine: () => Outcome): Outcome {
  */
 export const autoEstrene: Operation<AutoEstreneRequest> = {
   validate: validateAutoEstrene,
+  job: 'autoEstrene',
   run: async (data, config) =>
     runEngine(() => {
       const resultado = quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) });
@@ -146,6 +155,7 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
  */
 export const segAutoVendor: Operation<SegAutoVendorRequest> = {
   validate: validateSegAutoVendor,
+  job: 'segAutoVendor',
   run: async (data, config) =>
     runEngine(() => ({
       ok: true,
@@ -159,13 +169,14 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  * @example
  * ```ts
  * const config = resolveConfig({ clients });
- * const outcome = await obtenerDocumento.run({ lineaCaptura: '0124ABCD5678EFGH9012' }, config);
+ * const outcome = await obtenerDocumento.run({ lineaCaptura: '0124ABCD5678EFGH9012' }, config, { executor: IN_PROCESS_EXECUTOR });
  * outcome.ok; // true
  * ```
  */
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
   validate: validateObtenerDocumento,
-  run: async ({ lineaCaptura }, config) => {
+  job: 'obtenerDocumento',
+  run: async ({ lineaCaptura }, config, work) => {
     const record = await config.documents(lineaCaptura);
     if (record === undefined) {
       return {
@@ -177,7 +188,11 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
-    return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record, { issuer: config.receiptIssuer }) } } };
+    const documento =
+      work.receipts === undefined
+        ? await work.executor.run({ kind: 'receipt', record, issuer: config.receiptIssuer })
+        : await work.receipts.get(record, config.receiptIssuer, work.executor);
+    return { ok: true, fields: { Resultado: { documento } } };
   },
 };
 
@@ -185,8 +200,10 @@ const BODY_TOO_LARGE: Failure = { status: 400, codigoError: 'ERRESQ004', valorIn
 
 /**
  * The head of a protected JSON operation: bearer token with the `update` scope, the client's
- * rate limit, `Content-Type` (JSON, UTF-8, when given) and the declared size. A failure, or what
- * reads the body: its size, one validation (its first issue), then the operation.
+ * rate limit, `Content-Type` (JSON, UTF-8, when given), the declared size, and for a body the
+ * executor would validate, room in it (else 503 ERRSER003 before the body is read). A failure, or
+ * what reads the body: its size, one validation (its first issue), then the operation; a job the
+ * executor refuses is 503 ERRSER003 with `Retry-After`.
  *
  * @example
  * ```ts
@@ -199,6 +216,7 @@ export async function beginOperation<T>(
   operation: Operation<T>,
   config: ResolvedConfig,
   head: ServiceRequest,
+  work: Work = HERE,
 ): Promise<PendingOperation | { readonly failure: Failure }> {
   const checked = checkBearer(config, head, [UPDATE_SCOPE]);
   const bearer = checked instanceof Promise ? await checked : checked;
@@ -214,13 +232,31 @@ export async function beginOperation<T>(
   }
   const declared = declaredLength(head);
   if (declared !== undefined && declared > config.maxBodyBytes) return { failure: BODY_TOO_LARGE };
+  const offload = operation.job === undefined ? undefined : work.executor.offloadBodyBytes;
+  if (offload !== undefined && declared !== undefined && declared >= offload) {
+    const wait = work.executor.busy?.();
+    if (wait !== undefined) return { failure: serverBusy(wait) };
+  }
   return {
     maxBodyBytes: config.maxBodyBytes,
     async finish(body) {
-      if (bodyBytes(body) > config.maxBodyBytes) return { ok: false, failure: BODY_TOO_LARGE };
-      const parsed = operation.validate(body, { maxIssues: 1 });
-      if (!parsed.success) return { ok: false, failure: { status: 400, ...issueFailure(parsed.issues) } };
-      return operation.run(parsed.data, config);
+      const size = bodyBytes(body);
+      if (size > config.maxBodyBytes) return { ok: false, failure: BODY_TOO_LARGE };
+      try {
+        // Bytes or text above the executor's threshold (a parsed value has no size: here).
+        const parsed =
+          offload !== undefined &&
+          operation.job !== undefined &&
+          size >= offload &&
+          (typeof body === 'string' || body instanceof Uint8Array)
+            ? ((await work.executor.run({ kind: 'validate', operation: operation.job, body })) as ValidationResult<T>)
+            : operation.validate(body, { maxIssues: 1 });
+        if (!parsed.success) return { ok: false, failure: { status: 400, ...issueFailure(parsed.issues) } };
+        return await operation.run(parsed.data, config, work);
+      } catch (error) {
+        if (error instanceof ExecutorBusy) return { ok: false, failure: serverBusy(error.retryAfterSeconds) };
+        throw error;
+      }
     },
   };
 }

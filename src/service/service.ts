@@ -9,7 +9,10 @@
  *
  * A transport that streams bodies calls `receive(head)` first: everything that can be decided
  * from the method, path and headers (route, method, header size, switches, credentials, rate
- * limit, a declared body above the limit) is answered before a byte of the body is read.
+ * limit, a declared body above the limit, a large body while the executor is full) is answered
+ * before a byte of the body is read. Heavy work (receipts, large bodies' validation) runs on the
+ * configured executor (`executor.ts`; in the caller's thread by default); receipts are kept in a
+ * bounded cache (`receiptCache.ts`).
  */
 import { createAtmApi, type AtmApi } from '../atm/api.js';
 import { atmErrorResponse, type AtmErrorKind } from '../atm/errors.js';
@@ -22,29 +25,45 @@ import { asciiJson } from '../http/json.js';
 import { requestLanguage } from '../http/language.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
-import { apiState, declaresBody, retryAfter, unavailableFailure } from './admission.js';
+import { apiState, declaresBody, retryAfter, serverBusy, tooManyRequests, unavailableFailure } from './admission.js';
 import { ATM_SCOPES, bearerToken, verifyBearer } from './auth.js';
-import { resolveConfig, type ServiceConfig } from './config.js';
+import { resolveConfig } from './config.js';
 import { isRefusal, oauthDescription, oauthRefusal, oauthResponse, type Family, type RouteContext } from './handlers.js';
 import { serviceMessage } from './messages.js';
 import { openApiDocument } from './openapi.js';
 import { failureResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
 import { ATM_MOUNT, isAtmPath, routeAt } from './routes.js';
 import { bodyBytes } from './token.js';
+import { workOf, type ServiceOptions } from './work.js';
+
+export type { ServiceOptions } from './work.js';
 
 export { ROUTES } from './routes.js';
 
 /**
- * Why a transport could not hand a whole request over: its headers or body did not arrive in
- * time (408), its headers exceed the transport's limit (431), its body exceeds the route's limit
- * (400 ERRESQ004), or it is not HTTP the transport can parse (400).
+ * Why a transport could not hand a whole request over, or refuses it before the service sees it:
+ * its headers or body did not arrive in time (408), its headers exceed the transport's limit
+ * (431), its body exceeds the route's limit (400 ERRESQ004), it is not HTTP the transport can
+ * parse (400), it lacks `Host` (400 ERRESQ006), it expects something other than `100-continue`
+ * (400 ERRESQ005); or the server cannot take it now: too many bodies or connections in flight
+ * (`busy`, 503 ERRSER003), too many connections from its address (`tooManyConnections`, 429
+ * ERRSEG006), shutting down (`stopping`, 503 ERRSER003) — these three with `Retry-After`.
  *
  * @example
  * ```ts
  * const reason: TransportFailure = 'timeout';
  * ```
  */
-export type TransportFailure = 'timeout' | 'headersTooLarge' | 'bodyTooLarge' | 'malformed';
+export type TransportFailure =
+  | 'timeout'
+  | 'headersTooLarge'
+  | 'bodyTooLarge'
+  | 'malformed'
+  | 'missingHost'
+  | 'badExpectation'
+  | 'busy'
+  | 'tooManyConnections'
+  | 'stopping';
 
 /**
  * What `receive(head)` decided: an answer (the body, if any, is not needed), or the body limit
@@ -78,8 +97,12 @@ export interface Service {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** The first step for a transport that streams the body: decides what it can from the head. Never rejects. */
   receive(head: ServiceRequest): Promise<Reception>;
-  /** The answer to a request the transport could not read, in the shape of its path's API (the generic envelope when the path is unknown). */
-  transportFailure(reason: TransportFailure, head?: ServiceRequest): ServiceResponse;
+  /**
+   * The answer to a request the transport could not read or refuses, in the shape of its path's
+   * API (the generic envelope when the path is unknown); `retryAfterSeconds` for `busy`,
+   * `tooManyConnections` and `stopping` (default 1).
+   */
+  transportFailure(reason: TransportFailure, head?: ServiceRequest, retryAfterSeconds?: number): ServiceResponse;
   /** The limits a transport enforces while reading: header and body bytes, the token form's bytes, the time to read a request. */
   readonly limits: {
     readonly maxHeaderBytes: number;
@@ -138,7 +161,7 @@ const toldByDefault = new Set<string>();
 
 /**
  * Creates the service. Throws a `QuoteError` (`ERRESQ005`, `valorIncorrecto` `config.<setting>`) at creation for an unusable configuration (no
- * clients, a short secret, a weak or mismatched RSA key, a bad ATM data set); once created, `handle` never throws. Without
+ * clients, a short secret, a weak or mismatched RSA key, a bad ATM data set, an executor without `run` and `turn`); once created, `handle` never throws. Without
  * `tokenSecret` or `tokenKeys` it signs with a random secret of this instance and says so (`onWarning`; by default
  * `console.warn`, once per process).
  *
@@ -156,8 +179,11 @@ const toldByDefault = new Set<string>();
  * JSON.parse(res.body).token_type; // 'Bearer'
  * ```
  */
-export function createService(config: ServiceConfig): Service {
+export function createService(options: ServiceOptions): Service {
+  // The service's own settings go to resolveConfig; where work runs is this module's.
+  const { executor: _executor, receiptCacheBytes: _receiptCacheBytes, ...config } = options;
   const resolved = resolveConfig(config);
+  const work = workOf(options);
   for (const warning of resolved.warnings) {
     if (resolved.onWarning !== undefined) resolved.onWarning(warning);
     else if (!toldByDefault.has(warning.code)) {
@@ -186,6 +212,7 @@ export function createService(config: ServiceConfig): Service {
 
   const context: RouteContext = {
     config: resolved,
+    work,
     openApiText: () => {
       openApiText ??= asciiJson(openApiDocument());
       return openApiText;
@@ -313,12 +340,13 @@ export function createService(config: ServiceConfig): Service {
     }
   }
 
-  function transportFailure(reason: TransportFailure, head?: ServiceRequest): ServiceResponse {
+  function transportFailure(reason: TransportFailure, head?: ServiceRequest, retryAfterSeconds = 1): ServiceResponse {
     const folio = resolved.folio();
     let lang: Lang = 'es';
     try {
       lang = head === undefined ? 'es' : requestLanguage(head);
       const family = head === undefined ? 'envelope' : familyOf(routePath(String(head.path)));
+      const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
       switch (reason) {
         case 'timeout':
         case 'bodyTooLarge':
@@ -326,22 +354,37 @@ export function createService(config: ServiceConfig): Service {
         case 'headersTooLarge':
           return failureIn(family, headersTooLarge(resolved.maxHeaderBytes), folio, lang, 'headersTooLarge');
         case 'malformed':
+          return badRequest(family, 'ERRESQ005', 'request', messageRef(VALIDATION_MESSAGES, 'formatoInvalido'), folio, lang);
+        case 'missingHost':
+          return badRequest(family, 'ERRESQ006', 'Host', messageRef(VALIDATION_MESSAGES, 'campoFaltante'), folio, lang);
+        case 'badExpectation':
+          return badRequest(family, 'ERRESQ005', 'Expect', serviceMessage('soloExpectContinue'), folio, lang);
+        case 'busy':
+        case 'stopping':
+          return failureIn(family, serverBusy(seconds, reason), folio, lang, 'serviceUnavailable');
+        case 'tooManyConnections':
           return failureIn(
             family,
-            {
-              status: 400,
-              codigoError: 'ERRESQ005',
-              valorIncorrecto: 'request',
-              propiedad: messageRef(VALIDATION_MESSAGES, 'formatoInvalido'),
-            },
+            { ...tooManyRequests(seconds), propiedad: serviceMessage('demasiadasConexiones', { seconds }) },
             folio,
             lang,
-            'badRequest',
+            'tooManyRequests',
           );
       }
     } catch {
       return fallbackResponse(folio);
     }
+  }
+
+  function badRequest(
+    family: Family,
+    codigoError: 'ERRESQ005' | 'ERRESQ006',
+    valorIncorrecto: string,
+    propiedad: Failure['propiedad'],
+    folio: string,
+    lang: Lang,
+  ): ServiceResponse {
+    return failureIn(family, { status: 400, codigoError, valorIncorrecto, propiedad }, folio, lang, 'badRequest');
   }
 
   return Object.freeze({

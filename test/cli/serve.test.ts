@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -185,6 +186,43 @@ describe('cotizador serve', () => {
     expect(s.stdout()).toBe('');
     s.child.kill('SIGINT');
     expect(await s.exit()).toBe(0);
+  });
+
+  it('a second signal during the drain: SIGHUP keeps re-reading switches, SIGINT answers what is owed with 503 and exits 0', async () => {
+    const s = await serve([], {
+      COTIZADOR_CLIENTS: CLIENTS,
+      COTIZADOR_TOKEN_SECRET: SECRET,
+      COTIZADOR_SHUTDOWN_GRACE_MS: '600000',
+      COTIZADOR_WORKER_THREADS: '1',
+      COTIZADOR_MAX_CONNECTIONS_PER_ADDRESS: '50',
+    });
+    const bearer = await token(s.base);
+    // A body that never finishes: only the end of the grace answers it.
+    const { port } = new URL(s.base);
+    const socket = connect(Number(port), '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('latin1');
+    });
+    socket.on('error', () => {});
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /api/esb/Cotizador/v1/AutoEstrene HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${bearer}\r\nContent-Type: application/json\r\nContent-Length: ${CREDIT.length}\r\n\r\n${CREDIT.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    s.child.kill('SIGTERM');
+    await until(() => s.stderr().includes('SIGTERM: vaciando'));
+    s.child.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(s.child.exitCode).toBeNull();
+    expect(raw).toBe('');
+    s.child.kill('SIGINT');
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 503 /);
+    expect(raw).toContain('"codigoError":"ERRSER003"');
+    expect(raw).toContain('Connection: close');
+    expect(await s.exit()).toBe(0);
+    expect(s.stderr()).toMatch(/SIGINT: segunda se\u00f1al: lo pendiente recibe 503/);
   });
 
   it('names a bad setting and exits 2', async () => {

@@ -1,4 +1,5 @@
-import { createService, type ServiceConfig, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
+import type { ServiceOptions } from '../../src/entry/node.js';
+import { createService, type ServiceRequest, type ServiceResponse } from '../../src/entry/service.js';
 
 export const CLIENT = { clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] } as const;
 export const SECRET = 'test secret of at least thirty-two bytes';
@@ -34,7 +35,7 @@ export function basic(id: string, secret: string): string {
 }
 
 /** A service on a fixed clock and counter folios. */
-export function testService(overrides: Partial<ServiceConfig> = {}) {
+export function testService(overrides: Partial<ServiceOptions> = {}) {
   let n = 0;
   return createService({
     clients: [CLIENT],

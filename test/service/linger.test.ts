@@ -26,7 +26,10 @@ const bytesRead = new Map<number, number>();
 beforeAll(async () => {
   const service = createService({ clients: [CLIENT], tokenSecret: SECRET, maxBodyBytes: 16 * 1024, requestTimeoutMs: 30_000 });
   server = createNodeServer(service);
-  server.on('connection', (socket: Socket) => socket.once('close', () => bytesRead.set(socket.remotePort ?? 0, socket.bytesRead)));
+  server.on('connection', (socket: Socket) => {
+    const remote = socket.remotePort ?? 0;
+    socket.once('close', () => bytesRead.set(remote, socket.bytesRead));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   const res = await fetch(`http://127.0.0.1:${port}${TOKEN}`, {
@@ -71,8 +74,13 @@ function busyClient(head: string, chunk: Buffer, busyMs: number, everyMs = 5): P
     socket.on('data', (data: Buffer) => {
       raw += data.toString('latin1');
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => resolve({ port: socket.localPort ?? 0, raw, error: error.code }));
-    socket.on('close', () => resolve({ port: socket.localPort ?? 0, raw, error: undefined }));
+    // The port as connected: a closed socket no longer knows it.
+    let local = 0;
+    socket.once('connect', () => {
+      local = socket.localPort ?? 0;
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve({ port: local, raw, error: error.code }));
+    socket.on('close', () => resolve({ port: local, raw, error: undefined }));
   });
 }
 

@@ -1,14 +1,17 @@
 /**
- * `cotizador serve`: the whole interface on node:http (no HTTP dependency), one JSON log line
- * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
+ * `cotizador serve`: the whole interface on node:http (no HTTP dependency), heavy work on a pool
+ * of worker threads, one JSON log line per request on stdout, graceful shutdown on SIGTERM and
+ * SIGINT (a second one cuts the grace to zero), switches re-read on SIGHUP (also while draining).
  */
 import { randomBytes } from 'node:crypto';
 import {
   createNodeServer,
   createRedisRateLimitStore,
+  createWorkerPool,
   shutdownNodeServer,
   type RedisRateLimitStore,
   type RequestLogEntry,
+  type WorkerPool,
 } from '../../entry/node.js';
 import {
   createService,
@@ -166,9 +169,19 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   const warn = (warning: ServiceWarning) => stderr.write(`cotizador serve: [${warning.code}] ${warning.message}\n`);
   const shared = await sharedLimits(settings.rateLimitStore, settings.service, warn);
   let service: ReturnType<typeof createService>;
+  // Receipts and large bodies on worker threads (started on the first such request); 0: on the main thread.
+  const pool: WorkerPool | undefined =
+    settings.workerThreads === 0 ? undefined : createWorkerPool({ threads: settings.workerThreads, queue: settings.workerQueue });
   try {
-    service = createService({ ...shared.service, tokenSecret, switches: () => switches });
+    service = createService({
+      ...shared.service,
+      tokenSecret,
+      switches: () => switches,
+      executor: pool,
+      receiptCacheBytes: settings.receiptCacheBytes,
+    });
   } catch (error) {
+    await pool?.close();
     await shared.store?.close();
     throw settingError(error);
   }
@@ -176,13 +189,22 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   const server = createNodeServer(service, {
     keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
     onResponse: settings.log ? requests.log : undefined,
+    maxConnections: settings.maxConnections,
+    maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
+    maxBodiesInFlight: settings.maxBodiesInFlight,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
-    );
-    server.listen(settings.port, settings.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new CliError(cliMessage('noSePuedeEscuchar', { address: `${settings.host}:${settings.port}`, code: error.code ?? 'EIO' }))),
+      );
+      server.listen(settings.port, settings.host, () => resolve());
+    });
+  } catch (error) {
+    await pool?.close();
+    await shared.store?.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
   const limit = settings.service.rateLimit;
@@ -195,17 +217,28 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   }
 
   await new Promise<void>((resolve) => {
+    let draining = false;
+    // The listeners stay until the end: without one, a second signal would kill the process at once.
     const stop = (signal: string) => {
+      if (draining) {
+        // A second signal: what is still owed is answered 503 now, then the connections close.
+        stderr.write(`cotizador serve: ${signal}: ${say('apurando')}\n`);
+        void shutdownNodeServer(server, 0);
+        return;
+      }
+      draining = true;
       stderr.write(`cotizador serve: ${signal}: ${say('vaciando')}\n`);
-      process.off('SIGTERM', onTerm);
-      process.off('SIGINT', onInt);
-      process.off('SIGHUP', onHup);
-      void shutdownNodeServer(server, settings.shutdownGraceMs).then(async () => {
-        await shared.store?.close();
-        requests.flush();
-        stderr.write(`cotizador serve: ${say('detenido')}\n`);
-        resolve();
-      });
+      void shutdownNodeServer(server, settings.shutdownGraceMs)
+        .then(() => pool?.close())
+        .then(async () => {
+          process.off('SIGTERM', onTerm);
+          process.off('SIGINT', onInt);
+          process.off('SIGHUP', onHup);
+          await shared.store?.close();
+          requests.flush();
+          stderr.write(`cotizador serve: ${say('detenido')}\n`);
+          resolve();
+        });
     };
     const onTerm = () => stop('SIGTERM');
     const onInt = () => stop('SIGINT');

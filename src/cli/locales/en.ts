@@ -165,6 +165,7 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   limitesEnRedis: 'limits shared in Redis {address} (when it does not answer: {mode})',
   porCliente: '{capacity}/{refill} per client',
   vaciando: 'draining',
+  apurando: 'second signal: what is pending gets 503 and the connections close',
   detenido: 'stopped',
   interruptores: 'switches {switches}',
   interruptoresConservados: 'switches kept: {reason}',

@@ -181,6 +181,7 @@ export const es = {
   limitesEnRedis: 'límites compartidos en Redis {address} (si no responde: {mode})',
   porCliente: '{capacity}/{refill} por cliente',
   vaciando: 'vaciando',
+  apurando: 'segunda señal: lo pendiente recibe 503 y las conexiones se cierran',
   detenido: 'detenido',
   interruptores: 'interruptores {switches}',
   interruptoresConservados: 'se conservan los interruptores: {reason}',

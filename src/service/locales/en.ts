@@ -34,6 +34,13 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   apisApagadas: 'All APIs are switched off',
   sinConexionBanco: 'The service has no connection to the bank; retry later',
 
+  // The server's own capacity and protocol (cotizador/node): a full pool, too many connections, a stop, odd heads.
+  servidorOcupado: 'The server is busy; retry in {seconds} s',
+  servidorDeteniendose: 'The server is shutting down; retry in {seconds} s',
+  demasiadasConexiones: 'Too many open connections from your address; retry in {seconds} s',
+  soloExpectContinue: 'Only Expect: 100-continue is supported',
+  configEjecutor: 'executor must have the methods run(job) and turn()',
+
   // Configuration, checked when the service is created (the clock: on every read).
   configEnteroPositivo: '{name} must be a positive integer',
   configEnteroNoNegativo: '{name} must be an integer of zero or more',

@@ -32,6 +32,13 @@ export const es = {
   apisApagadas: 'Todas las APIs están apagadas',
   sinConexionBanco: 'El servicio no tiene conexión con el banco; reintente más tarde',
 
+  // The server's own capacity and protocol (cotizador/node): a full pool, too many connections, a stop, odd heads.
+  servidorOcupado: 'El servidor está ocupado; reintente en {seconds} s',
+  servidorDeteniendose: 'El servidor se está deteniendo; reintente en {seconds} s',
+  demasiadasConexiones: 'Demasiadas conexiones abiertas desde su dirección; reintente en {seconds} s',
+  soloExpectContinue: 'Solo se admite Expect: 100-continue',
+  configEjecutor: 'executor debe tener los métodos run(job) y turn()',
+
   // Configuration, checked when the service is created (the clock: on every read).
   configEnteroPositivo: '{name} debe ser un entero positivo',
   configEnteroNoNegativo: '{name} debe ser un entero mayor o igual a cero',

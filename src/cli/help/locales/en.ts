@@ -303,8 +303,9 @@ environment and the command line. Environment:
   COTIZADOR_AUTH_FAILURE_LIMIT       on (default) or off: the failed-authentication limit
 {settings}
 
-Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
-exit 0; SIGHUP re-reads the configuration file's switches.
+Signals: SIGTERM and SIGINT stop accepting connections, answer every request received (those
+still pending at the grace's end with 503) and exit 0; a second SIGTERM or SIGINT cuts the grace
+to zero; SIGHUP re-reads the configuration file's switches.
 `,
   ajusteTokenTtlSeconds: 'access-token lifetime (3600)',
   ajusteMaxTokenTtlSeconds: 'longest token lifetime accepted (tokenTtlSeconds; at most 86400)',
@@ -320,4 +321,10 @@ exit 0; SIGHUP re-reads the configuration file's switches.
   ajusteAtmsPublic: 'the ATM API needs no token (false)',
   ajusteKeepAliveTimeoutMs: 'idle keep-alive connections close after (5000)',
   ajusteShutdownGraceMs: 'in-flight requests get this long on SIGTERM (10000)',
+  ajusteWorkerThreads: 'threads for receipts and large bodies (cores − 1; 0: on the main thread)',
+  ajusteWorkerQueue: 'jobs waiting for a thread; one more gets 503 (64)',
+  ajusteReceiptCacheBytes: 'receipts kept, in characters of base64 (16777216; 0: none)',
+  ajusteMaxConnections: 'connections open at once (the open-file limit − 64)',
+  ajusteMaxConnectionsPerAddress: 'connections open from one address (a quarter of the total)',
+  ajusteMaxBodiesInFlight: 'bodies being read at once; one more gets 503 (256)',
 };

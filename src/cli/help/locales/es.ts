@@ -313,8 +313,9 @@ configuración, el entorno y la línea de comandos. Entorno:
   COTIZADOR_AUTH_FAILURE_LIMIT       on (por omisión) u off: límite de autenticaciones fallidas
 {settings}
 
-Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
-y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuración.
+Señales: SIGTERM y SIGINT dejan de aceptar conexiones, responden toda petición recibida (las
+pendientes al vencer el plazo, con 503) y salen con 0; una segunda SIGTERM o SIGINT acorta el
+plazo a cero; SIGHUP vuelve a leer los interruptores del archivo de configuración.
 `,
   // What each setting of `serve` does (the environment's table in its help).
   ajusteTokenTtlSeconds: 'vida del token de acceso (3600)',
@@ -331,6 +332,12 @@ y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuraci
   ajusteAtmsPublic: 'la API de cajeros no pide token (false)',
   ajusteKeepAliveTimeoutMs: 'las conexiones keep-alive ociosas se cierran tras (5000)',
   ajusteShutdownGraceMs: 'las peticiones en curso tienen este tiempo tras SIGTERM (10000)',
+  ajusteWorkerThreads: 'hilos para recibos y cuerpos grandes (núcleos − 1; 0: en el hilo principal)',
+  ajusteWorkerQueue: 'trabajos en espera de un hilo; uno más recibe 503 (64)',
+  ajusteReceiptCacheBytes: 'recibos guardados, en caracteres de base64 (16777216; 0: ninguno)',
+  ajusteMaxConnections: 'conexiones abiertas a la vez (límite de archivos − 64)',
+  ajusteMaxConnectionsPerAddress: 'conexiones abiertas desde una dirección (un cuarto del total)',
+  ajusteMaxBodiesInFlight: 'cuerpos que se leen a la vez; uno más recibe 503 (256)',
 } as const;
 
 /** The id of a help text. */
