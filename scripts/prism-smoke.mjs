@@ -57,8 +57,21 @@ function start(name, command, args, env = {}) {
   return output;
 }
 
-function stopAll() {
-  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+/** Stops every child and waits for it: SIGTERM (serve drains within its 1 s grace), SIGKILL after 10 s. */
+async function stopAll() {
+  await Promise.all(
+    children.map(({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
+        child.kill('SIGTERM');
+      });
+    }),
+  );
 }
 
 async function waitFor(url, what, timeoutMs = 60_000) {
@@ -219,6 +232,7 @@ try {
     COTIZADOR_TOKEN_SECRET: 'prism smoke: a signing secret of at least 32 bytes, not a real one',
     COTIZADOR_CLIENTS: JSON.stringify([CLIENT, READER]),
     COTIZADOR_RATE_LIMIT: 'off',
+    COTIZADOR_SHUTDOWN_GRACE_MS: '1000',
   });
   await waitFor(`http://${HOST}:${servePort}/health`, 'serve');
   const prismCli = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
@@ -249,6 +263,6 @@ try {
   for (const { output } of children) console.error(`--- ${output.name}:\n${output.text.slice(-4000)}`);
   code = 1;
 } finally {
-  stopAll();
+  await stopAll();
 }
 process.exit(code);
