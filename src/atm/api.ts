@@ -134,6 +134,16 @@ export interface AtmApi {
 
 const LIST_PATH = `${ATM_API_BASE_PATH}/atms`;
 const VERSION_PATH = `${ATM_API_BASE_PATH}/atms/api-version`;
+/**
+ * A 304: the 200's headers without `Content-Type` and an empty body. RFC 9110 §15.4.5: a 304
+ * carries the validators and caching headers, not the representation's metadata (a
+ * `Content-Type` there invites a proxy to parse a JSON body that never comes).
+ */
+function notModified(headers: Readonly<Record<string, string>>): ServiceResponse {
+  const { 'Content-Type': _type, ...rest } = headers;
+  return { status: 304, headers: rest, body: '' };
+}
+
 const METHODS: readonly string[] = ['GET', 'HEAD'];
 const ALLOW = METHODS.join(', ');
 
@@ -313,13 +323,13 @@ export function createAtmApi(config: AtmApiConfig = {}): AtmApi {
     const ifNoneMatch = headerField(request, 'if-none-match');
     if (ifNoneMatch !== undefined && ifNoneMatch.trim() !== '') {
       // RFC 9110 §13.2.2: If-None-Match present → If-Modified-Since is not evaluated.
-      if (ifNoneMatchMatches(ifNoneMatch, etag)) return { status: 304, headers, body: '' };
+      if (ifNoneMatchMatches(ifNoneMatch, etag)) return notModified(headers);
     } else {
       const ifModifiedSince = headerField(request, 'if-modified-since');
       if (ifModifiedSince !== undefined) {
         const since = parseHttpDate(ifModifiedSince);
         if (since === undefined) return fail('badIfModifiedSince');
-        if (lastUpdatedMillis <= since) return { status: 304, headers, body: '' };
+        if (lastUpdatedMillis <= since) return notModified(headers);
       }
     }
     return { status: 200, headers, body };

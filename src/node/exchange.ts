@@ -116,16 +116,37 @@ function logEntry(message: IncomingMessage, path: string, status: number, start:
   };
 }
 
+/**
+ * The framing of an answer: its `Content-Length`, or none. A 304 has no content and says no
+ * length (RFC 9110 §15.4.5). A HEAD answer is the GET's headers without the content: its length
+ * is the GET's when the service gave that body, and none when the service left it out (a
+ * `Content-Length: 0` there would say the GET's content is empty; RFC 9110 §8.6, §9.3.2).
+ *
+ * @example
+ * ```ts
+ * [contentLength('GET', 200, 15), contentLength('HEAD', 200, 0), contentLength('HEAD', 405, 312), contentLength('GET', 304, 0)];
+ * // [15, undefined, 312, undefined]
+ * ```
+ */
+export function contentLength(method: string | undefined, status: number, bodyBytes: number): number | undefined {
+  if (status === 304 || status === 204 || (status >= 100 && status < 200)) return undefined;
+  if (method === 'HEAD' && bodyBytes === 0) return undefined;
+  return bodyBytes;
+}
+
 function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
   if (response.headersSent || response.destroyed) return;
   const length = Buffer.byteLength(answer.body);
   // The service's bodies are ASCII (non-ASCII characters escaped): as Latin-1 they are copied
   // byte for byte, instead of encoded as UTF-8 inside the socket write.
   const bytes = length === answer.body.length ? Buffer.from(answer.body, 'latin1') : Buffer.from(answer.body, 'utf8');
-  const headers: Record<string, string | number> = { ...answer.headers, 'Content-Length': length };
+  const headers: Record<string, string | number> = { ...answer.headers };
+  const framed = contentLength(message.method, answer.status, length);
+  if (framed !== undefined) headers['Content-Length'] = framed;
   if (close) headers['Connection'] = 'close';
   response.writeHead(answer.status, headers);
-  response.end(message.method === 'HEAD' ? undefined : bytes);
+  // node:http sends no content for HEAD or 304 (and no chunked framing without a length).
+  response.end(message.method === 'HEAD' || framed === undefined ? undefined : bytes);
 }
 
 const DRAINING: Readonly<Record<string, string>> = {

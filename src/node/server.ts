@@ -11,10 +11,11 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ServiceResponse } from '../http/types.js';
+import { rawRequestHead } from '../http/protocol.js';
+import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import type { Service } from '../service/service.js';
 import { Connections, defaultConnectionLimits } from './connections.js';
-import { attachState, serveExchange, stateOf, type NodeListenerOptions, type ServerState } from './exchange.js';
+import { attachState, contentLength, serveExchange, stateOf, type NodeListenerOptions, type ServerState } from './exchange.js';
 import { endLingering, isLingering, LINGER_MS } from './linger.js';
 
 export type { NodeListenerOptions, RequestLogEntry } from './exchange.js';
@@ -68,12 +69,28 @@ export interface NodeServerOptions extends NodeListenerOptions {
   readonly drainIdleMs?: number | undefined;
 }
 
-/** The raw HTTP of an answer for a connection that closes after it (one node:http never got to answer). */
-function rawResponse(answer: ServiceResponse): string {
+/** The raw HTTP of an answer for a connection that closes after it (one node:http never got to answer); to HEAD, without its content. */
+function rawResponse(answer: ServiceResponse, method?: string): string {
   const lines = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`];
   for (const [name, value] of Object.entries(answer.headers)) lines.push(`${name}: ${value}`);
-  lines.push(`Content-Length: ${Buffer.byteLength(answer.body)}`, 'Connection: close', '', answer.body);
+  const length = contentLength(method, answer.status, Buffer.byteLength(answer.body));
+  if (length !== undefined) lines.push(`Content-Length: ${length}`);
+  lines.push('Connection: close', '', method === 'HEAD' || length === undefined ? '' : answer.body);
   return lines.join('\r\n');
+}
+
+/**
+ * The head of the request node:http refused, so the refusal is said in its API's shape: the
+ * request whose body it was reading (a bad chunk, a body past the time), else the one read back
+ * from the bytes it refused (a malformed framing, a header overflow). Undefined when neither is
+ * known (a head that never completed before its timeout).
+ */
+function refusedHead(error: NodeJS.ErrnoException & { rawPacket?: Uint8Array }, socket: Duplex): ServiceRequest | undefined {
+  const incoming = (socket as Socket & { parser?: { incoming?: IncomingMessage | null } | null }).parser?.incoming;
+  if (incoming !== undefined && incoming !== null && !incoming.complete && incoming.url !== undefined) {
+    return { method: incoming.method ?? 'GET', path: incoming.url, headers: incoming.headers };
+  }
+  return rawRequestHead(error.rawPacket);
 }
 
 /** What a server's shutdown holds: its end, and how to end its grace early. */
@@ -179,11 +196,12 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
       return;
     }
     const reason = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'timeout' : code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : 'malformed';
+    const head = refusedHead(error, socket);
     // A bad request pipelined behind good ones is answered after theirs, never instead of them.
     state.connections.afterAnswers(socket as Socket, () => {
       if (socket.destroyed || socket.writableEnded || isLingering(socket)) return;
-      const answer = service.transportFailure(reason);
-      endLingering(socket, rawResponse(answer));
+      const answer = service.transportFailure(reason, head);
+      endLingering(socket, rawResponse(answer, head?.method.toUpperCase()));
       report(answer);
     });
   });

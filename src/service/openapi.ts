@@ -48,7 +48,9 @@ function buildDocument(): Json {
         'Every route of the interface as `cotizador` serves it (`cotizador serve`, or createService in any HTTP framework). Bodies are JSON (ASCII, non-ASCII characters escaped) except the token request, which is form-encoded. `/openapi.json`, `/.well-known/jwks.json` and `/health` are additions to the interface.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: 'http://127.0.0.1:8080', description: '`cotizador serve` with its defaults' }],
+    // Relative: the document's own origin (where it is served, or the base a client resolves it
+    // against), so the one committed file is right behind any host, port or TLS proxy.
+    servers: [{ url: '/', description: 'The server this document was fetched from' }],
     tags: [
       { name: 'token', description: 'Token API: OAuth 2.0 client_credentials' },
       { name: 'quoter', description: 'Quoter API (/api/esb/Cotizador/v1)' },

@@ -73,8 +73,40 @@ export function grantPath(
 }
 
 /**
+ * The AutoEstrene request's rule across fields, which a property's own schema cannot say:
+ * `tipoSeguro` 1 (the policy paid up front) and 2 (financed) quote a policy, so `informacionSeguro`
+ * is required and names a package (`idPaquete` at least 1). The engine refuses the same requests
+ * with ERRESQ006 (`solicitud.informacionSeguro`, `solicitud.informacionSeguro.idPaquete`); which
+ * insurer, when several offer the package, depends on the tariff and stays the engine's (ERRNEG001).
+ *
+ * @example
+ * ```ts
+ * const rule = CREDIT_INSURANCE_RULE as { if: unknown; then: unknown };
+ * Object.keys(rule).includes('then'); // true
+ * ```
+ */
+export const CREDIT_INSURANCE_RULE: Json = {
+  description:
+    'tipoSeguro 1 (paid up front) or 2 (financed): informacionSeguro is required and names a package (idPaquete at least 1; idAseguradora too when several insurers offer it, else 400 ERRNEG001)',
+  if: {
+    required: ['solicitud'],
+    properties: { solicitud: { required: ['tipoSeguro'], properties: { tipoSeguro: { enum: [1, 2] } } } },
+  },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword in a document, never awaited
+  then: {
+    properties: {
+      solicitud: {
+        required: ['informacionSeguro'],
+        properties: { informacionSeguro: { required: ['idPaquete'], properties: { idPaquete: { minimum: 1 } } } },
+      },
+    },
+  },
+};
+
+/**
  * The path item of a protected JSON operation of the quoter or taxpayer APIs: bearer token with
- * the `update` scope, a JSON request, the success envelope, the envelope's errors.
+ * the `update` scope, a JSON request (its schema, and `rule` across its fields when given), the
+ * success envelope, the envelope's errors.
  *
  * @example
  * ```ts
@@ -88,7 +120,10 @@ export function operationPath(
   response: SchemaName,
   requestExample: unknown,
   responseExample: unknown,
+  rule?: Json,
 ): { readonly post: Json } {
+  const content = json(request, requestExample);
+  if (rule !== undefined) content['application/json'] = { schema: { allOf: [ref(request), rule] }, example: requestExample };
   return {
     post: {
       operationId: about.id,
@@ -96,7 +131,7 @@ export function operationPath(
       summary: about.summary,
       security: [{ ValidaCredenciales: [UPDATE_SCOPE] }],
       parameters: [{ $ref: '#/components/parameters/AcceptLanguage' }],
-      requestBody: { required: true, content: json(request, requestExample) },
+      requestBody: { required: true, content },
       responses: {
         200: { description: STATUS_TEXT[200], headers: headerRefs(), content: json(response, responseExample) },
         ...envelopeErrors(),

@@ -67,6 +67,22 @@ export interface Operation<T> {
 }
 
 /**
+ * `valorIncorrecto` in one form on every route: the field's path from the body's root, as the
+ * validator writes it (`solicitud.informacionSeguro.modelo`). The engines name their fields from
+ * the `solicitud` they are given (`informacionSeguro.modelo`); this puts them under the wrapper.
+ *
+ * @example
+ * ```ts
+ * bodyPath('solicitud', 'plazo'); // 'solicitud.plazo'
+ * bodyPath('solicitud', 'informacionSeguro.idPaquete'); // 'solicitud.informacionSeguro.idPaquete'
+ * bodyPath('solicitud', ''); // 'solicitud'
+ * ```
+ */
+export function bodyPath(root: string, field: string): string {
+  return field === '' ? root : field.startsWith('[') ? `${root}${field}` : `${root}.${field}`;
+}
+
+/**
  * A protected operation whose head passed: the body limit and what to do with the body.
  *
  * @example
@@ -90,7 +106,8 @@ function engineFailure(error: QuoteError): Failure {
       status: 400,
       codigoError: error.codigoError,
       propiedad: (lang) => localizedMessage(error, lang),
-      valorIncorrecto: error.valorIncorrecto,
+      // The engines are given the body's `solicitud`: their paths are relative to it.
+      valorIncorrecto: error.valorIncorrecto === undefined ? undefined : bodyPath('solicitud', error.valorIncorrecto),
     };
   }
   return { status: 500, codigoError: 'ERRSER002' };

@@ -20,7 +20,7 @@ import { quotePolicy } from '../quotes/quotePolicy.js';
 import { UPDATE_SCOPE } from './auth.js';
 import { documentHandler, grantHandler, operationHandler, type Begin, type Family, type RouteContext } from './handlers.js';
 import { autoEstrene, obtenerDocumento, segAutoVendor, type Operation } from './operations.js';
-import { atmPath, documentPath, grantPath, operationPath, type RouteAbout } from './openapiPaths.js';
+import { atmPath, CREDIT_INSURANCE_RULE, documentPath, grantPath, operationPath, type RouteAbout } from './openapiPaths.js';
 import { EXAMPLE, json, successExample, type Json } from './openapiResponses.js';
 import type { ApiName } from './switches.js';
 import { readyHandler, readyPathItem } from './ready.js';
@@ -99,6 +99,8 @@ function operation<const Name extends string, const Path extends string, T>(spec
   readonly request: SchemaName;
   readonly response: SchemaName;
   readonly examples: () => { readonly request: unknown; readonly response: unknown };
+  /** A rule across the request's fields for the document (JSON Schema `if`/`then`). */
+  readonly requestRule?: Json;
 }): OwnRoute<Name, Path> {
   return {
     name: spec.name,
@@ -110,7 +112,7 @@ function operation<const Name extends string, const Path extends string, T>(spec
     begin: operationHandler(spec.operation),
     openApi: () => {
       const examples = spec.examples();
-      return operationPath(spec.about, spec.request, spec.response, examples.request, examples.response);
+      return operationPath(spec.about, spec.request, spec.response, examples.request, examples.response, spec.requestRule);
     },
   };
 }
@@ -254,6 +256,7 @@ export const ROUTE_TABLE = [
     request: 'AutoEstreneRequest',
     response: 'AutoEstreneResponse',
     examples: () => ({ request: CREDIT_REQUEST, response: successExample({ resultado: quoteCredit(CREDIT_REQUEST.solicitud) }) }),
+    requestRule: CREDIT_INSURANCE_RULE,
   }),
   operation({
     name: 'segAutoVendor',

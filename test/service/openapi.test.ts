@@ -11,7 +11,7 @@ import { ENVELOPE_STATUSES, schemas } from '../../src/entry/contracts.js';
 import { quoteCredit } from '../../src/entry/credit.js';
 import { quotePolicy } from '../../src/entry/insurance.js';
 import { openApiDocument, ROUTES } from '../../src/entry/service.js';
-import { json, testService } from './helpers.js';
+import { accessToken, json, post, testService } from './helpers.js';
 
 type Json = Record<string, unknown>;
 const doc = openApiDocument();
@@ -24,6 +24,11 @@ function examples(value: unknown, where: string, out: { where: string; schema: J
   if ('schema' in object && 'example' in object) out.push({ where, schema: object['schema'] as Json, example: object['example'] });
   for (const [key, child] of Object.entries(object)) examples(child, `${where}/${key}`, out);
   return out;
+}
+
+/** A schema of the document with its `#/components/…` references resolved against the document added to Ajv as `openapi.json`. */
+function inDocument(schema: unknown): Json {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')) as Json;
 }
 
 describe('openapi.json', () => {
@@ -110,7 +115,7 @@ describe('openapi.json', () => {
     const found = examples(doc, '');
     expect(found.length).toBeGreaterThan(60);
     for (const { where, schema, example } of found) {
-      const target = typeof schema['$ref'] === 'string' ? { $ref: `openapi.json${schema['$ref'] as string}` } : schema;
+      const target = inDocument(schema);
       const validate = ajv.compile(target);
       expect(validate(example), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
@@ -130,5 +135,54 @@ describe('openapi.json', () => {
     expect(creditAnswer.registros).toHaveLength(3);
     const policy = exampleOf(ROUTES.segAutoVendor, 'requestBody')['solicitud'] as Parameters<typeof quotePolicy>[0];
     expect(exampleOf(ROUTES.segAutoVendor, 'response')['resultado']).toEqual(quotePolicy(policy, { fechaInicio: '2026-01-31' }));
+  });
+
+  it('names no host: servers is relative to where the document is served', async () => {
+    expect(doc['servers']).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(JSON.stringify(doc)).not.toMatch(/127\.0\.0\.1|localhost|:8080/);
+  });
+
+  it('says the requirements of tipoSeguro 1 and 2, and they are the engine’s: the document and the service refuse the same requests', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(doc, 'openapi.json');
+    const body = paths[ROUTES.autoEstrene]?.['post']?.['requestBody'] as { content: { 'application/json': { schema: Json } } };
+    const validate = ajv.compile(inDocument(body.content['application/json'].schema));
+    const service = testService();
+    const token = await accessToken(service);
+    const base = { montoSolicitado: '280000.00', valorFactura: '350000.00', plazo: 36 };
+    const info = {
+      cveEntidadFederativa: 9,
+      idTipoUnidad: 1,
+      idUsoAutomovil: 1,
+      idAgencia: 1002,
+      numeroAgencia: 4501,
+      modelo: 2026,
+      enganche: '70000.00',
+      codigoPostal: '03100',
+      idAseguradora: 1,
+    };
+    const infos: (Json | undefined)[] = [undefined, info, { ...info, idPaquete: 0 }, { ...info, idPaquete: 1 }];
+    let refusedByRule = 0;
+    for (const tipoSeguro of [undefined, 0, 1, 2]) {
+      for (const informacionSeguro of infos) {
+        const solicitud: Json = { ...base };
+        if (tipoSeguro !== undefined) solicitud['tipoSeguro'] = tipoSeguro;
+        if (informacionSeguro !== undefined) solicitud['informacionSeguro'] = informacionSeguro;
+        const documentSays = validate({ solicitud });
+        const res = await service.handle(post(ROUTES.autoEstrene, { solicitud }, token));
+        const answer = json(res);
+        const ruleRefusal = res.status === 400 && answer['codigoError'] === 'ERRESQ006';
+        const where = JSON.stringify(solicitud);
+        // Every request the document refuses, the service refuses with ERRESQ006 on the rule's fields, and the reverse.
+        expect(!documentSays, where).toBe(ruleRefusal);
+        if (ruleRefusal) {
+          refusedByRule++;
+          expect(['solicitud.informacionSeguro', 'solicitud.informacionSeguro.idPaquete'], where).toContain(
+            answer['detalles'].valorIncorrecto,
+          );
+        } else expect(res.status, `${where} ${res.body}`).toBe(200);
+      }
+    }
+    expect(refusedByRule).toBe(6);
   });
 });

@@ -77,8 +77,29 @@ describe('quoter operations', () => {
     const envelope = expectEnvelope(res, 400, 'ERRNEG001');
     expect(envelope).toMatchObject({
       mensaje: 'Error de negocio',
-      detalles: { valorIncorrecto: 'montoSolicitado', propiedad: 'El monto solicitado excede el precio del vehículo' },
+      detalles: { valorIncorrecto: 'solicitud.montoSolicitado', propiedad: 'El monto solicitado excede el precio del vehículo' },
     });
+  });
+
+  it('valorIncorrecto has one form on every route: the path from the body root, for schema and engine errors alike', async () => {
+    const service = testService();
+    const token = await accessToken(service);
+    const refusal = async (path: string, body: unknown) => {
+      const res = await service.handle(post(path, body, token));
+      const envelope = json(res);
+      expect(res.status).toBe(400);
+      return `${envelope['codigoError']} ${envelope['detalles'].valorIncorrecto}`;
+    };
+    // The same field refused by the schema (ERRESQ004 above the interface's range) and by the engine (below its own).
+    expect(await refusal(AUTO, { solicitud: { ...CREDIT_BODY.solicitud, plazo: 1000 } })).toBe('ERRESQ004 solicitud.plazo');
+    expect(await refusal(AUTO, { solicitud: { ...CREDIT_BODY.solicitud, plazo: 0 } })).toBe('ERRESQ004 solicitud.plazo');
+    expect(await refusal(AUTO, { solicitud: { ...CREDIT_BODY.solicitud, tipoSeguro: 1 } })).toBe('ERRESQ006 solicitud.informacionSeguro');
+    expect(await refusal(SEG, { solicitud: { ...POLICY_BODY.solicitud, modelo: '2025' } })).toBe('ERRESQ005 solicitud.modelo');
+    expect(await refusal(SEG, { solicitud: { ...POLICY_BODY.solicitud, idUsoAutomovil: 999 } })).toMatch(
+      /^ERR\w+ solicitud\.idUsoAutomovil$/,
+    );
+    // The taxpayer body has no wrapper: its field is at the root.
+    expect(await refusal(DOC, { lineaCaptura: 'X' })).toMatch(/^ERR\w+ lineaCaptura$/);
   });
 
   it('passes config.tariff and engine options through', async () => {
