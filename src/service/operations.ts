@@ -15,6 +15,8 @@ import {
 } from '../contracts/requests.js';
 import { collectIssues, type ValidationResult } from '../validation/validate.js';
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
+import { creditResultJson } from '../quotes/creditJson.js';
+import { asciiJson } from '../http/json.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
@@ -26,7 +28,6 @@ import type { Failure } from './respond.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
 import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
 import { bodyBytes, issueFailure } from './token.js';
-import { creditResultJson } from './creditJson.js';
 
 /**
  * What an operation produced: the fields to add to the success envelope, or a failure.
@@ -113,7 +114,7 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
   run: async (data, config) =>
     runEngine(() => {
       const resultado = quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) });
-      return { ok: true, fields: { resultado }, json: `"resultado":${creditResultJson(resultado)}` };
+      return { ok: true, fields: { resultado }, json: `"resultado":${creditResultJson(resultado, asciiJson)}` };
     }),
 };
 
