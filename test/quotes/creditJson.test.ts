@@ -91,15 +91,45 @@ describe('creditResultJson', () => {
     );
   });
 
-  it('quoteCreditJson writes what JSON.stringify of quoteCredit writes, and throws as quoteCredit does', () => {
+  it('quoteCreditJson writes what JSON.stringify of quoteCredit writes, and throws as quoteCredit does, for random quotes one after another', () => {
+    // Plain level tables (written from the schedule), the features, and insurance columns (written
+    // from the rows), with or without the table, two in a row (the row heads kept between calls).
+    const request = fc.oneof(
+      fc.record({ solicitud: solicitudArb, options: fc.constant<CreditOptions>({}) }),
+      featureCaseArb,
+      fc.constantFrom(12, 36, 60).map((plazo) => ({
+        solicitud: {
+          fechaApertura: '2026-01-31',
+          montoSolicitado: '280000.00',
+          valorFactura: '350000.00',
+          tasa: '13.50',
+          plazo,
+          generaTablaPagos: true,
+          tipoSeguro: 2,
+          informacionSeguro: INSURED,
+        } as CreditRequest,
+        options: {} as CreditOptions,
+      })),
+    );
+    const same = ({ solicitud, options }: { solicitud: CreditRequest; options: CreditOptions }, table: boolean) => {
+      const asked = { ...solicitud, generaTablaPagos: table };
+      let expected: string | QuoteError;
+      try {
+        expected = JSON.stringify(quoteCredit(asked, options));
+      } catch (error) {
+        if (!(error instanceof QuoteError)) throw error;
+        expected = error;
+      }
+      if (typeof expected === 'string') expect(quoteCreditJson(asked, options)).toBe(expected);
+      else expect(() => quoteCreditJson(asked, options)).toThrow(expected.message);
+    };
     fc.assert(
-      fc.property(solicitudArb, fc.boolean(), (solicitud, generaTablaPagos) => {
-        const request = { ...solicitud, generaTablaPagos };
-        expect(quoteCreditJson(request, { fechaApertura: '2026-03-15' })).toBe(
-          JSON.stringify(quoteCredit(request, { fechaApertura: '2026-03-15' })),
-        );
+      fc.property(request, request, fc.boolean(), (first, second, table) => {
+        same(first, true);
+        same(second, table);
+        same(first, true);
       }),
-      { numRuns: 100 },
+      { numRuns: 150 },
     );
     const base = { fechaApertura: '2026-01-31', montoSolicitado: '1000.00', plazo: 3, valorFactura: '2000.00' };
     expect(() => quoteCreditJson({ ...base, plazo: 0 })).toThrow(QuoteError);
