@@ -7,6 +7,7 @@ export * from './common.js';
 export { quoteCredit, quoteValidCredit, creditOpeningCharges } from '../quotes/quoteCredit.js';
 export type { OpeningCharges } from '../quotes/credit/charges.js';
 export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { creditResultJson, quoteCreditJson } from '../quotes/creditJson.js';
 export { solveCredit, SOLVE_DIRECTIONS } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
 export { compareOffers, OFFER_MEASURES } from '../quotes/compareOffers.js';

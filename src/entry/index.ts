@@ -13,6 +13,7 @@
 export * from './common.js';
 export { quoteCredit } from '../quotes/quoteCredit.js';
 export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { creditResultJson, quoteCreditJson } from '../quotes/creditJson.js';
 export { solveCredit } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
 export { compareOffers, OFFER_MEASURES } from '../quotes/compareOffers.js';

@@ -19,7 +19,7 @@ import { openingCharges, type OpeningCharges } from './credit/charges.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
 import type { AnualidadOption, BalanceInsuranceOption, DeferralOption, PeriodicChargeOption, PromotionOption } from './credit/captive.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
-import { writeResult } from './credit/result.js';
+import { type TableText, writeResult } from './credit/result.js';
 import { schedulePlan } from './credit/schedule.js';
 import type { PolicyOptions } from './quotePolicy.js';
 
@@ -100,10 +100,10 @@ function checkedRequest(solicitud: CreditRequest): CreditRequest {
   return solicitud;
 }
 
-function quoteRead(solicitud: CreditRequest, options: CreditOptions): CreditResult {
+function quoteRead(solicitud: CreditRequest, options: CreditOptions, asJson?: TableText): CreditResult {
   const conventions = resolveConventions(options.conventions);
   const plan = planWith(solicitud, options, conventions);
-  return writeResult(solicitud, plan, schedulePlan(plan), conventions);
+  return writeResult(solicitud, plan, schedulePlan(plan), conventions, asJson);
 }
 
 /**
@@ -168,4 +168,19 @@ function planWith(solicitud: CreditRequest, options: CreditOptions, conventions:
  */
 export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {}): CreditResult {
   return quoteRead(checkedRequest(solicitud), options);
+}
+
+/**
+ * {@link quoteCredit} for `quoteCreditJson`: a level table's rows are written into `asJson.table`
+ * as JSON text (and `registros` is left empty); other tables are built as objects, as always.
+ *
+ * @example
+ * ```ts
+ * const asJson = { table: undefined as string | undefined };
+ * quoteCreditTable(solicitud, {}, asJson).registros.length; // 0
+ * asJson.table?.startsWith('{"numAmortizacion":1,'); // true
+ * ```
+ */
+export function quoteCreditTable(solicitud: CreditRequest, options: CreditOptions, asJson: TableText): CreditResult {
+  return quoteRead(checkedRequest(solicitud), options, asJson);
 }

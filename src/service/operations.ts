@@ -17,6 +17,8 @@ import {
 } from '../contracts/requests.js';
 import { collectIssues, type ValidationResult } from '../validation/validate.js';
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
+import { creditResultJson } from '../quotes/creditJson.js';
+import { asciiJson } from '../http/json.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
@@ -29,7 +31,6 @@ import { declaredLength, retryAfter, serverBusy, tooManyRequests } from './admis
 import { ExecutorBusy, IN_PROCESS_EXECUTOR, type ValidatedOperation } from './executor.js';
 import type { Work } from './work.js';
 import { bodyBytes, issueFailure } from './token.js';
-import { creditResultJson } from './creditJson.js';
 
 /**
  * What an operation produced: the fields to add to the success envelope, or a failure.
@@ -139,7 +140,7 @@ export const autoEstrene: Operation<AutoEstreneRequest> = {
   run: async (data, config) =>
     runEngine(() => {
       const resultado = quoteValidCredit(data.solicitud, { ...config.creditOptions, fechaApertura: mexicoCityDate(config.now()) });
-      return { ok: true, fields: { resultado }, json: `"resultado":${creditResultJson(resultado)}` };
+      return { ok: true, fields: { resultado }, json: `"resultado":${creditResultJson(resultado, asciiJson)}` };
     }),
 };
 

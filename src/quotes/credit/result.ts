@@ -11,6 +11,7 @@ import { formatTenths } from '../../cat/round.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { LoanSchedule } from '../../credit/loan.js';
 import { solveCat } from './cat.js';
+import { levelRowsJson } from './json.js';
 import { addColumns, type CreditPlan, type PaymentExtras } from './plan.js';
 
 /** A column cut to the table's `count` rows, with what is still owed after the last one added to it. */
@@ -80,9 +81,18 @@ function levelRows(schedule: LoanSchedule, dates: readonly string[], principalTe
 const ZERO = '0.00';
 
 /**
+ * Where {@link writeResult} puts the table as JSON text when asked to (`quoteCreditJson`): it
+ * sets `table` when it wrote the rows there (then the result's `registros` is empty) and leaves it
+ * undefined when it built them as objects (a table with insurance, commission or charge columns).
+ */
+export interface TableText {
+  table: string | undefined;
+}
+
+/**
  * The response's `resultado` of a scheduled plan: the extra columns settled for a table that
  * ended early, the CAT ({@link solveCat}), the rows (when `generaTablaPagos`) and the totals, as
- * text.
+ * text. Given `asJson`, a level table's rows are written there as JSON text instead.
  *
  * @example
  * ```ts
@@ -98,6 +108,7 @@ export function writeResult(
   plan: CreditPlan,
   schedule: LoanSchedule,
   conventions: CreditConventions,
+  asJson?: TableText,
 ): CreditResult {
   const n = schedule.level.length;
   const [extras, catInsurance] = settleExtras(plan, n, conventions);
@@ -143,7 +154,10 @@ export function writeResult(
     const payment = schedule.level[regularRow] as number;
     firstPayment = plan.loan.prepayments === undefined ? payment : payment - (schedule.prepaid[regularRow] as number);
     if (planned !== undefined) firstPayment -= planned[regularRow] as number;
-    if (dates !== undefined) levelRows(schedule, dates, openingText, rows);
+    if (dates !== undefined) {
+      if (asJson === undefined) levelRows(schedule, dates, openingText, rows);
+      else asJson.table = levelRowsJson(schedule, dates, openingText);
+    }
   }
   for (let k = 0, visited = bare ? 0 : n; k < visited; k++) {
     let life = lifeInsurance?.[k] ?? 0;

@@ -3,8 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreditResult } from '../../src/contracts/credit.js';
 import { asciiJson } from '../../src/http/json.js';
-import { creditResultJson } from '../../src/service/creditJson.js';
-import { QuoteError, quoteCredit, type CreditOptions, type CreditRequest } from '../../src/entry/index.js';
+import {
+  QuoteError,
+  creditResultJson,
+  quoteCredit,
+  quoteCreditJson,
+  type CreditOptions,
+  type CreditRequest,
+} from '../../src/entry/index.js';
+import * as credit from '../../src/entry/credit.js';
 import { featureCaseArb } from '../credit/arbitraries.js';
 import { INSURED_PACKAGE as INSURED, solicitudArb } from '../helpers.js';
 
@@ -38,9 +45,17 @@ function quoteFeatureCase(solicitud: CreditRequest, options: CreditOptions): Cre
 }
 
 describe('creditResultJson', () => {
-  it('writes the same bytes as asciiJson for every credit result of the corpus', () => {
+  it('writes the same bytes as JSON.stringify, and with asciiJson as the fallback as asciiJson, for every credit result of the corpus', () => {
     expect(results.length).toBeGreaterThan(100);
-    for (const result of results) expect(creditResultJson(result)).toBe(asciiJson(result));
+    for (const result of results) {
+      expect(creditResultJson(result)).toBe(JSON.stringify(result));
+      expect(creditResultJson(result, asciiJson)).toBe(asciiJson(result));
+    }
+  });
+
+  it('is the one writer of cotizador/credit and the root', () => {
+    expect(credit.creditResultJson).toBe(creditResultJson);
+    expect(credit.quoteCreditJson).toBe(quoteCreditJson);
   });
 
   it('writes the same bytes as JSON.stringify for random quotes, one after another (the row heads kept between calls)', () => {
@@ -68,6 +83,7 @@ describe('creditResultJson', () => {
     fc.assert(
       fc.property(quote, quote, (first, second) => {
         expect(creditResultJson(first)).toBe(JSON.stringify(first));
+        expect(creditResultJson(second, asciiJson)).toBe(asciiJson(second));
         expect(creditResultJson(second)).toBe(JSON.stringify(second));
         expect(creditResultJson(first)).toBe(JSON.stringify(first));
       }),
@@ -75,7 +91,52 @@ describe('creditResultJson', () => {
     );
   });
 
-  it('falls back to asciiJson for text to escape, another key order or another type', () => {
+  it('quoteCreditJson writes what JSON.stringify of quoteCredit writes, and throws as quoteCredit does, for random quotes one after another', () => {
+    // Plain level tables (written from the schedule), the features, and insurance columns (written
+    // from the rows), with or without the table, two in a row (the row heads kept between calls).
+    const request = fc.oneof(
+      fc.record({ solicitud: solicitudArb, options: fc.constant<CreditOptions>({}) }),
+      featureCaseArb,
+      fc.constantFrom(12, 36, 60).map((plazo) => ({
+        solicitud: {
+          fechaApertura: '2026-01-31',
+          montoSolicitado: '280000.00',
+          valorFactura: '350000.00',
+          tasa: '13.50',
+          plazo,
+          generaTablaPagos: true,
+          tipoSeguro: 2,
+          informacionSeguro: INSURED,
+        } as CreditRequest,
+        options: {} as CreditOptions,
+      })),
+    );
+    const same = ({ solicitud, options }: { solicitud: CreditRequest; options: CreditOptions }, table: boolean) => {
+      const asked = { ...solicitud, generaTablaPagos: table };
+      let expected: string | QuoteError;
+      try {
+        expected = JSON.stringify(quoteCredit(asked, options));
+      } catch (error) {
+        if (!(error instanceof QuoteError)) throw error;
+        expected = error;
+      }
+      if (typeof expected === 'string') expect(quoteCreditJson(asked, options)).toBe(expected);
+      else expect(() => quoteCreditJson(asked, options)).toThrow(expected.message);
+    };
+    fc.assert(
+      fc.property(request, request, fc.boolean(), (first, second, table) => {
+        same(first, true);
+        same(second, table);
+        same(first, true);
+      }),
+      { numRuns: 150 },
+    );
+    const base = { fechaApertura: '2026-01-31', montoSolicitado: '1000.00', plazo: 3, valorFactura: '2000.00' };
+    expect(() => quoteCreditJson({ ...base, plazo: 0 })).toThrow(QuoteError);
+    expect(() => quoteCreditJson({ ...base, producto: 'Crédito' as 'AUTO' })).toThrow(QuoteError);
+  });
+
+  it('falls back to the writer given for text to escape, another key order or another type', () => {
     const result = quoteCredit({
       fechaApertura: '2026-01-31',
       montoSolicitado: '1000.00',
@@ -93,6 +154,9 @@ describe('creditResultJson', () => {
       { ...result, registros: result.registros.map((row, k) => (k === 2 ? { ...row, seguroVida: 0 } : row)) },
       { ...result, registros: result.registros.map((row, k) => (k === 0 ? { ...row, fechaAmortizacion: null } : row)) },
     ];
-    for (const value of cases) expect(creditResultJson(value as CreditResult)).toBe(asciiJson(value));
+    for (const value of cases) {
+      expect(creditResultJson(value as CreditResult, asciiJson)).toBe(asciiJson(value));
+      expect(creditResultJson(value as CreditResult)).toBe(JSON.stringify(value));
+    }
   });
 });
