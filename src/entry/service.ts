@@ -21,6 +21,7 @@ export {
   DEFAULT_TOKEN_AUDIENCE,
 } from '../service/config.js';
 export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } from '../service/config.js';
+export { checkedEngineOptions, type EngineOptions } from '../service/engineOptions.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';

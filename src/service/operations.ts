@@ -17,6 +17,7 @@ import { collectIssues, type ValidationResult } from '../validation/validate.js'
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
+import { checkLineaCaptura } from '../documents/lineaCaptura.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
@@ -98,6 +99,15 @@ function runEngine(engine: () => Outcome): Outcome {
   }
 }
 
+/** A check that throws coded errors, as the failure it makes (undefined when it passes). */
+function refusal(check: () => void): (Outcome & { readonly ok: false }) | undefined {
+  const outcome = runEngine(() => {
+    check();
+    return { ok: true, fields: {} };
+  });
+  return outcome.ok ? undefined : outcome;
+}
+
 /**
  * `POST /api/esb/Cotizador/v1/AutoEstrene`.
  *
@@ -149,6 +159,9 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
   validate: validateObtenerDocumento,
   run: async ({ lineaCaptura }, config) => {
+    // The line's format (config.lineaCaptura) is the caller's to get right, before any lookup.
+    const malformed = refusal(() => checkLineaCaptura(lineaCaptura, config.lineaCaptura));
+    if (malformed !== undefined) return malformed;
     const record = await config.documents(lineaCaptura);
     if (record === undefined) {
       return {
@@ -159,6 +172,16 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     // The lookup is the bank's system: a malformed record is its error (500), not the caller's.
     if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
+    }
+    if (config.lineaCaptura === 'treasury') {
+      // A payment of another amount, or after the line's expiry (its own date), gets no receipt.
+      const paid = { importe: record.importe, fecha: record.fechaPago.slice(0, 10) };
+      const contradicted = refusal(() => checkLineaCaptura(lineaCaptura, 'treasury', paid));
+      // Only ERRNEG001 is the line's; a record the check cannot read is the bank's (500).
+      if (contradicted !== undefined)
+        return contradicted.failure.codigoError === 'ERRNEG001'
+          ? contradicted
+          : { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
     return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record, { issuer: config.receiptIssuer }) } } };
   },

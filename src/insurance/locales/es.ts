@@ -45,6 +45,16 @@ export const es = {
   enteroMinimo: '{what} debe ser un entero ≥ {min}',
   diasDeRecibos: 'los días de los recibos no corresponden al periodo',
   primerReciboMenor: 'el primer recibo quedó por debajo de los siguientes',
+
+  // The conventions a caller overrides (resolvePolicyConventions) and the options beside them.
+  convencionesObjeto: 'Las convenciones son un objeto de clave → valor',
+  convencionEntero: 'Convención no válida: un entero de {min} a {max}',
+  convencionVigenciasIguales: 'idVigenciaAnual e idVigenciaMultianual deben ser distintos',
+  convencionVigenciaOmision: 'defaultIdVigencia debe ser idVigenciaAnual o idVigenciaMultianual',
+  convencionPlazoOmision: 'defaultPlazoMeses no puede exceder maxPlazoMesesAnual',
+  plantillaUrlInvalida: 'Plantilla de URL no válida',
+  lifeBalanceValores: "Use 'declining' o 'flat'",
+  idLengthRango: 'Longitud de idCotizacion entre 8 y 64',
 } as const;
 
 /** The id of a message of the insurance engine's catalog. */

@@ -74,6 +74,13 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   redisCaido: 'Redis does not answer ({reason}): the limits go on in {mode} mode until it is back',
   redisDeVuelta: 'Redis answers again: the limits are shared again',
   configTope: '{name} cannot exceed {max} s',
+  configDesconocida: '{name} is not a setting of the configuration; use {keys}',
+  configUnoDe: '{name} must be one of: {values}',
+  configObjeto: '{name} must be an object',
+  configLista: '{name} must be a list',
+  configBooleano: '{name} must be true or false',
+  configFecha: '{name} must be a date YYYY-MM-DD',
+  configEmisor: 'receiptIssuer must be { nombre, rfc, domicilio?, leyenda? }, texts of 1 to 200 characters',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
 };

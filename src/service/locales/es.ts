@@ -72,6 +72,13 @@ export const es = {
   redisCaido: 'Redis no responde ({reason}): los límites siguen en modo {mode} hasta que vuelva',
   redisDeVuelta: 'Redis responde de nuevo: los límites vuelven a compartirse',
   configTope: '{name} no puede exceder {max} s',
+  configDesconocida: '{name} no es un ajuste de la configuración; use {keys}',
+  configUnoDe: '{name} debe ser uno de: {values}',
+  configObjeto: '{name} debe ser un objeto',
+  configLista: '{name} debe ser una lista',
+  configBooleano: '{name} debe ser true o false',
+  configFecha: '{name} debe ser una fecha YYYY-MM-DD',
+  configEmisor: 'receiptIssuer debe ser { nombre, rfc, domicilio?, leyenda? }, textos de 1 a 200 caracteres',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
 } as const;
