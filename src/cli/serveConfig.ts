@@ -86,6 +86,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', help: 'ajusteMaxFormFields' },
   { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', help: 'ajusteRequestTimeoutMs' },
   { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', help: 'ajusteAtmsPublic' },
+  { key: 'lineaCaptura', env: 'COTIZADOR_LINEA_CAPTURA', kind: 'text', help: 'ajusteLineaCaptura' },
   {
     key: 'keepAliveTimeoutMs',
     env: 'COTIZADOR_KEEP_ALIVE_TIMEOUT_MS',
@@ -374,6 +375,8 @@ export function loadServeSettings(
     maxFormFields: plain['maxFormFields'] as number | undefined,
     requestTimeoutMs: plain['requestTimeoutMs'] as number | undefined,
     atmsPublic: plain['atmsPublic'] as boolean | undefined,
+    // Checked by createService (one of free, sat, treasury), which names it.
+    lineaCaptura: plain['lineaCaptura'] as ServiceConfig['lineaCaptura'],
   };
   return {
     port: (plain['port'] as number | undefined) ?? 8080,

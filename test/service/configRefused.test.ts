@@ -4,6 +4,7 @@
  * key, never per request.
  */
 import { describe, expect, it } from 'vitest';
+import { loadServeSettings } from '../../src/cli/serveConfig.js';
 import { DEFAULT_CREDIT_CONVENTIONS } from '../../src/credit/conventions.js';
 import { localizedMessage, QuoteError } from '../../src/errors/quoteError.js';
 import { DEFAULT_POLICY_CONVENTIONS } from '../../src/insurance/conventions.js';
@@ -249,5 +250,14 @@ describe('every setting of the service (what serve passes on) checked at creatio
 
   it('refuses a malformed ATM data set at creation too (its own error, every issue listed)', () => {
     expect(() => createService({ ...BASE, atms: { data: 'none' } })).toThrow();
+  });
+});
+
+describe('serve passes its settings on to be checked at creation', () => {
+  it('COTIZADOR_LINEA_CAPTURA: read as given, refused by createService naming config.lineaCaptura', () => {
+    const env = { COTIZADOR_TOKEN_SECRET: SECRET, COTIZADOR_LINEA_CAPTURA: 'treasury' };
+    expect(createService(loadServeSettings({}, env).service)).toBeDefined();
+    const bad = loadServeSettings({}, { ...env, COTIZADOR_LINEA_CAPTURA: 'banco' }).service;
+    expect(() => createService(bad)).toThrow(expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.lineaCaptura' }));
   });
 });
