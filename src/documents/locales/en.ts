@@ -1,4 +1,4 @@
-/** English: what the documents say of an input they cannot write and of an optional package they cannot load. */
+/** English: what the documents say of an input they cannot write, of an optional package they cannot load and of a línea de captura they refuse. */
 import type { DocumentsMessageId } from './es.js';
 
 export const en: Readonly<Record<DocumentsMessageId, string>> = {

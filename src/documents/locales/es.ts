@@ -1,6 +1,6 @@
 /**
- * Spanish (the interface's language): what the documents say of an input they cannot write
- * and of an optional package they cannot load. The
+ * Spanish (the interface's language): what the documents say of an input they cannot write, of an
+ * optional package they cannot load and of a línea de captura they refuse. The
  * documents' own content (the receipt's labels, the amount in words) is Spanish by design and is
  * not a message: it lives where it is drawn (`../receipt.ts`, `../words.ts`).
  */

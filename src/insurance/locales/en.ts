@@ -1,4 +1,4 @@
-/** English: what the insurance engine says of a risk, a tariff and a policy start. */
+/** English: what the insurance engine says of a risk, a tariff, a policy start and a convention. */
 import type { InsuranceMessageId } from './es.js';
 
 export const en: Readonly<Record<InsuranceMessageId, string>> = {

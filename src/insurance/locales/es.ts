@@ -1,6 +1,7 @@
 /**
  * Spanish (the interface's language): what the insurance engine says of a risk the tariff does
- * not cover, of a tariff that is not well formed, and of a policy start that is not a date.
+ * not cover, of a tariff that is not well formed, of a policy start that is not a date, and of a
+ * convention a caller overrides.
  */
 export const es = {
   // A risk the tariff does not cover (priceOffers).
