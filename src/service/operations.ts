@@ -109,6 +109,34 @@ function refusal(check: () => void): (Outcome & { readonly ok: false }) | undefi
 }
 
 /**
+ * `obtenerDocumento` with `config.lineaCaptura`'s checks around it: a malformed line is refused
+ * before the lookup (the caller's error, 400 naming `lineaCaptura`); a treasury line's payment
+ * (its amount, and its date against the line's expiry) after it, 400 ERRNEG001. The record looked
+ * up is handed to the operation, which checks it and renders its receipt.
+ */
+function checkingLine(operation: Operation<ObtenerDocumentoRequest>): Operation<ObtenerDocumentoRequest> {
+  return {
+    ...operation,
+    run: async (data, config, ...rest) => {
+      const malformed = refusal(() => checkLineaCaptura(data.lineaCaptura, config.lineaCaptura));
+      if (malformed !== undefined) return malformed;
+      if (config.lineaCaptura !== 'treasury') return operation.run(data, config, ...rest);
+      const record = await config.documents(data.lineaCaptura);
+      if (record !== undefined) {
+        const paid = { importe: String(record.importe), fecha: String(record.fechaPago).slice(0, 10) };
+        const contradicted = refusal(() => checkLineaCaptura(data.lineaCaptura, 'treasury', paid));
+        // Only ERRNEG001 is the line's; a record the check cannot read is malformed, the bank's error (500).
+        if (contradicted !== undefined)
+          return contradicted.failure.codigoError === 'ERRNEG001'
+            ? contradicted
+            : { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
+      }
+      return operation.run(data, { ...config, documents: async () => record }, ...rest);
+    },
+  };
+}
+
+/**
  * `POST /api/esb/Cotizador/v1/AutoEstrene`.
  *
  * @example
@@ -156,12 +184,9 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  * outcome.ok; // true
  * ```
  */
-export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
+export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = checkingLine({
   validate: validateObtenerDocumento,
   run: async ({ lineaCaptura }, config) => {
-    // The line's format (config.lineaCaptura) is the caller's to get right, before any lookup.
-    const malformed = refusal(() => checkLineaCaptura(lineaCaptura, config.lineaCaptura));
-    if (malformed !== undefined) return malformed;
     const record = await config.documents(lineaCaptura);
     if (record === undefined) {
       return {
@@ -173,19 +198,9 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
     if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
-    if (config.lineaCaptura === 'treasury') {
-      // A payment of another amount, or after the line's expiry (its own date), gets no receipt.
-      const paid = { importe: record.importe, fecha: record.fechaPago.slice(0, 10) };
-      const contradicted = refusal(() => checkLineaCaptura(lineaCaptura, 'treasury', paid));
-      // Only ERRNEG001 is the line's; a record the check cannot read is the bank's (500).
-      if (contradicted !== undefined)
-        return contradicted.failure.codigoError === 'ERRNEG001'
-          ? contradicted
-          : { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
-    }
     return { ok: true, fields: { Resultado: { documento: await renderReceiptBase64(record, { issuer: config.receiptIssuer }) } } };
   },
-};
+});
 
 const BODY_TOO_LARGE: Failure = { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
 
