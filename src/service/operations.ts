@@ -17,11 +17,11 @@ import { collectIssues, type ValidationResult } from '../validation/validate.js'
 import { quoteValidCredit } from '../quotes/quoteCredit.js';
 import { quoteValidPolicy } from '../quotes/quotePolicy.js';
 import { renderReceiptBase64 } from '../documents/receipt.js';
-import { checkLineaCaptura } from '../documents/lineaCaptura.js';
 import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
+import { checkLineaCaptura } from '../documents/lineaCaptura.js';
 import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
