@@ -97,6 +97,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'maxFormFields', env: 'COTIZADOR_MAX_FORM_FIELDS', kind: 'integer', help: 'ajusteMaxFormFields' },
   { key: 'requestTimeoutMs', env: 'COTIZADOR_REQUEST_TIMEOUT_MS', kind: 'integer', help: 'ajusteRequestTimeoutMs' },
   { key: 'atmsPublic', env: 'COTIZADOR_ATMS_PUBLIC', kind: 'boolean', help: 'ajusteAtmsPublic' },
+  { key: 'lineaCaptura', env: 'COTIZADOR_LINEA_CAPTURA', kind: 'text', help: 'ajusteLineaCaptura' },
   {
     key: 'keepAliveTimeoutMs',
     env: 'COTIZADOR_KEEP_ALIVE_TIMEOUT_MS',
@@ -410,6 +411,8 @@ export function loadServeSettings(
     // Checked by createService (a bad origin stops the start naming config.cors.allowedOrigins).
     cors: corsSetting(file['cors'], env['COTIZADOR_CORS_ORIGINS']),
     trustProxy: trustProxySetting(file['trustProxy'], env['COTIZADOR_TRUST_PROXY']),
+    // Checked by createService (one of free, sat, treasury), which names it.
+    lineaCaptura: plain['lineaCaptura'] as ServiceConfig['lineaCaptura'],
   };
   return {
     port: (plain['port'] as number | undefined) ?? 8080,

@@ -1,6 +1,7 @@
 /**
  * The documents' catalog: what the receipt and the amount in words say of an input they cannot
- * write, and the receipt of an optional package it cannot load, in every language (`./locales/`).
+ * write, the receipt of an optional package it cannot load, and the línea de captura's checks of a
+ * line they refuse, in every language (`./locales/`).
  */
 import { defineCatalog } from '../errors/catalog.js';
 import { quoteErrorFrom } from '../errors/quoteError.js';

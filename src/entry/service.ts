@@ -33,6 +33,7 @@ export type {
 export { observers } from '../service/observe.js';
 export type { CorsConfig, ResolvedCors } from '../service/cors.js';
 export type { NotReadyReason } from '../service/ready.js';
+export { checkedEngineOptions, type EngineOptions } from '../service/engineOptions.js';
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';

@@ -11,6 +11,9 @@ import { SERVICE_MESSAGES, serviceError } from './messages.js';
 import type { PaymentRecord } from '../contracts/taxpayer.js';
 import type { CreditOptions } from '../quotes/quoteCredit.js';
 import type { PolicyOptions } from '../quotes/quotePolicy.js';
+import type { LineaCapturaFormat } from '../documents/lineaCaptura.js';
+import { checkSettings } from './configSettings.js';
+import { checkedEngineOptions, type EngineOptions } from './engineOptions.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
 import type { ReceiptIssuer } from '../documents/receipt.js';
@@ -192,14 +195,9 @@ export interface ServiceConfig extends ObserveConfig {
   readonly authFailureLimit?: AuthFailureLimitConfig | false | undefined;
   /** APIs switched off, bank link down (503); an object, or a function read on every request. Default: all on. */
   readonly switches?: ServiceSwitches | (() => ServiceSwitches) | undefined;
-  /** Passed to the engines (the service adds today's Mexico City date itself). */
-  readonly engineOptions?:
-    | {
-        readonly credit?: Omit<CreditOptions, 'fechaApertura'> | undefined;
-        readonly policy?: Omit<PolicyOptions, 'fechaInicio' | 'tariff'> | undefined;
-      }
-    | undefined;
-  /** The insurance tariff. Default: the illustrative `defaultTariff()`. */
+  /** Passed to the engines (the service adds today's Mexico City date itself); checked key by key at creation. */
+  readonly engineOptions?: EngineOptions | undefined;
+  /** The insurance tariff (policy quotes and a credit's insured packages). Default: the illustrative `defaultTariff()`. */
   readonly tariff?: Tariff | undefined;
   /** The ATM data set (`{ LastUpdated, data }`), validated at creation. Default: `exampleAtmDataset()`. */
   readonly atms?: unknown;
@@ -209,6 +207,8 @@ export interface ServiceConfig extends ObserveConfig {
   readonly documents?: PaymentLookup | undefined;
   /** Who the receipts name as their issuer. Default: the sandbox's fictitious bank (`DEFAULT_RECEIPT_ISSUER`). */
   readonly receiptIssuer?: ReceiptIssuer | undefined;
+  /** Which `lineaCaptura` `obtenerDocumento` accepts: `'free'` (default: the sandbox's lines), `'sat'` or `'treasury'`. */
+  readonly lineaCaptura?: LineaCapturaFormat | undefined;
   /**
    * Told each {@link ServiceWarning} when the service is created (e.g. to a logger, or Node's
    * `process.emitWarning(w.message, { code: w.code })`). Default: `console.warn`, once per
@@ -249,6 +249,7 @@ export interface ResolvedConfig {
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
   readonly documents: PaymentLookup;
   readonly receiptIssuer: ReceiptIssuer | undefined;
+  readonly lineaCaptura: LineaCapturaFormat;
   /** The warnings to tell when the service is created. */
   readonly warnings: readonly ServiceWarning[];
   readonly onWarning: ((warning: ServiceWarning) => void) | undefined;
@@ -352,6 +353,7 @@ function fallbackFolio(folio: () => string): () => string {
  * ```
  */
 export function resolveConfig(config: ServiceConfig): ResolvedConfig {
+  checkSettings(config);
   if (typeof config.clients !== 'function' && !Array.isArray(config.clients)) throw configError('configClientes', 'clients');
   const helpUrl = config.helpUrl ?? DEFAULT_HELP_URL;
   if (helpUrl.length < 1 || helpUrl.length > 280) throw configError('configHelpUrl', 'helpUrl');
@@ -373,6 +375,7 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     maxLifetimeSeconds: lifetime.max,
   });
   const now = checkedClock(config.now ?? (() => new Date()));
+  const engines = checkedEngineOptions(config.engineOptions, config.tariff);
   return Object.freeze({
     clients: config.clients,
     directory: clientDirectory(config.clients, () => now().getTime() + tokenRules.clockSkewSeconds * 1000),
@@ -391,11 +394,11 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     rateLimit: resolveRateLimit(config.rateLimit),
     authFailureLimit: authFailureLimit(config.authFailureLimit),
     switches: switchesOf(config.switches),
-    creditOptions: config.engineOptions?.credit ?? {},
-    policyOptions:
-      config.tariff === undefined ? (config.engineOptions?.policy ?? {}) : { ...config.engineOptions?.policy, tariff: config.tariff },
+    creditOptions: engines.credit,
+    policyOptions: engines.policy,
     documents: config.documents ?? lookupIn(),
     receiptIssuer: config.receiptIssuer,
+    lineaCaptura: config.lineaCaptura ?? 'free',
     warnings: Object.freeze(warnings.map((warning) => Object.freeze(warning))),
     onWarning: config.onWarning,
     observe: resolveObserve(config),

@@ -24,6 +24,7 @@ import { localizedMessage, QuoteError } from '../errors/quoteError.js';
 import { checkBearer, UPDATE_SCOPE } from './auth.js';
 import type { ResolvedConfig } from './config.js';
 import { mediaType } from '../http/media.js';
+import { checkLineaCaptura } from '../documents/lineaCaptura.js';
 import { mexicoCityDate } from '../dates/mexicoCity.js';
 import type { Failure } from './respond.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
@@ -124,6 +125,43 @@ function runEngine(engine: () => Outcome): Outcome {
   }
 }
 
+/** A check that throws coded errors, as the failure it makes (undefined when it passes). */
+function refusal(check: () => void): (Outcome & { readonly ok: false }) | undefined {
+  const outcome = runEngine(() => {
+    check();
+    return { ok: true, fields: {} };
+  });
+  return outcome.ok ? undefined : outcome;
+}
+
+/**
+ * `obtenerDocumento` with `config.lineaCaptura`'s checks around it: a malformed line is refused
+ * before the lookup (the caller's error, 400 naming `lineaCaptura`); a treasury line's payment
+ * (its amount, and its date against the line's expiry) after it, 400 ERRNEG001. The record looked
+ * up is handed to the operation, which checks it and renders its receipt.
+ */
+function checkingLine(operation: Operation<ObtenerDocumentoRequest>): Operation<ObtenerDocumentoRequest> {
+  return {
+    ...operation,
+    run: async (data, config, ...rest) => {
+      const malformed = refusal(() => checkLineaCaptura(data.lineaCaptura, config.lineaCaptura));
+      if (malformed !== undefined) return malformed;
+      if (config.lineaCaptura !== 'treasury') return operation.run(data, config, ...rest);
+      const record = await config.documents(data.lineaCaptura);
+      if (record !== undefined) {
+        const paid = { importe: String(record.importe), fecha: String(record.fechaPago).slice(0, 10) };
+        const contradicted = refusal(() => checkLineaCaptura(data.lineaCaptura, 'treasury', paid));
+        // Only ERRNEG001 is the line's; a record the check cannot read is malformed, the bank's error (500).
+        if (contradicted !== undefined)
+          return contradicted.failure.codigoError === 'ERRNEG001'
+            ? contradicted
+            : { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
+      }
+      return operation.run(data, { ...config, documents: async () => record }, ...rest);
+    },
+  };
+}
+
 /**
  * `POST /api/esb/Cotizador/v1/AutoEstrene`.
  *
@@ -174,7 +212,7 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  * outcome.ok; // true
  * ```
  */
-export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
+export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = checkingLine({
   validate: validateObtenerDocumento,
   job: 'obtenerDocumento',
   run: async ({ lineaCaptura }, config, work) => {
@@ -195,7 +233,7 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = {
         : await work.receipts.get(record, config.receiptIssuer, work.executor);
     return { ok: true, fields: { Resultado: { documento } } };
   },
-};
+});
 
 const BODY_TOO_LARGE: Failure = { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
 

@@ -139,9 +139,11 @@ describe('offer ids', () => {
     for (const id of after) expect(before).not.toContain(id);
   });
 
-  it('hash an identity of bounded size: a conventions value of another type enters by its type, without throwing', () => {
+  it('never hash a conventions value of another type: it is refused first, named (a bigint would make JSON.stringify throw)', () => {
     const weird = { conventions: { idVigenciaMultianual: 2n } } as unknown as PolicyOptions;
-    expect(ids(ALL, weird)).toHaveLength(9);
+    expect(() => ids(ALL, weird)).toThrow(
+      expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'conventions.idVigenciaMultianual' }),
+    );
   });
 });
 

@@ -179,7 +179,9 @@ describe('framework adapters answer exactly as node:http', () => {
   });
 
   it('on every route and edge case (Fastify 5, Express 5)', async () => {
-    for (const [name, method, path, headers, body] of cases()) {
+    // A path the service does not answer is the host's (test/node/mount.test.ts).
+    const unknown = ['root', 'unknown path', 'long path'];
+    for (const [name, method, path, headers, body] of cases().filter(([n]) => !unknown.includes(n))) {
       const expected = await send(ports.node, method, path, headers, body);
       for (const framework of ['fastify', 'express'] as const) {
         const got = await send(ports[framework], method, path, headers, body);

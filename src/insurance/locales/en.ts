@@ -1,4 +1,4 @@
-/** English: what the insurance engine says of a risk, a tariff and a policy start. */
+/** English: what the insurance engine says of a risk, a tariff, a policy start and a convention. */
 import type { InsuranceMessageId } from './es.js';
 
 export const en: Readonly<Record<InsuranceMessageId, string>> = {
@@ -41,4 +41,13 @@ export const en: Readonly<Record<InsuranceMessageId, string>> = {
   enteroMinimo: '{what} must be an integer ≥ {min}',
   diasDeRecibos: 'the days of the receipts do not match the period',
   primerReciboMenor: 'the first receipt came out below the later ones',
+
+  convencionesObjeto: 'The conventions are an object of key → value',
+  convencionEntero: 'Invalid convention: an integer from {min} to {max}',
+  convencionVigenciasIguales: 'idVigenciaAnual and idVigenciaMultianual must differ',
+  convencionVigenciaOmision: 'defaultIdVigencia must be idVigenciaAnual or idVigenciaMultianual',
+  convencionPlazoOmision: 'defaultPlazoMeses cannot exceed maxPlazoMesesAnual',
+  plantillaUrlInvalida: 'Invalid URL template',
+  lifeBalanceValores: "Use 'declining' or 'flat'",
+  idLengthRango: 'idCotizacion length between 8 and 64',
 };

@@ -1,6 +1,7 @@
 /**
  * Spanish (the interface's language): what the insurance engine says of a risk the tariff does
- * not cover, of a tariff that is not well formed, and of a policy start that is not a date.
+ * not cover, of a tariff that is not well formed, of a policy start that is not a date, and of a
+ * convention a caller overrides.
  */
 export const es = {
   // A risk the tariff does not cover (priceOffers).
@@ -45,6 +46,16 @@ export const es = {
   enteroMinimo: '{what} debe ser un entero ≥ {min}',
   diasDeRecibos: 'los días de los recibos no corresponden al periodo',
   primerReciboMenor: 'el primer recibo quedó por debajo de los siguientes',
+
+  // The conventions a caller overrides (resolvePolicyConventions) and the options beside them.
+  convencionesObjeto: 'Las convenciones son un objeto de clave → valor',
+  convencionEntero: 'Convención no válida: un entero de {min} a {max}',
+  convencionVigenciasIguales: 'idVigenciaAnual e idVigenciaMultianual deben ser distintos',
+  convencionVigenciaOmision: 'defaultIdVigencia debe ser idVigenciaAnual o idVigenciaMultianual',
+  convencionPlazoOmision: 'defaultPlazoMeses no puede exceder maxPlazoMesesAnual',
+  plantillaUrlInvalida: 'Plantilla de URL no válida',
+  lifeBalanceValores: "Use 'declining' o 'flat'",
+  idLengthRango: 'Longitud de idCotizacion entre 8 y 64',
 } as const;
 
 /** The id of a message of the insurance engine's catalog. */

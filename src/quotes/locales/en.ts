@@ -75,9 +75,6 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
     'The CAT exceeds the highest publishable {ceiling} %: the periodic charges or the insurance on the balance are out of proportion to the credit',
   catTechoTasa: 'The CAT exceeds the highest publishable {ceiling} %: the rate is too high for the periodicity',
 
-  plantillaUrlInvalida: 'Invalid URL template',
-  lifeBalanceValores: "Use 'declining' or 'flat'",
-  idLengthRango: 'idCotizacion length between 8 and 64',
   fechaInicioFalta: 'The policy start date is missing (the engine never reads the clock)',
   saldoInvalido: 'Invalid balance',
   cargosNoSuman: 'the opening charges do not add up to the total charged outside the payments',

@@ -87,9 +87,6 @@ export const es = {
   catTechoTasa: 'El CAT excede el máximo publicable de {ceiling} %: la tasa es demasiado alta para la periodicidad',
 
   // Policy request (SegAutoVendor) options.
-  plantillaUrlInvalida: 'Plantilla de URL no válida',
-  lifeBalanceValores: "Use 'declining' o 'flat'",
-  idLengthRango: 'Longitud de idCotizacion entre 8 y 64',
   fechaInicioFalta: 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)',
   saldoInvalido: 'Saldo no válido',
   cargosNoSuman: 'los cargos de apertura no suman el total cobrado fuera de los pagos',

@@ -8,7 +8,7 @@
 import type { QuoteError } from '../../errors/quoteError.js';
 import { AMOUNT_PATTERN, parseCents } from '../../money/cents.js';
 import { parseIsoDate, type CivilDay } from '../../dates/civil.js';
-import { DEFAULT_POLICY_CONVENTIONS, type LifeBalanceMethod, type PolicyConventions } from '../../insurance/conventions.js';
+import { resolvePolicyConventions, type LifeBalanceMethod, type PolicyConventions } from '../../insurance/conventions.js';
 import { defaultTariff } from '../../insurance/defaultTariff.js';
 import { insuranceError } from '../../insurance/messages.js';
 import type { PricingSettings } from '../../insurance/priceOffers.js';
@@ -61,13 +61,14 @@ function badOption(id: QuotesMessageId, field: string): QuoteError {
   return quotesError('ERRESQ005', id, field);
 }
 
+/** The conventions (each override checked by the insurance engine), then the options over them. */
 function resolveConventions(options: PolicyOptions): PolicyConventions {
-  const c: PolicyConventions = { ...DEFAULT_POLICY_CONVENTIONS, ...options.conventions };
+  const c = resolvePolicyConventions(options.conventions);
   const merged = { ...c, urlTemplate: options.urlTemplate ?? c.urlTemplate, lifeBalance: options.lifeBalance ?? c.lifeBalance };
-  if (typeof merged.urlTemplate !== 'string' || merged.urlTemplate === '') throw badOption('plantillaUrlInvalida', 'urlTemplate');
-  if (merged.lifeBalance !== 'declining' && merged.lifeBalance !== 'flat') throw badOption('lifeBalanceValores', 'lifeBalance');
-  if (!Number.isInteger(merged.idLength) || merged.idLength < 8 || merged.idLength > 64)
-    throw badOption('idLengthRango', 'conventions.idLength');
+  if (typeof merged.urlTemplate !== 'string' || merged.urlTemplate === '')
+    throw insuranceError('ERRESQ005', 'plantillaUrlInvalida', 'urlTemplate');
+  if (merged.lifeBalance !== 'declining' && merged.lifeBalance !== 'flat')
+    throw insuranceError('ERRESQ005', 'lifeBalanceValores', 'lifeBalance');
   return merged;
 }
 
@@ -88,8 +89,8 @@ function parseLifeBalances(options: PolicyOptions): number[] | undefined {
 }
 
 /**
- * Checks the options, in this order: the start date, the conventions (`urlTemplate`,
- * `lifeBalance`, `conventions.idLength`), the life balances, the tariff (`defaultTariff()` when
+ * Checks the options, in this order: the start date, the conventions (each key of `conventions`,
+ * then `urlTemplate` and `lifeBalance`), the life balances, the tariff (`defaultTariff()` when
  * none is given). Throws `ERRESQ006`/`ERRESQ005` naming the option.
  *
  * @example

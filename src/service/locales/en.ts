@@ -90,6 +90,13 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   metricasFalta: 'The package {package} is missing: install it (npm install {package}) to expose the metrics',
   configProxy: "trustProxy must be a list of the trusted proxies' IP addresses (got '{value}')",
   configMetricas: 'metrics must be an object with contentType (a text) and render() returning the metrics text',
+  configDesconocida: '{name} is not a setting of the configuration; use {keys}',
+  configUnoDe: '{name} must be one of: {values}',
+  configObjeto: '{name} must be an object',
+  configLista: '{name} must be a list',
+  configBooleano: '{name} must be true or false',
+  configFecha: '{name} must be a date YYYY-MM-DD',
+  configEmisor: 'receiptIssuer must be { nombre, rfc, domicilio?, leyenda? }, texts of 1 to 200 characters',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
 };

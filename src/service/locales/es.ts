@@ -88,6 +88,13 @@ export const es = {
   metricasFalta: 'Falta el paquete {package}: instálelo (npm install {package}) para exponer las métricas',
   configProxy: "trustProxy debe ser una lista de direcciones IP de los proxies de confianza (se recibió '{value}')",
   configMetricas: 'metrics debe ser un objeto con contentType (texto) y render() que devuelve el texto de las métricas',
+  configDesconocida: '{name} no es un ajuste de la configuración; use {keys}',
+  configUnoDe: '{name} debe ser uno de: {values}',
+  configObjeto: '{name} debe ser un objeto',
+  configLista: '{name} debe ser una lista',
+  configBooleano: '{name} debe ser true o false',
+  configFecha: '{name} debe ser una fecha YYYY-MM-DD',
+  configEmisor: 'receiptIssuer debe ser { nombre, rfc, domicilio?, leyenda? }, textos de 1 a 200 caracteres',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
 } as const;

@@ -325,6 +325,7 @@ to zero; SIGHUP re-reads the configuration file's switches.
   ajusteMaxFormFields: 'token forms with more fields get 400 (8)',
   ajusteRequestTimeoutMs: 'headers and body must arrive within (30000)',
   ajusteAtmsPublic: 'the ATM API needs no token (false)',
+  ajusteLineaCaptura: 'the lineaCaptura values obtenerDocumento accepts: free, sat or treasury (free)',
   ajusteKeepAliveTimeoutMs: 'idle keep-alive connections close after (5000)',
   ajusteShutdownGraceMs: 'in-flight requests get this long on SIGTERM (10000)',
   ajusteWorkerThreads: 'threads for receipts and large bodies (cores − 1; 0: on the main thread)',

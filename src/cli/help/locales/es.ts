@@ -336,6 +336,7 @@ plazo a cero; SIGHUP vuelve a leer los interruptores del archivo de configuraci�
   ajusteMaxFormFields: 'formularios de token con más campos reciben 400 (8)',
   ajusteRequestTimeoutMs: 'encabezados y cuerpo deben llegar en (30000)',
   ajusteAtmsPublic: 'la API de cajeros no pide token (false)',
+  ajusteLineaCaptura: 'las lineaCaptura que acepta obtenerDocumento: free, sat o treasury (free)',
   ajusteKeepAliveTimeoutMs: 'las conexiones keep-alive ociosas se cierran tras (5000)',
   ajusteShutdownGraceMs: 'las peticiones en curso tienen este tiempo tras SIGTERM (10000)',
   ajusteWorkerThreads: 'hilos para recibos y cuerpos grandes (núcleos − 1; 0: en el hilo principal)',
