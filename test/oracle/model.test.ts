@@ -181,6 +181,30 @@ describe('the credit oracle reproduces docs/credit.md', () => {
       quote({ solicitud: weekly, conventions: { interestBasis: 'perYear', catTimeBasis } }).cat;
     expect([cat('periods'), cat('days360'), cat('days365')]).toEqual(['81.6', '80.4', '81.9']);
   });
+
+  it('docs/cat.md: charges that consume the loan name the one that tips it over', () => {
+    const loan = { fechaApertura: '2026-01-31', montoSolicitado: '10000.00', valorFactura: '20000.00', tasa: '13.50', plazo: 12 };
+    const refusal = (s: Record<string, unknown>) => quoteCreditOracle({ solicitud: { ...loan, ...s }, tariff });
+    expect(refusal({ importeCatSegVida: '10000.00' })).toEqual({ error: 'ERRNEG001', field: 'importeCatSegVida' });
+    expect(refusal({ comisiones: '50', importeCatSegVida: '4999.99', importeCatSegDanio: '0.01' })).toEqual({
+      error: 'ERRNEG001',
+      field: 'importeCatSegDanio',
+    });
+    expect(refusal({ comisiones: '100' })).toEqual({ error: 'ERRNEG001', field: 'comisiones' });
+  });
+
+  it('docs/cat.md: interest that rounds to nothing, a CAT of 0.0', () => {
+    const tiny = {
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '0.22',
+      valorFactura: '20000.00',
+      tasa: '74',
+      plazo: 978,
+      periodicidad: 'D',
+    };
+    expect(quote({ solicitud: tiny })).toMatchObject({ importeInteresTotal: '0.00', cat: '0.0' });
+    expect(quote({ solicitud: tiny, conventions: { catTimeBasis: 'actual365' } }).cat).toBe('0.0');
+  });
 });
 
 describe('the CAT oracle', () => {
