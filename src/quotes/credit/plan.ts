@@ -42,6 +42,8 @@ export interface CatTerms {
   readonly disbursement: number;
   /** Insurance in each payment that the CAT counts, cents; undefined when none. (The times of the payments are the credit core's `catTiming`.) */
   readonly insurance?: readonly number[] | undefined;
+  /** The charges netted from the disbursement, in the documented order (without IVA, cents). */
+  readonly netted: readonly NettedCharge[];
 }
 
 /** Everything a credit quote needs: the loan, the extras around it, the CAT's terms and the texts echoed back. */
@@ -237,6 +239,7 @@ export function catTerms(
   const excluded = conventions.externalInsuranceInCat ? undefined : external;
   return {
     disbursement,
+    netted,
     insurance: addColumns(plazo, [insured.damage, insured.life], excluded),
   };
 }
