@@ -106,10 +106,17 @@ module.exports = {
     {
       name: 'no-dev-dependencies-in-src',
       comment:
-        "what dist/ runs must be a runtime dependency, or an optional peer it loads on first use (the receipt's libraries, docs/install.md: devDependencies too, so the tests have them)",
+        "what dist/ runs must be a runtime dependency, or an optional peer it loads on first use (the receipt's libraries; @redis/client, in src/node only: docs/install.md; devDependencies too, so the tests have them)",
       severity: 'error',
       from: { path: '^src/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['npm-peer'] },
+    },
+    {
+      name: 'redis-client-only-in-node',
+      comment: 'the Redis client (an optional peer) speaks over Node sockets and is loaded on demand: only src/node imports it',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/node/' },
+      to: { path: 'node_modules/@redis/' },
     },
   ],
   options: {

@@ -26,6 +26,22 @@ const TZ_FILES = ['test/tz/**/*.test.ts', 'test/corpus/corpus.test.ts'];
  */
 const ISOLATED_FILES = ['test/credit/insuredComposition.test.ts', 'test/service/hardening.test.ts'];
 
+/**
+ * The runtime smoke suite: the packed package under Bun, Deno and headless Chromium. It has its
+ * own configuration (vitest.runtimes.config.ts, `npm run test:runtimes`; CI runs it after `npm
+ * test`), so the suite here needs neither a browser nor another runtime.
+ */
+const RUNTIME_FILES = ['test/runtimes/**'];
+
+/**
+ * The real-Redis suite (`test/redis/`) needs a redis-server: it is a project only when
+ * `COTIZADOR_TEST_REDIS_URL` names one, so `npm test` on a machine without Redis stays green,
+ * and `vitest run --project redis` without it fails loudly (no such project). `.ci/run` starts a
+ * server and runs it as its own step; `node scripts/with-redis.mjs` does the same locally.
+ */
+const REDIS_FILES = ['test/redis/**/*.test.ts'];
+const REDIS_URL = process.env['COTIZADOR_TEST_REDIS_URL'];
+
 export default defineConfig({
   test: {
     setupFiles: ['test/setup.ts'],
@@ -40,13 +56,28 @@ export default defineConfig({
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...TZ_FILES, ...ISOLATED_FILES],
+          exclude: [...configDefaults.exclude, ...TZ_FILES, ...ISOLATED_FILES, ...RUNTIME_FILES, ...REDIS_FILES],
           env: { TZ: SUITE_ZONE },
           globalSetup: ['test/cli/bundle.ts'],
           isolate: false,
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED_FILES, env: { TZ: SUITE_ZONE } } },
+      ...(REDIS_URL === undefined
+        ? []
+        : [
+            {
+              extends: true as const,
+              // One file at a time: the files share one Redis (each under its own key prefix) and start servers.
+              test: {
+                name: 'redis',
+                include: REDIS_FILES,
+                env: { TZ: SUITE_ZONE },
+                globalSetup: ['test/cli/bundle.ts'],
+                fileParallelism: false,
+              },
+            },
+          ]),
       ...ZONES.map((zone) => ({
         extends: true as const,
         // These files restore anything they change (the zone, through underZone), so each zone's

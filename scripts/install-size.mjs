@@ -6,22 +6,19 @@
 // naming the optional packages it needs; installs those packages and renders a receipt.
 //
 //   node scripts/install-size.mjs [tarball] [--no-peers]
-import { execFileSync, spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { emptyProject, npmInstall, packBuild, ROOT as root } from './user-install.mjs';
 
 const MAX_MB = 15;
 const MAX_PACKAGES = 15;
 const PEERS = ['pdf-lib', '@pdf-lib/fontkit', 'bwip-js'];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const withPeers = !args.includes('--no-peers');
 const given = args.find((arg) => !arg.startsWith('--'));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
 
 /** Bytes on disk (allocated blocks, as `du` counts) and packages (folders with a package.json) under `dir`. */
 function measure(dir) {
@@ -78,19 +75,10 @@ function fail(message) {
 
 const work = mkdtempSync(join(tmpdir(), 'cotizador-install-'));
 try {
-  let tarball = given === undefined ? undefined : resolve(given);
-  if (tarball === undefined) {
-    // What `npm publish` would send, from the build as it is (no second build).
-    const packed = execFileSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
-    tarball = join(work, packed.trim().split('\n').pop());
-  }
+  const tarball = given === undefined ? packBuild(work) : resolve(given);
   const project = join(work, 'project');
-  mkdirSync(project);
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'install-size-probe', version: '1.0.0', private: true }, null, 2)}\n`,
-  );
-  execFileSync(npm, ['install', ...quiet, '--no-package-lock', tarball], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
+  emptyProject(project, 'install-size-probe');
+  npmInstall(project, [tarball]);
 
   const modules = join(project, 'node_modules');
   const { mb, packages } = measure(modules);
@@ -141,10 +129,10 @@ try {
   );
   if (withPeers) {
     const versions = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).peerDependencies;
-    execFileSync(npm, ['install', ...quiet, '--no-package-lock', ...PEERS.map((peer) => `${peer}@${versions[peer]}`)], {
-      cwd: project,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    npmInstall(
+      project,
+      PEERS.map((peer) => `${peer}@${versions[peer]}`),
+    );
     const full = measure(modules);
     console.log(`with the receipt's packages: ${full.mb.toFixed(1)} MB on disk, ${full.packages} packages`);
     const pdf = node(project, 'receipt with its packages', ['--input-type=module', '-e', receipt]);

@@ -190,13 +190,16 @@ const RUNS = {
         const granted = await fetch(`${url}/api/esb/ValidaCredenciales/accesstoken`, {
           method: 'POST',
           headers: {
-            authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`,
+            authorization: `Basic ${Buffer.from('app:s3cret-value').toString('base64')}`,
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: 'grant_type=client_credentials&scope=update',
         });
         const token = await granted.json();
-        check(granted.status === 200 && token.scope === 'update', `a token for app/s3cret (${granted.status} ${JSON.stringify(token)})`);
+        check(
+          granted.status === 200 && token.scope === 'update',
+          `a token for app/s3cret-value (${granted.status} ${JSON.stringify(token)})`,
+        );
         const answer = await fetch(`${url}/api/esb/ServiciosContribuyentes/obtenerDocumento`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },

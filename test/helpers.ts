@@ -20,6 +20,13 @@ export const INSURED_PACKAGE = {
   idVigencia: 2,
 };
 
+/** Where two texts first differ, with 40 characters of each around it (a stored output against one made now). */
+export function firstDifference(stored: string, now: string): string {
+  let i = 0;
+  while (i < stored.length && i < now.length && stored[i] === now[i]) i++;
+  return `at ${i}: stored …${stored.slice(Math.max(0, i - 40), i + 40)}… now …${now.slice(Math.max(0, i - 40), i + 40)}…`;
+}
+
 /** Cents of a two-decimal amount string, checking the format first. */
 export function cents(text: string): number {
   if (!/^\d+\.\d{2}$/.test(text)) throw new Error(`not a non-negative two-decimal amount: ${text}`);

@@ -65,8 +65,11 @@ export interface ParsedFlows {
 
 /**
  * The value `amountExponent` last read, as `decimalNumber` gives it (set only when it returns a
- * finite exponent): both read in the one pass, which the profile showed spent twice per flow.
+ * finite exponent).
  */
+// Speed: each amount's value read by character codes in the scan that validates it (left here, not
+// returned: no pair allocated) instead of `Number(amount)` after it; buys 13–14 µs of 52–54 µs per
+// computeCat of 360 flows (A/B on npm run bench's CAT case, 2026-11-26, 62d6257).
 let amountValue = 0;
 
 /**

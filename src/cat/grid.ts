@@ -1,8 +1,8 @@
 /**
  * A quick evaluation of g(x) = Σ aⱼ e^(−x·tⱼ − shift) for flows on an even time grid (tⱼ = t₀ + kⱼ·h
  * for integers kⱼ, up to a small offset: monthly flows at k/12, fortnightly at k/24, with gaps):
- * e^(−x·tⱼ) as powers of one exponential, r = e^(−x·h), instead of one `Math.exp` per flow (the
- * exponentials were about half of a 360-flow CAT solve). Each result carries rigorous bounds, so
+ * e^(−x·tⱼ) as powers of one exponential, r = e^(−x·h), instead of one `Math.exp` per flow (for
+ * speed alone: see the Speed comment at `Solver`'s quick evaluation). Each result carries rigorous bounds, so
  * `computeCat` uses it only to *decide* what its exact-path evaluation would decide — a certified
  * sign, a Newton step that certainly leaves the bracket, an enclosure that certainly finds g
  * monotone — and never feeds its numbers into the path: the path, and so the `rate` text, is the

@@ -6,6 +6,7 @@
  * of its midpoint to d digits lies in it, and then every longer d does too, so the shortest d is
  * found by binary search over 1…15.
  */
+import { trimTrailing } from '../util/text.js';
 
 /**
  * The shortest decimal of at most 15 significant digits in [lo, hi] (rates, lo ≤ hi).
@@ -50,7 +51,7 @@ function plainDecimal(text: string): string {
   const match = /^(-?)(\d)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
   if (match === null) return text;
   const [, sign, lead, rest = '', exp = '0'] = match as unknown as [string, string, string, string?, string?];
-  const digits = (lead + rest).replace(/0+$/, '') || '0';
+  const digits = trimTrailing(lead + rest, '0') || '0';
   const e = Number(exp);
   let out: string;
   if (e < 0) out = `0.${'0'.repeat(-e - 1)}${digits}`;

@@ -2,9 +2,10 @@
  * The records of a portfolio file, read as a stream: RFC 4180 CSV (a header of field names),
  * JSON lines, or a JSON array, each parsed incrementally as text arrives so memory stays flat
  * whatever the file's size. A record carries the line it starts on. A record that cannot be read
- * (a JSON line that is not JSON, a CSV row with the wrong number of fields) is a record with an
- * error and the run goes on; a break in the framing itself (an unterminated quote, a JSON array
- * that stops being one) ends the run with the line and column, never the bytes.
+ * (a JSON line that is not JSON, a CSV row with the wrong number of fields, a record longer than
+ * {@link MAX_RECORD_CHARS}, skipped without being held) is a record with an error and the run
+ * goes on; a break in the framing itself (an unterminated quote, a JSON array that stops being
+ * one) ends the run with the line and column, never the bytes.
  */
 import type { QuoteError } from '../entry/common.js';
 import { CliError } from './errors.js';
@@ -36,8 +37,9 @@ export const BATCH_INPUT_FORMATS = ['csv', 'jsonl', 'json'] as const;
 export type BatchInputFormat = (typeof BATCH_INPUT_FORMATS)[number];
 
 /**
- * The longest record read (1 MiB): a line or an element past it ends the run (a portfolio's
- * record is a few hundred bytes; a file without line breaks must not be held whole).
+ * The longest record read (1 MiB): a line or an element past it is an `ERRESQ004` record, its
+ * text skipped as it arrives rather than held (a portfolio's record is a few hundred bytes; a
+ * file without line breaks must not be held whole), and the run goes on.
  *
  * @example
  * ```ts
@@ -65,8 +67,9 @@ function framingError(
   );
 }
 
-function tooLong(file: string, kind: 'csv' | 'json', line: number): CliError {
-  return framingError(file, kind, line, 1, 'registroLargo', { max: MAX_RECORD_CHARS });
+/** The record of a line or an element past {@link MAX_RECORD_CHARS}. */
+function tooLong(line: number): InputRecord {
+  return { line, error: cliQuoteError('ERRESQ004', 'registroLargo', undefined, { max: MAX_RECORD_CHARS }) };
 }
 
 /**
@@ -95,10 +98,21 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
   let size = 0;
   let quoteLine = 1;
   let quoteColumn = 1;
+  // Past the limit the record's text is dropped as it arrives; `field` keeps at most one
+  // character, so "is the field empty" is still known for the quote rules.
+  let oversized = false;
+  const add = (c: string): void => {
+    if (!oversized) field += c;
+    else if (field === '') field = c;
+  };
   const finishRecord = (): void => {
-    if (fields.length === 0 && field === '' && !fieldStarted) return; // a blank line
-    fields.push(field);
-    emit({ line: recordLine, value: fields });
+    if (oversized) emit(tooLong(recordLine));
+    else {
+      if (fields.length === 0 && field === '' && !fieldStarted) return; // a blank line
+      fields.push(field);
+      emit({ line: recordLine, value: fields });
+    }
+    oversized = false;
     fields = [];
     field = '';
     fieldStarted = false;
@@ -109,7 +123,7 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
     push(text) {
       for (let i = 0; i < text.length; i++) {
         // Fast path: a whole line without quotes, at the start of a record, split at once.
-        if (!quoted && !afterQuote && !fieldStarted && field === '' && fields.length === 0) {
+        if (!quoted && !afterQuote && !fieldStarted && !oversized && field === '' && fields.length === 0) {
           const nl = text.indexOf('\n', i);
           if (nl !== -1 && nl - i <= MAX_RECORD_CHARS) {
             const end = nl > i && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
@@ -127,11 +141,15 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
         }
         const c = text[i] as string;
         column++;
-        if (++size > MAX_RECORD_CHARS) throw tooLong(file, 'csv', recordLine);
+        if (++size > MAX_RECORD_CHARS && !oversized) {
+          oversized = true;
+          fields = [];
+          field = field.slice(0, 1);
+        }
         if (quoted) {
           if (c === '"') {
             if (text[i + 1] === '"') {
-              field += '"';
+              add('"');
               i++;
               column++;
             } else {
@@ -144,19 +162,19 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
               line++;
               column = 0;
             }
-            field += c;
+            add(c);
           }
           continue;
         }
         if (afterQuote && c === '"') {
           // The doubled quote was split across chunks: `"...""...`.
-          field += '"';
+          add('"');
           quoted = true;
           afterQuote = false;
           continue;
         }
         if (c === ',') {
-          fields.push(field);
+          if (!oversized) fields.push(field);
           field = '';
           fieldStarted = true;
           afterQuote = false;
@@ -176,7 +194,7 @@ export function csvParser(file: string, emit: (record: InputRecord) => void): Re
           fieldStarted = true;
         } else {
           if (afterQuote) throw framingError(file, 'csv', line, column, 'textoTrasComillas');
-          field += c;
+          add(c);
           fieldStarted = true;
         }
       }
@@ -195,7 +213,8 @@ function jsonRecordError(text: string): QuoteError {
 
 /**
  * JSON lines: one JSON value a line (blank lines skipped); a line that is not JSON is a record
- * with an `ERRESQ001` error and the run goes on.
+ * with an `ERRESQ001` error and the run goes on (so the file, in the other parsers' signature, is
+ * never named).
  *
  * @example
  * ```ts
@@ -208,7 +227,7 @@ function jsonRecordError(text: string): QuoteError {
  * // [[1, { plazo: 12 }], [3, { plazo: 24 }], [4, 'ERRESQ001']]
  * ```
  */
-export function jsonLinesParser(file: string, emit: (record: InputRecord) => void): RecordParser {
+export function jsonLinesParser(_file: string, emit: (record: InputRecord) => void): RecordParser {
   let pending = '';
   let line = 1;
   const take = (text: string): void => {
@@ -222,19 +241,32 @@ export function jsonLinesParser(file: string, emit: (record: InputRecord) => voi
     }
     line++;
   };
+  // A line past the limit is dropped as it arrives, and is one error record when it ends.
+  let skipping = false;
+  const skipped = (): void => {
+    emit(tooLong(line));
+    line++;
+    skipping = false;
+  };
   return {
     push(text) {
       let start = 0;
       for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        take(pending + text.slice(start, nl));
+        if (skipping || pending.length + (nl - start) > MAX_RECORD_CHARS) skipped();
+        else take(pending + text.slice(start, nl));
         pending = '';
         start = nl + 1;
       }
+      if (skipping) return;
       pending += text.slice(start);
-      if (pending.length > MAX_RECORD_CHARS) throw tooLong(file, 'json', line);
+      if (pending.length > MAX_RECORD_CHARS) {
+        skipping = true;
+        pending = '';
+      }
     },
     end() {
-      if (pending !== '') take(pending);
+      if (skipping) skipped();
+      else if (pending !== '') take(pending);
       pending = '';
     },
   };
@@ -270,7 +302,16 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
   const fail = (problem: JsonProblem): never => {
     throw framingError(file, 'json', line, column, problem);
   };
+  // An element past the limit is dropped as it arrives (its structure still followed), and is one error record.
+  let oversized = false;
   const finish = (): void => {
+    if (oversized) {
+      emit(tooLong(elementLine));
+      oversized = false;
+      element = '';
+      state = 'afterElement';
+      return;
+    }
     try {
       emit({ line: elementLine, value: JSON.parse(element) as unknown });
     } catch {
@@ -289,7 +330,7 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
         column++;
         if (state === 'element') {
           if (inString) {
-            element += c;
+            if (!oversized) element += c;
             if (escaped) escaped = false;
             else if (c === '\\') escaped = true;
             else if (c === '"') inString = false;
@@ -300,7 +341,7 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
             column--;
             continue;
           } else {
-            element += c;
+            if (!oversized) element += c;
             if (c === '"') inString = true;
             else if (c === '{' || c === '[') depth++;
             else if (c === '}' || c === ']') {
@@ -308,7 +349,10 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
               if (depth === 0) finish();
             }
           }
-          if (element.length > MAX_RECORD_CHARS) throw tooLong(file, 'json', elementLine);
+          if (element.length > MAX_RECORD_CHARS) {
+            oversized = true;
+            element = '';
+          }
           if (c === '\n') {
             line++;
             column = 0;
@@ -349,7 +393,7 @@ export function jsonArrayParser(file: string, emit: (record: InputRecord) => voi
       }
     },
     end() {
-      if (state === 'element' && depth === 0 && !inString && element !== '') finish();
+      if (state === 'element' && depth === 0 && !inString && (element !== '' || oversized)) finish();
       if (state !== 'done') {
         column++;
         fail('finInesperado');

@@ -127,6 +127,24 @@ export interface BatchWriterOptions {
 }
 
 /**
+ * What the first part of a run writes before its records (a sharded run's later parts write
+ * nothing): the CSV header (after the BOM of `--bom`), the table's header, nothing for JSON lines.
+ *
+ * @example
+ * ```ts
+ * batchHeader({ format: 'jsonl', withId: false, lang: 'es', csv: {}, bom: false }); // ''
+ * batchHeader({ format: 'csv', withId: true, lang: 'es', csv: {}, bom: false }).startsWith('linea,id,'); // true
+ * ```
+ */
+export function batchHeader(options: BatchWriterOptions): string {
+  const { format, withId, lang } = options;
+  if (format === 'jsonl' || format === 'xlsx') return '';
+  const columns = batchColumns(withId, lang);
+  if (format === 'csv') return (options.bom ? BOM : '') + csvHeader(columns, lang, options.csv);
+  return textTableWriter(columns, lang).header;
+}
+
+/**
  * The writer of a format, writing to `out`.
  *
  * @example
@@ -160,9 +178,9 @@ export async function batchWriter(out: Output, options: BatchWriterOptions): Pro
     };
   }
   const columns = batchColumns(withId, lang);
+  const header = batchHeader(options);
   if (format === 'csv') {
     const line = csvRowWriter(columns, options.csv);
-    const header = (options.bom ? BOM : '') + csvHeader(columns, lang, options.csv);
     return {
       start: (first) => out.write(first ? header : ''),
       row: (o) => {
@@ -174,7 +192,7 @@ export async function batchWriter(out: Output, options: BatchWriterOptions): Pro
   }
   const table = textTableWriter(columns, lang);
   return {
-    start: (first) => out.write(first ? table.header : ''),
+    start: (first) => out.write(first ? header : ''),
     row: (o) => {
       text += table.row(o);
     },

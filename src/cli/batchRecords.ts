@@ -3,7 +3,7 @@
  * sniffed, its records (parsed by `./batchInput.ts`) turned into solicitudes, and the slice of
  * them `--shard I/N` names.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { fieldParser, type FieldValue } from '../entry/analysis.js';
@@ -15,6 +15,7 @@ import { CliError, inputError } from './errors.js';
 import { displayName, isRecord } from './io.js';
 import { cliMessage, cliQuoteError, cliText, ioReason } from './messages.js';
 import { withQuoteErrors } from './quoteError.js';
+import { currentRun } from './runScope.js';
 
 /**
  * The part `--shard I/N` names: records `[from, to)` of `total`, contiguous, the parts covering
@@ -147,6 +148,15 @@ export async function* textChunks(file: string, context: CliContext, max: number
   const whole = async function* (): AsyncGenerator<string | Uint8Array> {
     yield context.readStdin?.(max) ?? '';
   };
+  if (file !== '-') {
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(file);
+    } catch {
+      // A missing or unreadable file is reported by the read below.
+    }
+    if (stats !== undefined) currentRun()?.noteInput(file, stats);
+  }
   const source: AsyncIterable<string | Uint8Array> =
     file === '-' ? (context.stdinStream?.() ?? whole()) : (createReadStream(file, { highWaterMark: 64 * 1024 }) as Readable);
   const decoder = new StringDecoder('utf8');

@@ -9,12 +9,15 @@ import { processContext } from './context.js';
 import { main, splitLang } from './main.js';
 import { cliText, ioReason } from './messages.js';
 import { isGridWorker } from './gridWorker.js';
+import { abandonOpenFiles } from './outputFile.js';
 
 if (isGridWorker()) {
   // The parent's tasks wait in the port until the worker listens.
   void import('./pool.js').then((pool) => pool.serveGridWorker());
 } else {
   const context = processContext();
+  // However the process ends (a closed pipe below, an uncaught error), no temporary file stays behind.
+  process.on('exit', abandonOpenFiles);
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     // A closed pipe (`cotizador grid ... | head`) is a normal end, not a failure.
     if (error.code === 'EPIPE') process.exit(0);

@@ -1,13 +1,18 @@
 /**
- * File input and buffered output for the CLI: the only place it touches the file system. Every
- * read is capped (`--max-input-bytes`, 16 MiB by default) and every failure of a read or a write
- * is a {@link CliError} with exit code 1 naming the file, in the run's language.
+ * File input and buffered output for the CLI: the one place every command reads a file and opens
+ * its output. Every read is capped (`--max-input-bytes`, 16 MiB by default) and noted as an input
+ * of the run (so an `--out` naming it is refused); every output file is written through a
+ * temporary file renamed into place when complete (`./outputFile.ts`); every failure of a read or
+ * a write is a {@link CliError} with exit code 1 naming the file, in the run's language.
  */
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import * as nodeFs from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { CliError, inputError } from './errors.js';
 import { findJsonError } from './jsonError.js';
 import { cliMessage, ioReason } from './messages.js';
+import { openFileOutput, type FileOutputOptions, type Output } from './outputFile.js';
+import { currentRun } from './runScope.js';
 
 /**
  * The default cap on an input file: 16 MiB.
@@ -95,6 +100,7 @@ export function readText(file: string, options: ReadOptions = {}): string {
     else {
       const fd = file === '-' ? 0 : openSync(file, 'r');
       try {
+        if (fd !== 0) currentRun()?.noteInput(file, fstatSync(fd));
         bytes = readCapped(fd, file, max);
       } finally {
         if (fd !== 0) closeSync(fd);
@@ -192,13 +198,7 @@ export function readSolicitud(file: string, options: ReadOptions = {}): Record<s
   return requestFromJson(readJson(file, options), file).solicitud;
 }
 
-/** Where a command writes: stdout, or the file of `--out`. Text is buffered and flushed in blocks. */
-export interface Output {
-  /** The name messages use ('stdout' or the file). */
-  readonly name: string;
-  write(data: string | Uint8Array): Promise<void>;
-  end(): Promise<void>;
-}
+export type { Output } from './outputFile.js';
 
 const BLOCK = 64 * 1024;
 
@@ -207,8 +207,11 @@ function writeFailure(name: string, error: unknown): CliError {
 }
 
 /**
- * Opens the output (the file is created now, so a bad path fails before any work is done). A
- * failed write (a full disk, a closed device) is a {@link CliError} with exit code 1.
+ * Opens the output: stdout for `undefined` or '-', else the file, written to a temporary file
+ * beside it (created now, so a bad path fails before any work is done) that replaces it only when
+ * {@link Output.end} completes. A failed write (a full disk, a closed device) is a
+ * {@link CliError} with exit code 1, the file as it was; an `--out` that is one of the run's
+ * inputs is refused (exit 2).
  *
  * @example
  * ```ts
@@ -217,56 +220,14 @@ function writeFailure(name: string, error: unknown): CliError {
  * await out.end();
  * ```
  */
-export function openOutput(out: string | undefined, stdout: Writable = process.stdout): Output {
+export function openOutput(out: string | undefined, stdout: Writable = process.stdout, options: FileOutputOptions = {}): Output {
+  const run = currentRun();
   if (out === undefined || out === '-') return streamOutput(stdout);
-  let fd: number;
-  try {
-    fd = openSync(out, 'w');
-  } catch (error) {
-    throw writeFailure(out, error);
-  }
-  let buffer = '';
-  const put = (data: string | Uint8Array): void => {
-    try {
-      if (typeof data === 'string') {
-        if (data !== '') writeSync(fd, data);
-      } else {
-        for (let at = 0; at < data.length; ) at += writeSync(fd, data, at);
-      }
-    } catch (error) {
-      throw writeFailure(out, error);
-    }
-  };
-  return {
-    name: out,
-    async write(data) {
-      if (typeof data === 'string') {
-        buffer += data;
-        if (buffer.length < BLOCK) return;
-        const text = buffer;
-        buffer = '';
-        put(text);
-        return;
-      }
-      const text = buffer;
-      buffer = '';
-      put(text);
-      put(data);
-    },
-    async end() {
-      const text = buffer;
-      buffer = '';
-      put(text);
-      try {
-        closeSync(fd);
-      } catch (error) {
-        throw writeFailure(out, error);
-      }
-    },
-  };
+  return openFileOutput(out, run, run?.files ?? nodeFs, options);
 }
 
 function streamOutput(stream: Writable): Output {
+  const run = currentRun();
   let buffer = '';
   let failure: unknown;
   let wake: (() => void) | undefined;
@@ -277,6 +238,7 @@ function streamOutput(stream: Writable): Output {
   stream.on('error', onError);
   const check = (): void => {
     if (failure !== undefined) throw writeFailure('stdout', failure);
+    run?.checkStop();
   };
   const put = async (data: string | Uint8Array): Promise<void> => {
     check();
@@ -287,10 +249,14 @@ function streamOutput(stream: Writable): Output {
       throw writeFailure('stdout', error);
     }
     if (!ok) {
+      // A reader that stops reading would hold the run here forever: a signal ends the wait.
+      let cancel: (() => void) | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
         stream.once('drain', resolve);
+        cancel = run?.onStop(resolve);
       });
+      cancel?.();
       wake = undefined;
     }
     check();

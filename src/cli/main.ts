@@ -1,8 +1,8 @@
 /**
  * The `cotizador` command line: credit and policy quotes, portfolios in batch, scenario grids,
- * comparisons, solving for an unknown and charts. Every failure is one line on stderr naming the
- * file or field, and a non-zero exit code; help, messages and errors speak one language, Spanish
- * by default (`--lang en`, anywhere on the line, or `COTIZADOR_LANG=en`).
+ * offers ranked, what an income affords, solving for an unknown and charts. Every failure is one
+ * line on stderr naming the file or field, and a non-zero exit code; help, messages and errors
+ * speak one language, Spanish by default (`--lang en`, anywhere on the line, or `COTIZADOR_LANG=en`).
  */
 import packageJson from '../../package.json' with { type: 'json' };
 import { CliError, EXIT_INTERNAL, EXIT_USAGE, usageError } from './errors.js';
@@ -10,6 +10,7 @@ import { processContext, type CliContext } from './context.js';
 import { isLang, LANGS, type Lang } from '../entry/common.js';
 import { cliText } from './messages.js';
 import { helpText } from './help/messages.js';
+import { runCommand } from './runScope.js';
 
 type Run = (args: readonly string[], context: CliContext) => Promise<void>;
 type Help = (lang: Lang) => string;
@@ -42,6 +43,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ run: Run; help: Help }>>
   compare: async () => {
     const m = await import('./commands/compare.js');
     return { run: m.runCompare, help: m.compareHelp };
+  },
+  afford: async () => {
+    const m = await import('./commands/afford.js');
+    return { run: m.runAfford, help: m.affordHelp };
   },
   solve: async () => {
     const m = await import('./commands/solve.js');
@@ -140,7 +145,8 @@ export async function main(argv: readonly string[], context: CliContext = proces
       stdout.write(versionLine());
       return 0;
     }
-    await (await load()).run(rest, run);
+    const command = await load();
+    await runCommand(name, run, () => command.run(rest, run));
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

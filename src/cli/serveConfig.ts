@@ -10,16 +10,14 @@ import {
   checkedSwitches,
   type ApiName,
   type ClientRecord,
-  type MessageParams,
   type RateLimitConfig,
   type RsaSigningKey,
   type ServiceConfig,
   type ServiceSwitches,
 } from '../entry/service.js';
-import { CliError } from './errors.js';
 import { readJson } from './io.js';
+import { fail, failureLimitOf, type RateLimitStoreSetting, storeFromEnv, storeOf } from './serveLimits.js';
 import type { HelpId } from './help/messages.js';
-import { cliMessage, type CliMessageId } from './messages.js';
 
 /**
  * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
@@ -52,6 +50,8 @@ export interface ServeSettings {
   /** The configuration file, if any (re-read on SIGHUP for its switches). */
   readonly configFile: string | undefined;
   readonly log: boolean;
+  /** Where the rate limit and the failed-authentication limit keep their buckets. */
+  readonly rateLimitStore: RateLimitStoreSetting;
 }
 
 /** One setting that a file, an environment variable or both can give. */
@@ -75,6 +75,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'port', env: 'COTIZADOR_PORT', kind: 'integer' },
   { key: 'host', env: 'COTIZADOR_HOST', kind: 'text' },
   { key: 'tokenTtlSeconds', env: 'COTIZADOR_TOKEN_TTL_SECONDS', kind: 'integer', help: 'ajusteTokenTtlSeconds' },
+  { key: 'maxTokenTtlSeconds', env: 'COTIZADOR_MAX_TOKEN_TTL_SECONDS', kind: 'integer', help: 'ajusteMaxTokenTtlSeconds' },
   { key: 'tokenIssuer', env: 'COTIZADOR_TOKEN_ISSUER', kind: 'text', help: 'ajusteTokenIssuer' },
   { key: 'tokenAudience', env: 'COTIZADOR_TOKEN_AUDIENCE', kind: 'text', help: 'ajusteTokenAudience' },
   { key: 'clockSkewSeconds', env: 'COTIZADOR_CLOCK_SKEW_SECONDS', kind: 'integer', help: 'ajusteClockSkewSeconds' },
@@ -99,16 +100,25 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   },
 ];
 
-/** A configuration error: `configuración: <the message>`, in the run's language. */
-function fail(id: CliMessageId, params: MessageParams): never {
-  throw new CliError(cliMessage('configuracion', { detail: cliMessage(id, params) }));
-}
+/** The largest value of the settings a timer or a port holds (a larger timer fires at once). */
+const MAXIMA: Readonly<Record<string, number>> = {
+  port: 65_535,
+  keepAliveTimeoutMs: 2_147_483_647,
+  shutdownGraceMs: 2_147_483_647,
+  requestTimeoutMs: 2_147_483_647,
+};
 
 function parseValue(setting: Setting, value: unknown, where: string): unknown {
   if (setting.kind === 'integer') {
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-    fail('ajusteEntero', { where, value: String(value) });
+    const number =
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+        ? value
+        : typeof value === 'string' && /^\d{1,15}$/.test(value)
+          ? Number(value)
+          : fail('ajusteEntero', { where, value: String(value) });
+    const max = MAXIMA[setting.key];
+    if (max !== undefined && number > max) fail('ajusteTope', { where, max, value: String(value) });
+    return number;
   }
   if (setting.kind === 'boolean') {
     if (typeof value === 'boolean') return value;
@@ -129,6 +139,8 @@ function readText(path: string, what: string): string {
   }
 }
 
+const CLIENT_FIELDS = ['clientId', 'clientSecret', 'scopes', 'secretChangedAt'];
+
 function clientsOf(value: unknown, where: string): ClientRecord[] {
   if (!Array.isArray(value)) fail('ajusteClientes', { where });
   return value.map((client, i) => {
@@ -137,11 +149,15 @@ function clientsOf(value: unknown, where: string): ClientRecord[] {
       typeof c?.clientId !== 'string' ||
       typeof c.clientSecret !== 'string' ||
       !Array.isArray(c.scopes) ||
-      !c.scopes.every((s) => typeof s === 'string')
+      !c.scopes.every((s) => typeof s === 'string') ||
+      (c.secretChangedAt !== undefined && typeof c.secretChangedAt !== 'string' && typeof c.secretChangedAt !== 'number')
     ) {
       fail('ajusteCliente', { where: `${where}[${i}]` });
     }
-    return { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
+    const unknown = Object.keys(c).find((key) => !CLIENT_FIELDS.includes(key));
+    if (unknown !== undefined) fail('ajusteClienteCampo', { where: `${where}[${i}]`, key: unknown, fields: CLIENT_FIELDS.join(', ') });
+    const record = { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
+    return c.secretChangedAt === undefined ? record : { ...record, secretChangedAt: c.secretChangedAt };
   });
 }
 
@@ -246,7 +262,17 @@ export function loadServeSettings(
   const file = configFile === undefined ? {} : (readJson(configFile) as Record<string, unknown>);
   if (typeof file !== 'object' || file === null || Array.isArray(file)) fail('ajusteArchivoObjeto', { file: String(configFile) });
   const base = configFile === undefined ? process.cwd() : dirname(resolve(configFile));
-  const known = new Set([...SERVE_SETTINGS.map((s) => s.key), 'clients', 'tokenSecret', 'tokenKeys', 'rateLimit', 'switches', 'atmsFile']);
+  const known = new Set([
+    ...SERVE_SETTINGS.map((s) => s.key),
+    'clients',
+    'tokenSecret',
+    'tokenKeys',
+    'rateLimit',
+    'rateLimitStore',
+    'authFailureLimit',
+    'switches',
+    'atmsFile',
+  ]);
   for (const key of Object.keys(file)) if (!known.has(key)) fail('ajusteDesconocido', { file: String(configFile), key });
 
   const plain: Record<string, unknown> = {};
@@ -274,6 +300,16 @@ export function loadServeSettings(
     file['tokenSecret'] === undefined ? undefined : secretsOf(file['tokenSecret'], `${configFile}: tokenSecret`);
   let tokenKeys: RsaSigningKey[] | undefined =
     file['tokenKeys'] === undefined ? undefined : keysOf(file['tokenKeys'], base, `${configFile}: tokenKeys`);
+  // A variable that only means something beside another is refused alone (it used to be ignored).
+  const needs = (name: string, companions: readonly string[]) => {
+    if (env[name] !== undefined && companions.every((other) => env[other] === undefined))
+      fail('ajusteAcompana', { name, needs: companions.join(' / ') });
+  };
+  needs('COTIZADOR_PREVIOUS_TOKEN_SECRETS', ['COTIZADOR_TOKEN_SECRET']);
+  needs('COTIZADOR_TOKEN_KEY_ID', ['COTIZADOR_TOKEN_KEY', 'COTIZADOR_TOKEN_KEY_FILE']);
+  needs('COTIZADOR_PREVIOUS_PUBLIC_KEY_FILES', ['COTIZADOR_TOKEN_KEY', 'COTIZADOR_TOKEN_KEY_FILE']);
+  if (env['COTIZADOR_TOKEN_KEY'] !== undefined && env['COTIZADOR_TOKEN_KEY_FILE'] !== undefined)
+    fail('ajusteUnoDeDos', { first: 'COTIZADOR_TOKEN_KEY', second: 'COTIZADOR_TOKEN_KEY_FILE' });
   if (env['COTIZADOR_TOKEN_SECRET'] !== undefined) {
     const previous = env['COTIZADOR_PREVIOUS_TOKEN_SECRETS'];
     const older = previous === undefined ? [] : secretsOf(secretsJson(previous), 'COTIZADOR_PREVIOUS_TOKEN_SECRETS');
@@ -309,6 +345,12 @@ export function loadServeSettings(
     };
   }
 
+  const authFailureLimit = failureLimitOf(file['authFailureLimit'], env['COTIZADOR_AUTH_FAILURE_LIMIT'], `${configFile}: authFailureLimit`);
+  const rateLimitStore = storeFromEnv(
+    env,
+    file['rateLimitStore'] === undefined ? { type: 'memory' } : storeOf(file['rateLimitStore'], `${configFile}: rateLimitStore`),
+  );
+
   const atmsFile = env['COTIZADOR_ATMS_FILE'] ?? (typeof file['atmsFile'] === 'string' ? resolve(base, file['atmsFile']) : undefined);
   const atms = atmsFile === undefined ? undefined : readJson(atmsFile);
 
@@ -319,7 +361,9 @@ export function loadServeSettings(
     rateLimit,
     switches,
     atms,
+    authFailureLimit,
     tokenTtlSeconds: plain['tokenTtlSeconds'] as number | undefined,
+    maxTokenTtlSeconds: plain['maxTokenTtlSeconds'] as number | undefined,
     tokenIssuer: plain['tokenIssuer'] as string | undefined,
     tokenAudience: plain['tokenAudience'] as string | undefined,
     clockSkewSeconds: plain['clockSkewSeconds'] as number | undefined,
@@ -340,5 +384,6 @@ export function loadServeSettings(
     shutdownGraceMs: (plain['shutdownGraceMs'] as number | undefined) ?? 10_000,
     configFile,
     log: flags.log !== false,
+    rateLimitStore,
   };
 }

@@ -83,10 +83,29 @@ const EPOCH_1970 = parseIsoDate('1970-01-01') as number;
  * ```
  */
 export function exactNumber(text: string): number | undefined {
-  if (!PLAIN_DECIMAL.test(text)) return undefined;
-  const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
-  if (digits.length > 15) return undefined;
+  if (!PLAIN_DECIMAL.test(text) || significantDigits(text) > 15) return undefined;
   return Number(text);
+}
+
+/**
+ * The digits of a plain decimal from its first non-zero digit to its last one, counted in one
+ * pass (trimming the zeros with `/0+$/` is quadratic on a long run of zeros that does not end
+ * the text, like `1.000…0001`).
+ */
+function significantDigits(text: string): number {
+  let digits = 0;
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) continue;
+    if (code !== 48) {
+      if (first < 0) first = digits;
+      last = digits;
+    }
+    digits++;
+  }
+  return first < 0 ? 0 : last - first + 1;
 }
 
 /**

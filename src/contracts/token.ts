@@ -45,7 +45,7 @@ export const TokenRequestSchema = precompiled(
  *
  * @example
  * ```ts
- * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials' });
+ * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials' });
  * validateWith(TokenResponseSchema, JSON.parse(response.body)).success; // true
  * ```
  */
@@ -129,7 +129,7 @@ export type TokenRequest = Static<typeof TokenRequestSchema>;
  *
  * @example
  * ```ts
- * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials' });
+ * const response = await service.handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials' });
  * const { access_token, expires_in }: TokenResponse = JSON.parse(response.body);
  * expires_in; // '3600'
  * access_token.split('.').length; // 3 (a compact JWT)
@@ -143,7 +143,7 @@ export type TokenResponse = Static<typeof TokenResponseSchema>;
  *
  * @example
  * ```ts
- * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials&scope=read' });
+ * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials&scope=read' });
  * const { token_type, expires_in, scope }: OAuthTokenResponse = JSON.parse(response.body);
  * [token_type, expires_in, scope]; // ['Bearer', 3600, 'read']
  * ```
@@ -156,7 +156,7 @@ export type OAuthTokenResponse = Static<typeof OAuthTokenResponseSchema>;
  *
  * @example
  * ```ts
- * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials&scope=admin' });
+ * const response = await service.handle({ method: 'POST', path: ROUTES.atmToken, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials&scope=admin' });
  * const { error }: OAuthError = JSON.parse(response.body);
  * error; // 'invalid_scope'
  * ```

@@ -45,10 +45,8 @@ import type { Rational } from './rate.js';
  * carries 5 operations (num·(100 + iva) / (den·100), 1 +, 1 /), aₖ = dₖ(1 + aₖ₊₁) two more, dₖ one,
  * each within 4·2^−106 relatively (Dekker's products and quotients), and an earlier period's error
  * reaches aₖ damped (aₖ₊₁ / (1 + aₖ₊₁) < 1): under 32·2^−106 a period, plus the estimate's four
- * operations. The estimate is then rounded to a double (½ ulp, 2^−53). Four times the rounding and twice the rest. (In plain
- * doubles the bound, m·7·2^−53, was wider than half a cent on the largest amounts over 999
- * periods, and every row went to decimal.js: 5 ms a quote.) A test checks the estimate against
- * decimal.js within half of it.
+ * operations. The estimate is then rounded to a double (½ ulp, 2^−53). Four times the rounding and
+ * twice the rest. A test checks the estimate against decimal.js within half of it.
  */
 function relativeBound(m: number): number {
   return 2 ** -51 + pairBound(m);

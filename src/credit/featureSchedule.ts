@@ -191,14 +191,12 @@ export function buildFeatureSchedule(
   const prepayments = features.prepayments ?? [];
   const planned = features.planned;
   const plannedColumn = planned === undefined ? undefined : new Float64Array(n);
-  // One allocation for the six columns (see `buildSchedule`).
-  const columns = new Float64Array(6 * n);
-  const opening = columns.subarray(0, n);
-  const capital = columns.subarray(n, 2 * n);
-  const interest = columns.subarray(2 * n, 3 * n);
-  const vat = columns.subarray(3 * n, 4 * n);
-  const level = columns.subarray(4 * n, 5 * n);
-  const prepaid = columns.subarray(5 * n, 6 * n);
+  const opening = new Float64Array(n);
+  const capital = new Float64Array(n);
+  const interest = new Float64Array(n);
+  const vat = new Float64Array(n);
+  const level = new Float64Array(n);
+  const prepaid = new Float64Array(n);
   const annuity = new Annuity(rates, iva, tolerance, planned);
   let end = n;
   let balance = principal;

@@ -190,18 +190,17 @@ export class IdealPayments {
   /** The last row's estimate of p̂ (cents) and the bound on its error. */
   estimate = 0;
   bound = 0;
-  // Plain (TypeScript-private) fields: the class sits in the schedule's loop.
-  private readonly r: number;
-  private readonly rho: number;
-  private readonly errW: number;
-  private w: number;
-  private started = false;
+  readonly #r: number;
+  readonly #rho: number;
+  readonly #errW: number;
+  #w: number;
+  #started = false;
 
   private constructor(rate: PaymentRate, count: number) {
-    this.r = rate.r;
-    this.rho = 1 + rate.r;
-    this.errW = (3 * count * (rate.log1pR + rate.r) + 2 * count + 8) * EPS * 1.01;
-    this.w = Math.exp(-(count - 1) * rate.log1pR);
+    this.#r = rate.r;
+    this.#rho = 1 + rate.r;
+    this.#errW = (3 * count * (rate.log1pR + rate.r) + 2 * count + 8) * EPS * 1.01;
+    this.#w = Math.exp(-(count - 1) * rate.log1pR);
   }
 
   /** The stepper for a schedule of `count` payments; undefined for r = 0 or where w would underflow. */
@@ -211,12 +210,12 @@ export class IdealPayments {
 
   /** Moves to the next row (the first call is row 1) with its opening `balance` in cents; returns the bound. */
   next(balance: number): number {
-    if (this.started) this.w *= this.rho;
-    this.started = true;
-    const w = this.w;
+    if (this.#started) this.#w *= this.#rho;
+    this.#started = true;
+    const w = this.#w;
     const inverse = 1 / (1 - w);
-    this.estimate = balance * this.r * inverse;
-    this.bound = this.estimate * 2 * (w * this.errW * inverse + 8 * EPS) + 1e-9;
+    this.estimate = balance * this.#r * inverse;
+    this.bound = this.estimate * 2 * (w * this.#errW * inverse + 8 * EPS) + 1e-9;
     return this.bound;
   }
 }

@@ -23,19 +23,6 @@ export interface CivilParts {
   readonly day: number;
 }
 
-const DASH = 0x2d;
-
-/** The decimal number of `count` ASCII digits at `start`, or −1 when one of them is not a digit. */
-function digitsAt(text: string, start: number, count: number): number {
-  let value = 0;
-  for (let i = start; i < start + count; i++) {
-    const digit = text.charCodeAt(i) - 0x30;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
 /**
  * Days in `month` (1–12) of `year`.
  *
@@ -87,6 +74,8 @@ export function fromCivilDay(days: CivilDay): CivilParts {
   return { year: era * 400 + yoe + (month <= 2 ? 1 : 0), month, day };
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /**
  * Parses `YYYY-MM-DD` (a real calendar date, years 1900–2999) or returns undefined.
  *
@@ -96,13 +85,11 @@ export function fromCivilDay(days: CivilDay): CivilParts {
  * ```
  */
 export function parseIsoDate(text: string): CivilDay | undefined {
-  // `^\d{4}-\d{2}-\d{2}$` read by character codes: the regular expression's match array and
-  // three Number() conversions were most of the function (it runs on every quote).
-  if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return undefined;
-  const year = digitsAt(text, 0, 4);
-  const month = digitsAt(text, 5, 2);
-  const day = digitsAt(text, 8, 2);
-  if (year < 0 || month < 0 || day < 0) return undefined;
+  const match = ISO_DATE.exec(text);
+  if (match === null) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
   if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return toCivilDay(year, month, day);
 }
@@ -121,28 +108,6 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
   const y = Math.floor(index / 12);
   const mo = index - y * 12 + 1;
   return toCivilDay(y, mo, Math.min(day, daysInMonth(y, mo)));
-}
-
-/**
- * `addMonthsCivil(date, count)` for many counts from one date: the date is split into year, month
- * and day once (a policy's receipts all step from its start).
- *
- * @example
- * ```ts
- * const fromJan31 = monthsFrom(toCivilDay(2026, 1, 31));
- * formatIsoDate(fromJan31(1)); // '2026-02-28'
- * fromJan31(13) === addMonthsCivil(toCivilDay(2026, 1, 31), 13); // true
- * ```
- */
-export function monthsFrom(date: CivilDay): (count: number) => CivilDay {
-  const { year, month, day } = fromCivilDay(date);
-  const base = year * 12 + (month - 1);
-  return (count) => {
-    const index = base + count;
-    const y = Math.floor(index / 12);
-    const mo = index - y * 12 + 1;
-    return toCivilDay(y, mo, day <= 28 ? day : Math.min(day, daysInMonth(y, mo)));
-  };
 }
 
 const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
@@ -211,11 +176,16 @@ export function addSteps(start: CivilDay, step: DateStep, k: number): CivilDay {
  * ```
  */
 export function isoDateSequence(start: CivilDay, step: DateStep, count: number): string[] {
+  // Speed: the dates stepped incrementally from one split of the start instead of
+  // `formatIsoDate(addSteps(start, step, k))` for each; buys 9.4–9.8 µs of 12.4–12.9 µs per table
+  // quote at 60 payments (A/B on npm run bench's credit60 table, 2026-11-26, 62d6257).
   const out = new Array<string>(count);
   if (step.unit === 'months') {
     const { year, month, day } = fromCivilDay(start);
     let index = year * 12 + (month - 1);
-    // Read once: loading the step's count in the loop cost about 4 % of a 60-date sequence.
+    // Speed: the step's count read once instead of in the loop (the step object is polymorphic across
+    // periodicities); buys 0.1–0.8 µs of 12.0–12.5 µs per table quote at 60 payments (A/B on npm run
+    // bench's credit60 table, 2026-11-26, 62d6257).
     const months = step.count;
     for (let k = 0; k < count; k++) {
       index += months;

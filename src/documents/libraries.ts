@@ -62,12 +62,20 @@ export interface ReceiptLibraries {
  */
 export type PackageImporter = (name: ReceiptPackage) => Promise<unknown>;
 
-// Literal specifiers, so bundlers and the build see each import (and leave it lazy).
+/** Passes an import's failure on unchanged (see importPackage). */
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
+// Literal specifiers, so bundlers and the build see each import (and leave it lazy). The `.catch`
+// tells esbuild (and the tools built on it) that a package it cannot find is a failure at run time
+// (the coded error below), not at bundling: a browser bundle of a default install (no optional
+// peers) builds, where it stopped at "Could not resolve 'pdf-lib'".
 const importPackage: PackageImporter = (name) => {
-  if (name === 'pdf-lib') return import('pdf-lib');
-  if (name === '@pdf-lib/fontkit') return import('@pdf-lib/fontkit');
+  if (name === 'pdf-lib') return import('pdf-lib').catch(rethrow);
+  if (name === '@pdf-lib/fontkit') return import('@pdf-lib/fontkit').catch(rethrow);
   // The package's own conditions pick its build: a server runtime's (PNG bytes) or a browser's.
-  return import('bwip-js');
+  return import('bwip-js').catch(rethrow);
 };
 
 /** A CommonJS package imported from ESM is its `module.exports` under `default`. */

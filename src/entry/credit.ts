@@ -11,6 +11,18 @@ export type { CatCharge, CreditCatExplanation } from '../quotes/credit/explainCa
 export type { CatProof, ExplainedFlow, PresentValueColumn } from '../cat/explain.js';
 export { solveCredit, SOLVE_DIRECTIONS } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
+export { compareOffers, OFFER_MEASURES } from '../quotes/compareOffers.js';
+export type {
+  CompareOptions,
+  CreditOffer,
+  FailedOffer,
+  OfferComparison,
+  OfferFigures,
+  OfferMeasure,
+  RankedOffer,
+} from '../quotes/compareOffers.js';
+export { affordability } from '../quotes/affordability.js';
+export type { AffordabilityProblem, AffordabilityResult, AffordStep, AffordUnknown, DownPaymentRule } from '../quotes/affordability.js';
 export type { BalloonOption, GraceOption, PrepaymentOption } from '../quotes/credit/features.js';
 export type {
   AnualidadOption,

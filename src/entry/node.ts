@@ -1,7 +1,7 @@
 /**
  * `cotizador/node`: the Node.js-only pieces, for a server on node:http: the listener and the
  * server with a public server's limits and a graceful shutdown, and the Express and Fastify
- * adapters (they speak node:http too). Everything else of the package is Web-standard and runs on
+ * adapters (they speak node:http too), and the rate-limit store over Redis. Everything else of the package is Web-standard and runs on
  * any runtime; this entry alone imports `node:` modules.
  *
  * @module cotizador/node
@@ -13,3 +13,5 @@ export { toFastifyPlugin } from '../node/fastify.js';
 export type { FastifyLike } from '../node/fastify.js';
 export { toExpressHandler } from '../node/express.js';
 export type { ExpressHandler } from '../node/express.js';
+export { createRedisRateLimitStore, DEFAULT_REDIS_KEY_PREFIX } from '../node/redisStore.js';
+export type { RedisRateLimitStore, RedisRateLimitStoreOptions, RedisCommandClient, StoreDownMode } from '../node/redisStore.js';

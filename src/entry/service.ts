@@ -24,11 +24,27 @@ export type { ServiceConfig, ResolvedConfig, PaymentLookup, ServiceWarning } fro
 export { DEFAULT_MAX_HEADER_BYTES } from '../http/protocol.js';
 export type { ClientRecord, ClientRegistry } from '../service/clients.js';
 export { keySet, MIN_RSA_BITS, MIN_SECRET_BYTES } from '../service/keys.js';
+export {
+  estimatedBits,
+  clientSecretWeakness,
+  MIN_CLIENT_SECRET_CHARS,
+  MIN_CLIENT_SECRET_BITS,
+  MIN_SECRET_BITS,
+} from '../service/secrets.js';
 export type { KeySet, SigningOptions, RsaSigningKey, HmacSecret, TokenKey } from '../service/keys.js';
 export type { RsaKeyInput, RsaPublicJwk, RsaPrivateJwk, JwkExportable } from '../service/rsaKey.js';
-export { signToken, verifyToken, verifyCached, TokenCache } from '../service/jwt.js';
+export {
+  signToken,
+  verifyToken,
+  verifyCached,
+  TokenCache,
+  TOKEN_TTL_CEILING_SECONDS,
+  MAX_CLOCK_SKEW_SECONDS,
+} from '../service/jwt.js';
 export type { TokenClaims, TokenRules, TokenVerification, TokenFailure } from '../service/jwt.js';
-export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from '../service/rateLimit.js';
+export { memoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS, sharedStoresHealthy } from '../service/rateLimit.js';
+export { DEFAULT_AUTH_FAILURE_LIMIT } from '../service/authLimit.js';
+export type { AuthFailureLimitConfig } from '../service/authLimit.js';
 export type { RateLimitStore, RateLimitPolicy, RateLimitDecision, RateLimitConfig, MemoryRateLimitStore } from '../service/rateLimit.js';
 export { API_NAMES, unavailability } from '../service/switches.js';
 export type { ApiName, ServiceSwitches, Unavailability } from '../service/switches.js';

@@ -12,7 +12,6 @@
  * ```
  */
 export function mediaType(contentType: string): { readonly type: string; readonly charset: string | undefined } {
-  if (contentType === 'application/json') return JSON_TYPE;
   const [type = '', ...params] = contentType.split(';');
   let charset: string | undefined;
   for (const param of params) {
@@ -21,6 +20,3 @@ export function mediaType(contentType: string): { readonly type: string; readonl
   }
   return { type: type.trim().toLowerCase(), charset };
 }
-
-/** What nearly every client sends, answered without parsing. */
-const JSON_TYPE = Object.freeze({ type: 'application/json', charset: undefined });

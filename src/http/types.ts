@@ -26,7 +26,11 @@ export interface ServiceRequest {
    * `""`, `null` or undefined when there is none.
    */
   readonly body?: RequestBody;
-  /** The client's address, when the transport knows it (logs only; never used to decide). */
+  /**
+   * The client's address, when the transport knows it (`cotizador/node`'s server gives the
+   * connection's; behind a proxy, the address the trusted proxy reports). The failed-authentication
+   * limit of the token URLs counts by it; without it, only per client id.
+   */
   readonly remoteAddress?: string | undefined;
 }
 

@@ -8,7 +8,7 @@ import { brokenInvariant, invariant } from '../errors/quoteError.js';
 import { messageRef } from '../errors/catalog.js';
 import { divRoundHalfUpBig } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
-import { monthsFrom, type CivilDay } from '../dates/civil.js';
+import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
 import { INSURANCE_MESSAGES, insuranceError } from './messages.js';
 
 /**
@@ -138,9 +138,8 @@ export function receiptDays(plan: PeriodDates): CivilDay[] {
   const fromMonth = plan.fromMonth ?? 0;
   const end = fromMonth + plan.months;
   const count = Math.ceil(plan.months / plan.monthsPerReceipt);
-  const dayAt = monthsFrom(plan.start);
-  const days: CivilDay[] = [dayAt(fromMonth)];
-  for (let i = 0; i < count; i++) days.push(dayAt(Math.min(fromMonth + (i + 1) * plan.monthsPerReceipt, end)));
+  const days: CivilDay[] = [addMonthsCivil(plan.start, fromMonth)];
+  for (let i = 0; i < count; i++) days.push(addMonthsCivil(plan.start, Math.min(fromMonth + (i + 1) * plan.monthsPerReceipt, end)));
   return days;
 }
 

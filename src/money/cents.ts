@@ -20,9 +20,10 @@ export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
  * ```
  */
 export function parseCents(text: string): number {
-  // Up to 15 digits, optionally a dot and one or two digits (every amount the schemas admit), read
-  // by character codes: the same operations on the same exact integers as below, without the
-  // substrings and the Number() parsing (a profile of the quote put this function at 2-4 %).
+  // Speed: up to 15 digits, optionally a dot and one or two digits (every amount the schemas admit),
+  // read by character codes instead of `parseCentsText`'s substrings and Number() (the same
+  // operations on the same exact integers); buys 0.07–0.12 µs of 3.1–3.2 µs per summary quote (A/B on
+  // npm run bench's credit60 summary, 2026-11-26, 62d6257).
   const length = text.length;
   let whole = 0;
   let i = 0;
@@ -65,9 +66,11 @@ const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : Str
 export function formatCents(cents: number): string {
   if (cents === 0) return '0.00';
   if (cents < 0) return `-${formatCents(-cents)}`;
-  // Below 2^31 (21,474,836.47) through 32-bit integers, in a function of its own: once larger
-  // amounts had reached a shared conversion, V8 compiled it for doubles and every later call paid
-  // for that (a profile after the slowest quotes put the table quote's conversions 10 % slower).
+  // Speed: amounts below 2^31 cents (21,474,836.47) through 32-bit integers in a function of their
+  // own instead of `formatLargeCents` for all (once larger amounts reach a shared conversion, V8
+  // compiles it for doubles and every later call pays for that); buys 0.86–1.44 µs of 12.4–12.8 µs
+  // per table quote at 60 payments and 5.9–7.8 µs of 69–71 µs at 360 (A/B on npm run bench's credit60
+  // and credit360 table, after its warm-up pass, 2026-11-26, 62d6257).
   return cents <= INT32_MAX ? formatInt32Cents(cents | 0) : formatLargeCents(cents);
 }
 
@@ -92,10 +95,8 @@ function formatLargeCents(cents: number): string {
  * round(n / d), half-up (ties away from zero for n ≥ 0), for non-negative safe integers n and
  * positive safe integers d. Exact. While n + d ≤ 2^53 by a floor division: q = ⌊fl(n / d)⌋ is
  * ⌊n / d⌋ or one more (rounding is monotone, integers up to 2^53 are exact), q·d ≤ n + d is exact,
- * so n − q·d is the exact remainder after one correction. This is the hot path of every schedule:
- * amounts parsed from text are doubles to V8, and `%` on doubles is a call to fmod (half of a
- * 360-row schedule's time). Otherwise `%`, exact on doubles holding integers, and the division of
- * the multiple n − rem by d.
+ * so n − q·d is the exact remainder after one correction. Otherwise `%`, exact on doubles holding
+ * integers, and the division of the multiple n − rem by d.
  *
  * @example
  * ```ts
@@ -103,6 +104,10 @@ function formatLargeCents(cents: number): string {
  * ```
  */
 export function divRoundHalfUp(n: number, d: number): number {
+  // Speed: a floor division and one correction instead of `%` (amounts parsed from text are doubles
+  // to V8, and `%` on doubles is a call to fmod); buys 0.5–1.4 µs of 69–73 µs per actual/365 quote
+  // with a prepayment and 20–44 µs of 1.05–1.14 ms per slowest such quote, whose rows round through
+  // here (A/B on npm run bench's features and slowest-quotes groups, 2026-11-26, 62d6257).
   if (n + d <= TWO_53) {
     let q = Math.floor(n / d);
     let rem = n - q * d;

@@ -91,6 +91,7 @@ let requestReader: FieldReader<typeof CreditRequestSchema> | undefined;
  * it stays monomorphic however varied the requests a process quotes.
  */
 function readRequest(solicitud: unknown): CreditRequest | undefined {
+  // Speed: checks and copies the solicitud in one pass (fieldReader) instead of TypeBox's check followed by reads of the caller's object; buys 0.20–0.34 µs of 3.1–3.3 µs per summary quote, 0.2–0.6 µs of 12 µs per table quote (A/B on npm run bench's credit60 summary and table, after its warm-up pass, 2026-11-26, 62d6257).
   requestReader ??= fieldReader(CreditRequestSchema);
   return requestReader(solicitud);
 }

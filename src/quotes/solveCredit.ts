@@ -6,9 +6,10 @@
  * Each unknown is an integer on a grid (cents of amount; hundredths of a percent of rate or
  * commission; payments of term) and the predicate "the engine quotes it and the target is met" is
  * searched by galloping from a quoted anchor and then bisecting, keeping one end that meets and
- * one that does not, so the two-point property holds by construction whatever the shape of the
- * predicate. Which boundary is found follows the direction in which the target stops being met
- * ({@link SOLVE_DIRECTIONS}); `docs/credit.md` says where the predicate is monotone.
+ * one that does not (`./boundary.ts`, the search `affordability` shares), so the two-point
+ * property holds by construction whatever the shape of the predicate. Which boundary is found
+ * follows the direction in which the target stops being met ({@link SOLVE_DIRECTIONS});
+ * `docs/credit.md` says where the predicate is monotone.
  */
 import type { CreditRequest, CreditResult } from '../contracts/credit.js';
 import { QuoteError } from '../errors/quoteError.js';
@@ -18,6 +19,7 @@ import { assertValid } from '../validation/validate.js';
 import { CreditRequestSchema } from '../contracts/credit.js';
 import { quotesError } from './messages.js';
 import { quoteValidCredit, type CreditOptions } from './quoteCredit.js';
+import { searchBoundary, type BoundaryState } from './boundary.js';
 
 /**
  * The term of the credit to solve for.
@@ -185,7 +187,7 @@ export function solveCredit<U extends SolveUnknown>(
   };
   const inGrid = (v: number) => v >= grid.min && v <= grid.max;
   /** 1: quoted and meets; 0: quoted, misses; −1: refused (or off the grid). */
-  const state = (v: number): 1 | 0 | -1 => {
+  const state = (v: number): BoundaryState => {
     if (!inGrid(v)) return -1;
     const q = quoteAt(v);
     return q instanceof QuoteError ? -1 : measure(q, key) <= bound ? 1 : 0;
@@ -199,72 +201,18 @@ export function solveCredit<U extends SolveUnknown>(
 
   // The anchor: the solicitud's own value, which the engine must quote (its errors are the caller's).
   const given = quoteValidCredit({ ...solicitud, generaTablaPagos: false }, options);
-  let anchor = Math.min(grid.max, Math.max(grid.min, anchorOf(solicitud, unknown, given)));
-  if (state(anchor) === -1) throw noSolution();
+  const anchor = Math.min(grid.max, Math.max(grid.min, anchorOf(solicitud, unknown, given)));
   // A better start where the measure is close to proportional to the unknown (the amount).
-  if (unknown === 'montoSolicitado' && key !== 'cat') {
-    for (let i = 0; i < 3; i++) {
-      const q = quoteAt(anchor) as CreditResult;
-      const m = measure(q, key);
-      if (m <= 0) break;
-      const guess = Math.min(grid.max, Math.max(grid.min, Math.round((anchor * bound) / m)));
-      if (guess === anchor || state(guess) === -1) break;
-      anchor = guess;
-    }
-  }
-
-  let meets: number; // a point that meets the target
-  let misses: number; // a point next to the solution's side that does not
-  const d = direction;
-  if (state(anchor) === 1) {
-    // Gallop in the direction the target is lost until a point fails.
-    meets = anchor;
-    for (let step = 1; ; step *= 2) {
-      const x = meets + d * step;
-      if (state(x) !== 1) {
-        misses = x;
-        break;
-      }
-      meets = x;
-    }
-  } else {
-    // Gallop back until a point meets; a refusal on the way means the quotable values end first.
-    let fail = anchor;
-    let found: number | undefined;
-    for (let step = 1; ; step *= 2) {
-      const x = fail - d * step;
-      const s = state(x);
-      if (s === 1) {
-        found = x;
-        break;
-      }
-      if (s === 0) {
-        fail = x;
-        continue;
-      }
-      // Refused at x: search (x, fail) for a point that meets, keeping "misses" on fail's side.
-      let refused = x;
-      while (Math.abs(fail - refused) > 1) {
-        const mid = Math.trunc((fail + refused) / 2);
-        const sm = state(mid);
-        if (sm === 1) {
-          found = mid;
-          break;
+  const improve =
+    unknown === 'montoSolicitado' && key !== 'cat'
+      ? (v: number): number | undefined => {
+          const m = measure(quoteAt(v) as CreditResult, key);
+          return m <= 0 ? undefined : Math.min(grid.max, Math.max(grid.min, Math.round((v * bound) / m)));
         }
-        if (sm === 0) fail = mid;
-        else refused = mid;
-      }
-      break;
-    }
-    if (found === undefined) throw noSolution();
-    meets = found;
-    misses = fail;
-  }
-  while (Math.abs(misses - meets) > 1) {
-    const mid = Math.trunc((meets + misses) / 2);
-    if (state(mid) === 1) meets = mid;
-    else misses = mid;
-  }
+      : undefined;
+  const found = searchBoundary({ state, anchor, direction, ...(improve === undefined ? {} : { improve }) });
+  if (found === undefined) throw noSolution();
+  const meets = found.meets;
   const value = (unknown === 'plazo' ? meets : formatCents(meets)) as SolveResult<U>['value'];
   const quote = quoteValidCredit(withValue(solicitud, unknown, meets, solicitud.generaTablaPagos), options);
   return { value, quote };

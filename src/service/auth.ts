@@ -1,9 +1,11 @@
 /**
  * Bearer authentication of the protected operations. Codes (the interface shows none for the
- * quoter's 401/403): missing, malformed or badly signed token → 401 ERRSEG001; expired → 403
+ * quoter's 401/403): missing, malformed or badly signed token, or one its client no longer
+ * backs (removed, scopes cut, secret changed after it was issued) → 401 ERRSEG001; expired → 403
  * ERRSEG002; without the required scope → 403 ERRSEG003.
  */
 import { headerField } from '../http/headers.js';
+import type { KnownClient } from './clients.js';
 import type { ResolvedConfig } from './config.js';
 import { verifyCached, type TokenClaims, type TokenFailure, type TokenVerification } from './jwt.js';
 import type { Failure } from './respond.js';
@@ -86,8 +88,55 @@ export function checkBearer(
 ): BearerCheck | Promise<BearerCheck> {
   const token = bearerToken(request);
   if (token === undefined) return { failure: FAILURES.invalid };
-  const result = verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  const result = verifyBearer(config, token, anyOfScopes);
   return result instanceof Promise ? result.then(toCheck) : toCheck(result);
+}
+
+const INVALID: TokenVerification = Object.freeze({ ok: false, reason: 'invalid' });
+
+/**
+ * The claims already found backed by their client, and by which (a list's clients never change,
+ * so a token checked against one is not checked again; a lookup's answers are new objects).
+ */
+const backedBy = new WeakMap<TokenClaims, KnownClient>();
+
+/** Whether the client the token names still exists, holds every scope it grants, and had its secret before the token was issued. */
+function backs(client: KnownClient | undefined, claims: TokenClaims): boolean {
+  if (client === undefined) return false;
+  if (backedBy.get(claims) === client) return true;
+  const backed =
+    client.record.clientId === claims.sub &&
+    claims.scope.split(' ').every((scope) => client.scopes.has(scope)) &&
+    (client.secretChangedAt === undefined || claims.iat >= client.secretChangedAt);
+  if (backed) backedBy.set(claims, client);
+  return backed;
+}
+
+/**
+ * Verifies a bearer token (through the service's cache) and then its client, on every request:
+ * the client `sub` names must still exist, hold every scope the token grants, and have had its
+ * secret since before the token was issued (`secretChangedAt`); otherwise the token is invalid
+ * (401) at once, whatever the cache holds. Synchronous for a cached token of a listed client.
+ *
+ * @example
+ * ```ts
+ * const config = resolveConfig({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
+ * (await verifyBearer(config, 'a.b.c', ['update'])).ok; // false
+ * ```
+ */
+export function verifyBearer(
+  config: ResolvedConfig,
+  token: string,
+  anyOfScopes: readonly string[],
+): TokenVerification | Promise<TokenVerification> {
+  const result = verifyCached(config.tokenCache, config.keys, token, config.now(), config.tokenRules, anyOfScopes);
+  const withClient = (verified: TokenVerification): TokenVerification | Promise<TokenVerification> => {
+    if (!verified.ok) return verified;
+    const found = config.directory.find(verified.claims.sub);
+    if (found instanceof Promise) return found.then((client) => (backs(client, verified.claims) ? verified : INVALID));
+    return backs(found, verified.claims) ? verified : INVALID;
+  };
+  return result instanceof Promise ? result.then(withClient) : withClient(result);
 }
 
 /**

@@ -14,10 +14,11 @@ import type { PolicyOptions } from '../quotes/quotePolicy.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { lookupIn } from '../documents/sample.js';
 import type { ReceiptIssuer } from '../documents/receipt.js';
-import type { ClientRegistry } from './clients.js';
-import { TokenCache, type TokenRules } from './jwt.js';
+import { authFailureLimit, type AuthFailureLimit, type AuthFailureLimitConfig } from './authLimit.js';
+import { clientDirectory, type ClientDirectory, type ClientRegistry } from './clients.js';
+import { MAX_CLOCK_SKEW_SECONDS, TOKEN_TTL_CEILING_SECONDS, TokenCache, type TokenRules } from './jwt.js';
 import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys.js';
-import { memoryRateLimitStore, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
+import { resolveRateLimit, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
 import { API_NAMES, type ServiceSwitches } from './switches.js';
 
 /**
@@ -26,7 +27,7 @@ import { API_NAMES, type ServiceSwitches } from './switches.js';
  * @example
  * ```ts
  * DEFAULT_TOKEN_TTL_SECONDS; // 3600
- * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret')}` }, body: 'grant_type=client_credentials' });
+ * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials' });
  * JSON.parse(response.body).expires_in; // '3600'
  * ```
  */
@@ -111,9 +112,11 @@ const TOKEN_CACHE_SIZE = 10_000;
 export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | undefined>;
 
 /**
- * Something the operator should know that does not stop the service: today only
- * `COTIZADOR_EPHEMERAL_KEY` (no `tokenSecret` or `tokenKeys`: tokens are signed with a random
- * secret of this instance). `message` is in English, as a log line.
+ * Something the operator should know that does not stop the service: `COTIZADOR_EPHEMERAL_KEY`
+ * (no `tokenSecret` or `tokenKeys`: tokens are signed with a random secret of this instance), told
+ * at creation; and from a shared rate-limit store (`cotizador/node`'s Redis store),
+ * `COTIZADOR_RATE_LIMIT_STORE_DOWN` and `COTIZADOR_RATE_LIMIT_STORE_UP` when its database stops and
+ * starts answering. `message` is in English, as a log line.
  *
  * @example
  * ```ts
@@ -123,7 +126,7 @@ export type PaymentLookup = (lineaCaptura: string) => Promise<PaymentRecord | un
  * ```
  */
 export interface ServiceWarning {
-  readonly code: 'COTIZADOR_EPHEMERAL_KEY';
+  readonly code: 'COTIZADOR_EPHEMERAL_KEY' | 'COTIZADOR_RATE_LIMIT_STORE_DOWN' | 'COTIZADOR_RATE_LIMIT_STORE_UP';
   readonly message: string;
 }
 
@@ -133,7 +136,7 @@ export interface ServiceWarning {
  * @example
  * ```ts
  * const config: ServiceConfig = {
- *   clients: [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }],
+ *   clients: [{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }],
  *   tokenSecret: process.env.TOKEN_SECRET, // ≥ 32 bytes; or tokenKeys for RS256
  * };
  * createService(config).limits.maxBodyBytes; // 1048576
@@ -153,10 +156,15 @@ export interface ServiceConfig {
   readonly tokenIssuer?: string | undefined;
   /** `aud` of the tokens, set and checked. Default {@link DEFAULT_TOKEN_AUDIENCE}. */
   readonly tokenAudience?: string | undefined;
-  /** Skew tolerated on `nbf`, `iat` and `exp`, seconds. Default {@link DEFAULT_CLOCK_SKEW_SECONDS} (30). */
+  /** Skew tolerated on `nbf`, `iat` and `exp`, seconds (at most 300). Default {@link DEFAULT_CLOCK_SKEW_SECONDS} (30). */
   readonly clockSkewSeconds?: number | undefined;
-  /** Access token lifetime, seconds. Default {@link DEFAULT_TOKEN_TTL_SECONDS} (3600). */
+  /** Access token lifetime, seconds (at most `maxTokenTtlSeconds`). Default {@link DEFAULT_TOKEN_TTL_SECONDS} (3600). */
   readonly tokenTtlSeconds?: number | undefined;
+  /**
+   * The longest lifetime (`exp − iat`) a token may claim and still be accepted, seconds: at least
+   * `tokenTtlSeconds`, at most 86,400. Default: `tokenTtlSeconds`.
+   */
+  readonly maxTokenTtlSeconds?: number | undefined;
   /** The clock. Default `() => new Date()`. */
   readonly now?: (() => Date) | undefined;
   /** Request id (`folio`, 1–36 characters). Default `crypto.randomUUID()`. */
@@ -175,6 +183,12 @@ export interface ServiceConfig {
   readonly requestTimeoutMs?: number | undefined;
   /** Per-client token-bucket limit (429 ERRSEG006 with `Retry-After`). Default: none. */
   readonly rateLimit?: RateLimitConfig | undefined;
+  /**
+   * The limit on failed authentications at the token URLs, per client id and address (429
+   * ERRSEG006 with `Retry-After`); `false` turns it off. Default: on, `DEFAULT_AUTH_FAILURE_LIMIT`
+   * in a memory store of the service's own.
+   */
+  readonly authFailureLimit?: AuthFailureLimitConfig | false | undefined;
   /** APIs switched off, bank link down (503); an object, or a function read on every request. Default: all on. */
   readonly switches?: ServiceSwitches | (() => ServiceSwitches) | undefined;
   /** Passed to the engines (the service adds today's Mexico City date itself). */
@@ -213,6 +227,8 @@ export interface ServiceConfig {
  */
 export interface ResolvedConfig {
   readonly clients: ClientRegistry;
+  /** The clients, checked: where credentials and tokens find their client. */
+  readonly directory: ClientDirectory;
   readonly keys: KeySet;
   readonly tokenRules: TokenRules;
   readonly tokenCache: TokenCache;
@@ -226,6 +242,7 @@ export interface ResolvedConfig {
   readonly maxFormFields: number;
   readonly requestTimeoutMs: number;
   readonly rateLimit: { readonly policy: RateLimitPolicy; readonly store: RateLimitStore } | undefined;
+  readonly authFailureLimit: AuthFailureLimit | undefined;
   readonly switches: () => ServiceSwitches;
   readonly creditOptions: Omit<CreditOptions, 'fechaApertura'>;
   readonly policyOptions: Omit<PolicyOptions, 'fechaInicio'>;
@@ -254,20 +271,19 @@ function text(value: string | undefined, fallback: string, name: string, max: nu
   return value;
 }
 
-function positiveNumber(value: number, name: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw configError('configEnteroPositivo', name, { name });
-  return value;
+/** A number of seconds, at most `max` (a bound the service sets, named in the error). */
+function atMost(seconds: number, name: string, max: number): number {
+  if (seconds > max) throw configError('configTope', name, { name, max });
+  return seconds;
 }
 
-function rateLimitOf(config: RateLimitConfig | undefined): ResolvedConfig['rateLimit'] {
-  if (config === undefined) return undefined;
-  const policy = {
-    capacity: positiveNumber(config.capacity, 'rateLimit.capacity'),
-    refillPerSecond: positiveNumber(config.refillPerSecond, 'rateLimit.refillPerSecond'),
-  };
-  const store = config.store ?? memoryRateLimitStore();
-  if (typeof store !== 'object' || store === null || typeof store.take !== 'function') throw configError('configTienda', 'rateLimit.store');
-  return Object.freeze({ policy: Object.freeze(policy), store });
+/** The tokens' lifetime and the longest one accepted, checked against each other and the ceiling. */
+function lifetimes(config: ServiceConfig): { readonly ttl: number; readonly max: number } {
+  const ceiling = TOKEN_TTL_CEILING_SECONDS;
+  const ttl = atMost(positiveInteger(config.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, 'tokenTtlSeconds'), 'tokenTtlSeconds', ceiling);
+  const max = atMost(positiveInteger(config.maxTokenTtlSeconds, ttl, 'maxTokenTtlSeconds'), 'maxTokenTtlSeconds', ceiling);
+  if (ttl > max) throw configError('configTtlMaximo', 'tokenTtlSeconds', { ttl, max });
+  return { ttl, max };
 }
 
 /**
@@ -342,18 +358,26 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
   const warnings: ServiceWarning[] = keys.ephemeral
     ? [{ code: 'COTIZADOR_EPHEMERAL_KEY', message: SERVICE_MESSAGES.locales.en.llaveEfimera }]
     : [];
+  const lifetime = lifetimes(config);
   const tokenRules: TokenRules = Object.freeze({
     issuer: text(config.tokenIssuer, DEFAULT_TOKEN_ISSUER, 'tokenIssuer', 200),
     audience: text(config.tokenAudience, DEFAULT_TOKEN_AUDIENCE, 'tokenAudience', 200),
-    clockSkewSeconds: nonNegativeInteger(config.clockSkewSeconds, DEFAULT_CLOCK_SKEW_SECONDS, 'clockSkewSeconds'),
+    clockSkewSeconds: atMost(
+      nonNegativeInteger(config.clockSkewSeconds, DEFAULT_CLOCK_SKEW_SECONDS, 'clockSkewSeconds'),
+      'clockSkewSeconds',
+      MAX_CLOCK_SKEW_SECONDS,
+    ),
+    maxLifetimeSeconds: lifetime.max,
   });
+  const now = checkedClock(config.now ?? (() => new Date()));
   return Object.freeze({
     clients: config.clients,
+    directory: clientDirectory(config.clients, () => now().getTime() + tokenRules.clockSkewSeconds * 1000),
     keys,
     tokenRules,
     tokenCache: new TokenCache(TOKEN_CACHE_SIZE, tokenRules.clockSkewSeconds),
-    tokenTtlSeconds: positiveInteger(config.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, 'tokenTtlSeconds'),
-    now: checkedClock(config.now ?? (() => new Date())),
+    tokenTtlSeconds: lifetime.ttl,
+    now,
     folio: fallbackFolio(config.folio ?? (() => crypto.randomUUID())),
     helpUrl,
     maxHeaderBytes: positiveInteger(config.maxHeaderBytes, DEFAULT_MAX_HEADER_BYTES, 'maxHeaderBytes'),
@@ -361,7 +385,8 @@ export function resolveConfig(config: ServiceConfig): ResolvedConfig {
     maxFormBytes: positiveInteger(config.maxFormBytes, DEFAULT_MAX_FORM_BYTES, 'maxFormBytes'),
     maxFormFields: positiveInteger(config.maxFormFields, DEFAULT_MAX_FORM_FIELDS, 'maxFormFields'),
     requestTimeoutMs: positiveInteger(config.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, 'requestTimeoutMs'),
-    rateLimit: rateLimitOf(config.rateLimit),
+    rateLimit: resolveRateLimit(config.rateLimit),
+    authFailureLimit: authFailureLimit(config.authFailureLimit),
     switches: switchesOf(config.switches),
     creditOptions: config.engineOptions?.credit ?? {},
     policyOptions:

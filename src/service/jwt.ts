@@ -8,6 +8,7 @@
  */
 import { decodeUtf8, fromBase64, isCanonicalBase64Url } from '../util/bytes.js';
 import type { KeySet } from './keys.js';
+import { serviceError } from './messages.js';
 
 /**
  * The claims the service puts in a token.
@@ -33,17 +34,50 @@ export interface TokenClaims {
 }
 
 /**
- * Who issues tokens and for whom, and the clock skew tolerated on `nbf`, `iat` and `exp`.
+ * The longest token lifetime (`exp − iat`) anything accepts, seconds: one day. A service's
+ * `maxTokenTtlSeconds` may be shorter, never longer.
  *
  * @example
  * ```ts
- * const rules: TokenRules = { issuer: 'cotizador', audience: 'cotizador-api', clockSkewSeconds: 30 };
+ * TOKEN_TTL_CEILING_SECONDS; // 86400
+ * ```
+ */
+export const TOKEN_TTL_CEILING_SECONDS = 86_400;
+/**
+ * The largest clock skew anything tolerates, seconds (five minutes, Kerberos' default): a
+ * larger `clockSkewSeconds` is refused by the service and cut to this by {@link verifyToken}.
+ *
+ * @example
+ * ```ts
+ * MAX_CLOCK_SKEW_SECONDS; // 300
+ * ```
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * Who issues tokens and for whom, the clock skew tolerated on `nbf`, `iat` and `exp` (at most
+ * {@link MAX_CLOCK_SKEW_SECONDS}), and the longest lifetime `exp − iat` a token may claim
+ * (default and at most {@link TOKEN_TTL_CEILING_SECONDS}).
+ *
+ * @example
+ * ```ts
+ * const rules: TokenRules = { issuer: 'cotizador', audience: 'cotizador-api', clockSkewSeconds: 30, maxLifetimeSeconds: 3600 };
  * ```
  */
 export interface TokenRules {
   readonly issuer: string;
   readonly audience: string;
   readonly clockSkewSeconds: number;
+  readonly maxLifetimeSeconds?: number | undefined;
+}
+
+/** The rules' lifetime bound and skew, each cut to its ceiling. */
+function bounds(rules: TokenRules): { readonly lifetime: number; readonly skew: number } {
+  const lifetime = rules.maxLifetimeSeconds ?? TOKEN_TTL_CEILING_SECONDS;
+  return {
+    lifetime: Math.min(lifetime, TOKEN_TTL_CEILING_SECONDS),
+    skew: Math.max(0, Math.min(rules.clockSkewSeconds, MAX_CLOCK_SKEW_SECONDS)),
+  };
 }
 
 /**
@@ -76,7 +110,8 @@ function jose(): Promise<Jose> {
 
 /**
  * Signs the claims as a compact JWT with the key set's current key (`kid` in the header),
- * adding `iss` and `aud`.
+ * adding `iss` and `aud`. Throws a `QuoteError` (`ERRESQ005` naming `exp`) for a lifetime
+ * `exp − iat` that is not positive or above the rules' maximum: no token it could not verify.
  *
  * @example
  * ```ts
@@ -87,6 +122,9 @@ function jose(): Promise<Jose> {
  * ```
  */
 export async function signToken(keys: KeySet, claims: TokenClaims, rules: TokenRules): Promise<string> {
+  const lifetime = claims.exp - claims.iat;
+  if (!(lifetime > 0 && lifetime <= bounds(rules).lifetime))
+    throw serviceError('ERRESQ005', 'configTope', 'exp', { name: 'exp − iat', max: bounds(rules).lifetime });
   const { SignJWT } = await jose();
   return new SignJWT({ scope: claims.scope })
     .setProtectedHeader({ alg: keys.alg, typ: 'JWT', kid: keys.signing.kid })
@@ -128,7 +166,8 @@ function grants(scope: string, anyOfScopes: readonly string[] | undefined): bool
 
 /**
  * Verifies a compact JWT against the key set and the rules at `now`; when `anyOfScopes` is
- * given, the token must grant at least one of them.
+ * given, the token must grant at least one of them. A lifetime `exp − iat` above the rules'
+ * maximum is invalid, however well signed.
  *
  * @example
  * ```ts
@@ -153,6 +192,7 @@ export async function verifyToken(
   const key = keys.verifying.get(header['kid']);
   if (key === undefined) return INVALID;
   const { jwtVerify, errors } = await jose();
+  const { lifetime, skew } = bounds(rules);
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, key, {
@@ -160,7 +200,7 @@ export async function verifyToken(
       issuer: rules.issuer,
       audience: rules.audience,
       typ: 'JWT',
-      clockTolerance: rules.clockSkewSeconds,
+      clockTolerance: skew,
       currentDate: now,
       requiredClaims: ['sub', 'iat', 'nbf', 'exp', 'jti'],
     }));
@@ -169,9 +209,10 @@ export async function verifyToken(
   }
   const { sub, scope, iat, nbf, exp, jti } = payload;
   if (typeof sub !== 'string' || typeof scope !== 'string' || typeof jti !== 'string') return INVALID;
-  if (!isTime(iat) || !isTime(nbf) || !isTime(exp) || exp <= iat) return INVALID;
+  // A lifetime above the maximum is refused however well signed (a token valid until the year 275760).
+  if (!isTime(iat) || !isTime(nbf) || !isTime(exp) || exp <= iat || exp - iat > lifetime) return INVALID;
   // jose checks iat only against a maximum age; a token issued in the future is refused here.
-  if (iat > Math.floor(now.getTime() / 1000) + rules.clockSkewSeconds) return INVALID;
+  if (iat > Math.floor(now.getTime() / 1000) + skew) return INVALID;
   const claims: TokenClaims = { sub, scope, iat, nbf, exp, jti };
   return grants(scope, anyOfScopes) ? { ok: true, claims } : FORBIDDEN;
 }

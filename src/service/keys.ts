@@ -10,6 +10,7 @@ import type { Jwk, Jwks } from '../contracts/token.js';
 import { toBase64Url } from '../util/bytes.js';
 import { configError } from './configError.js';
 import { readRsaPrivateKey, readRsaPublicKey, rsaModulusBits, type RsaKeyInput, type RsaPrivateJwk, type RsaPublicJwk } from './rsaKey.js';
+import { estimatedBits, MIN_SECRET_BITS } from './secrets.js';
 
 /**
  * One RSA signing key: the private key signs (the current key needs it), the public key
@@ -33,7 +34,8 @@ export interface RsaSigningKey {
 }
 
 /**
- * One HS256 secret (at least 32 bytes), or a secret with its own `kid`.
+ * One HS256 secret (at least 32 bytes and 96 estimated bits: `estimatedBits`), or a secret with
+ * its own `kid`.
  *
  * @example
  * ```ts
@@ -166,6 +168,8 @@ function hmacKeys(input: readonly HmacSecret[], ephemeral: boolean): KeySet {
     // A copy: the caller's array may change later; the key set's bytes do not.
     const bytes = typeof secret === 'string' ? UTF8.encode(secret) : new Uint8Array(secret);
     if (bytes.length < MIN_SECRET_BYTES) throw configError('configSecretoCorto', 'tokenSecret');
+    const bits = estimatedBits(bytes);
+    if (bits < MIN_SECRET_BITS) throw configError('configSecretoDebil', 'tokenSecret', { bits: Math.floor(bits), min: MIN_SECRET_BITS });
     // A default kid that names the secret without revealing it (a digest, as the signature is).
     const name = checkedKid(kid, `hs-${toBase64Url(sha256.create().update('cotizador kid\u0000').update(bytes).digest()).slice(0, 16)}`);
     if (verifying.has(name)) throw configError('configKidRepetido', 'tokenSecret', { kid: name });
@@ -178,7 +182,7 @@ function hmacKeys(input: readonly HmacSecret[], ephemeral: boolean): KeySet {
 
 /**
  * Builds and checks the key set; throws a `QuoteError` (`ERRESQ005` naming `config.tokenSecret`
- * or `config.tokenKeys`) for a short secret, a non-RSA or short RSA key, a public key that does
+ * or `config.tokenKeys`) for a short or predictable secret, a non-RSA or short RSA key, a public key that does
  * not match its private key, a current key without its private key, or a repeated `kid`. With
  * neither option, a random 32-byte secret of this process signs (`ephemeral: true`).
  *
@@ -186,6 +190,7 @@ function hmacKeys(input: readonly HmacSecret[], ephemeral: boolean): KeySet {
  * ```ts
  * keySet({ tokenSecret: 'a shared secret of at least 32 bytes!!' }).alg; // 'HS256'
  * keySet({ tokenSecret: 'short' }); // throws QuoteError ERRESQ005 'config.tokenSecret'
+ * keySet({ tokenSecret: 'a'.repeat(32) }); // throws QuoteError ERRESQ005 'config.tokenSecret'
  * keySet({}).ephemeral; // true
  * ```
  */

@@ -23,10 +23,9 @@ import { requestLanguage } from '../http/language.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
 import { apiState, declaresBody, retryAfter, unavailableFailure } from './admission.js';
-import { ATM_SCOPES, bearerToken } from './auth.js';
+import { ATM_SCOPES, bearerToken, verifyBearer } from './auth.js';
 import { resolveConfig, type ServiceConfig } from './config.js';
 import { isRefusal, oauthDescription, oauthRefusal, oauthResponse, type Family, type RouteContext } from './handlers.js';
-import { verifyCached } from './jwt.js';
 import { serviceMessage } from './messages.js';
 import { openApiDocument } from './openapi.js';
 import { failureResponse, DEFAULT_RESPONSE_HEADERS, type Failure } from './respond.js';
@@ -146,12 +145,12 @@ const toldByDefault = new Set<string>();
  * @example
  * ```ts
  * const service = createService({
- *   clients: [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }],
+ *   clients: [{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }],
  *   tokenSecret: 'a shared secret of at least 32 bytes!!',
  * });
  * const res = await service.handle({
  *   method: 'POST', path: '/api/esb/ValidaCredenciales/accesstoken',
- *   headers: { authorization: `Basic ${btoa('app:s3cret')}`, 'content-type': 'application/x-www-form-urlencoded' },
+ *   headers: { authorization: `Basic ${btoa('app:s3cret-value')}`, 'content-type': 'application/x-www-form-urlencoded' },
  *   body: 'grant_type=client_credentials&scope=update',
  * });
  * JSON.parse(res.body).token_type; // 'Bearer'
@@ -169,7 +168,7 @@ export function createService(config: ServiceConfig): Service {
   const atmClaims = async (request: ServiceRequest) => {
     const bearer = bearerToken(request);
     if (bearer === undefined) return undefined;
-    const result = await verifyCached(resolved.tokenCache, resolved.keys, bearer, resolved.now(), resolved.tokenRules, ATM_SCOPES);
+    const result = await verifyBearer(resolved, bearer, ATM_SCOPES);
     return result.ok ? result.claims : undefined;
   };
   const atmApi: AtmApi = createAtmApi({

@@ -17,9 +17,11 @@ import { utf8Length } from '../util/bytes.js';
 import { parseFormBody } from '../validation/body.js';
 import { validateWith } from '../validation/validate.js';
 import { declaredLength, retryAfter, tooManyRequests } from './admission.js';
-import { authenticateClient, parseBasic, type ClientRecord } from './clients.js';
+import { startAuthAttempt } from './authLimit.js';
+import { authenticateClient, parseBasic, type ClientRecord, type PresentedCredentials } from './clients.js';
 import type { ResolvedConfig } from './config.js';
 import { signToken } from './jwt.js';
+import { serviceMessage } from './messages.js';
 import type { Failure } from './respond.js';
 import { messageRef } from '../errors/catalog.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
@@ -96,6 +98,39 @@ export function bodyBytes(body: RequestBody): number {
   return 0;
 }
 
+/** 429 for an attempt past the failed-authentication limit (its secret is not checked). */
+function tooManyFailures(seconds: number): Refusal {
+  return refuse('temporarily_unavailable', {
+    status: 429,
+    codigoError: 'ERRSEG006',
+    propiedad: serviceMessage('demasiadosIntentos', { seconds }),
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/**
+ * The client the credentials authenticate, or the refusal: 429 when the attempt is past the
+ * failed-authentication limit (decided before the secret is checked), 401 when the id or the
+ * secret is wrong (a failure the limit counts).
+ */
+async function authenticate(
+  config: ResolvedConfig,
+  presented: PresentedCredentials,
+  address: string | undefined,
+): Promise<ClientRecord | Refusal> {
+  const limit = config.authFailureLimit;
+  const attempt = limit === undefined ? undefined : await startAuthAttempt(limit, presented.clientId, address, config.now().getTime());
+  if (attempt?.waitSeconds !== undefined) return tooManyFailures(attempt.waitSeconds);
+  const client = await authenticateClient(config.directory, presented);
+  if (client === undefined) return BAD_CREDENTIALS; // the attempt's tokens stay taken: a failure
+  await attempt?.succeeded();
+  return client;
+}
+
+function isRefused(outcome: ClientRecord | Refusal): outcome is Refusal {
+  return 'oauthError' in outcome;
+}
+
 async function limitFor(config: ResolvedConfig, client: ClientRecord): Promise<Refusal | undefined> {
   const seconds = await retryAfter(config, client.clientId);
   return seconds === undefined ? undefined : refuse('temporarily_unavailable', tooManyRequests(seconds));
@@ -103,7 +138,9 @@ async function limitFor(config: ResolvedConfig, client: ClientRecord): Promise<R
 
 /**
  * The head of a token request: `Content-Type`, Basic credentials (checked now, before the body
- * is read), the client's rate limit and the declared body size. A refusal, or what reads the body.
+ * is read, within the failed-authentication limit of the client id and the request's
+ * `remoteAddress`), the client's rate limit and the declared body size. A refusal, or what reads
+ * the body.
  *
  * @example
  * ```ts
@@ -135,8 +172,9 @@ export async function beginGrant(config: ResolvedConfig, head: ServiceRequest, f
         headers: BASIC_CHALLENGE,
       });
     }
-    headerClient = await authenticateClient(config.clients, basic);
-    if (headerClient === undefined) return BAD_CREDENTIALS;
+    const outcome = await authenticate(config, basic, head.remoteAddress);
+    if (isRefused(outcome)) return outcome;
+    headerClient = outcome;
     const limited = await limitFor(config, headerClient);
     if (limited !== undefined) return limited;
   }
@@ -144,7 +182,7 @@ export async function beginGrant(config: ResolvedConfig, head: ServiceRequest, f
   if (declared !== undefined && declared > config.maxFormBytes) return BODY_TOO_LARGE();
   return {
     maxBodyBytes: config.maxFormBytes,
-    finish: (body) => finishGrant(config, headerClient, body, folio),
+    finish: (body) => finishGrant(config, headerClient, body, folio, head.remoteAddress),
   };
 }
 
@@ -158,6 +196,7 @@ async function finishGrant(
   headerClient: ClientRecord | undefined,
   body: RequestBody,
   folio: string,
+  address: string | undefined,
 ): Promise<Grant | Refusal> {
   if (bodyBytes(body) > config.maxFormBytes) return BODY_TOO_LARGE();
   const form = parseFormBody(body, { maxFields: config.maxFormFields, maxIssues: 1 });
@@ -196,8 +235,9 @@ async function finishGrant(
         propiedad: messageRef(VALIDATION_MESSAGES, 'formatoInvalido'),
       });
     }
-    client = await authenticateClient(config.clients, { clientId, clientSecret });
-    if (client === undefined) return BAD_CREDENTIALS;
+    const outcome = await authenticate(config, { clientId, clientSecret }, address);
+    if (isRefused(outcome)) return outcome;
+    client = outcome;
     const limited = await limitFor(config, client);
     if (limited !== undefined) return limited;
   } else if (fields['client_id'] !== undefined || fields['client_secret'] !== undefined) {

@@ -3,6 +3,7 @@
  * UTF-8-to-text decoding as Node's `Buffer#toString` does it, base64 and base64url. Every runtime
  * the package supports (Node 20, browsers, Bun, Deno, workers) has `TextDecoder`, `atob`, `btoa`.
  */
+import { trimTrailing } from './text.js';
 
 /** Any UTF-16 unit above U+007F (each takes two or more UTF-8 bytes). */
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -104,7 +105,7 @@ export function toBase64(bytes: Uint8Array): string {
  * ```
  */
 export function toBase64Url(bytes: Uint8Array): string {
-  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return trimTrailing(toBase64(bytes), '=').replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 /**
@@ -120,7 +121,7 @@ export function toBase64Url(bytes: Uint8Array): string {
  * ```
  */
 export function fromBase64(text: string): Uint8Array | undefined {
-  let body = text.replace(/=+$/, '');
+  let body = trimTrailing(text, '=');
   if (!/^[A-Za-z0-9+/_-]*$/.test(body)) return undefined;
   if (body.length % 4 === 1) body = body.slice(0, -1);
   const binary = atob(body.replace(/-/g, '+').replace(/_/g, '/'));

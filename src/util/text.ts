@@ -18,3 +18,22 @@ export function truncateText(text: string, max: number): string {
   }
   return `${out}…`;
 }
+
+/**
+ * `text` without the copies of the one character `char` that end it: a backward scan, linear on
+ * any input (the regular expression `/0+$/` retries from every zero of a long run that does not
+ * end the text, quadratic; test/regex checks every regex in src/).
+ *
+ * @example
+ * ```ts
+ * trimTrailing('1500', '0'); // '15'
+ * trimTrailing('YQ==', '='); // 'YQ'
+ * trimTrailing('000', '0'); // ''
+ * ```
+ */
+export function trimTrailing(text: string, char: string): string {
+  const code = char.charCodeAt(0);
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === code) end--;
+  return text.slice(0, end);
+}

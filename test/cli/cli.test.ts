@@ -38,7 +38,7 @@ describe('help', () => {
   it('has --help on every command', async () => {
     const root = await cli(['--help']);
     expect(root.status).toBe(0);
-    for (const command of ['credit', 'policy', 'batch', 'grid', 'compare', 'solve', 'chart']) {
+    for (const command of ['credit', 'policy', 'batch', 'grid', 'compare', 'afford', 'solve', 'chart']) {
       expect(root.stdout).toContain(command);
       const run = await cli([command, '--help']);
       expect(run.status).toBe(0);

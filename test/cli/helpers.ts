@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
+import type { CliContext } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 
 /** The outcome of one CLI run. */
@@ -28,8 +29,12 @@ function sink(append: (text: string) => void): Writable {
   });
 }
 
-/** Runs `cotizador ...args` in this process, `input` as stdin; grid workers run the bundle. */
-export async function cli(args: readonly string[], input?: string, options: { stdoutIsTTY?: boolean } = {}): Promise<Run> {
+/** Runs `cotizador ...args` in this process, `input` as stdin, the context's parts given replacing the defaults; grid workers run the bundle. */
+export async function cli(
+  args: readonly string[],
+  input?: string,
+  options: { stdoutIsTTY?: boolean; context?: Partial<CliContext> } = {},
+): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const out = sink((text) => {
@@ -47,6 +52,7 @@ export async function cli(args: readonly string[], input?: string, options: { st
     },
     workerScript: () => inject('cliBundle'),
     debug: false,
+    ...options.context,
   });
   return { status, stdout, stderr };
 }

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const SECRET = 'serve test secret of at least 32 bytes';
-const CLIENTS = JSON.stringify([{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }]);
-const BASIC = `Basic ${Buffer.from('app:s3cret').toString('base64')}`;
+const CLIENTS = JSON.stringify([{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }]);
+const BASIC = `Basic ${Buffer.from('app:s3cret-value').toString('base64')}`;
 
 interface Running {
   readonly child: ChildProcess;

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { firstDifference } from '../helpers.js';
 import type { CorpusCase } from './cases.js';
 import { runCase, serviceContext } from './run.js';
 
@@ -14,12 +15,6 @@ const stored: Stored[] = readFileSync(new URL('./corpus.jsonl', import.meta.url)
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line) as Stored);
-
-function firstDifference(a: string, b: string): string {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return `at ${i}: stored …${a.slice(Math.max(0, i - 40), i + 40)}… now …${b.slice(Math.max(0, i - 40), i + 40)}…`;
-}
 
 describe('corpus: outputs are byte-identical to the fixture', () => {
   it('holds at least 500 cases of every kind', () => {

@@ -8,11 +8,15 @@ import type { CorpusCase, ServiceCase } from './cases.js';
 
 /** The instant every service case runs at (the service reads its clock only through `now`). */
 export const CORPUS_NOW = new Date('2026-03-10T18:30:00Z');
-const SECRET = 'corpus signing secret of at least 32 bytes';
-const CLIENTS = [
+/** The service's signing secret and clients (exported for the runtime smoke suite, test/runtimes/). */
+export const CORPUS_SECRET = 'corpus signing secret of at least 32 bytes';
+export const CORPUS_CLIENTS = [
   { clientId: 'corpus-app', clientSecret: 'corpus-secret', scopes: ['update', 'read'] },
   { clientId: 'corpus-reader', clientSecret: 'reader-secret', scopes: ['read'] },
 ];
+/** The folio of every token request, and how the `valid` token is asked for (client, secret, scope as sent). */
+export const TOKEN_FOLIO = 'corpus-token';
+export const VALID_TOKEN = { clientId: 'corpus-app', clientSecret: 'corpus-secret', scope: 'update%20read' } as const;
 
 function errorOutput(error: unknown): { error: Record<string, unknown> } {
   if (isQuoteError(error)) {
@@ -35,7 +39,7 @@ export interface ServiceContext {
 }
 
 async function tokenFrom(now: Date, clientId: string, secret: string, scope: string): Promise<string> {
-  const service = createService({ clients: CLIENTS, tokenSecret: SECRET, now: () => now, folio: () => 'corpus-token' });
+  const service = createService({ clients: CORPUS_CLIENTS, tokenSecret: CORPUS_SECRET, now: () => now, folio: () => TOKEN_FOLIO });
   const response = await service.handle({
     method: 'POST',
     path: '/api/esb/ValidaCredenciales/accesstoken',
@@ -53,8 +57,8 @@ async function tokenFrom(now: Date, clientId: string, secret: string, scope: str
 /** Builds the service every service case runs against. */
 export async function serviceContext(): Promise<ServiceContext> {
   let folio = '';
-  const service = createService({ clients: CLIENTS, tokenSecret: SECRET, now: () => CORPUS_NOW, folio: () => folio });
-  const valid = await tokenFrom(CORPUS_NOW, 'corpus-app', 'corpus-secret', 'update%20read');
+  const service = createService({ clients: CORPUS_CLIENTS, tokenSecret: CORPUS_SECRET, now: () => CORPUS_NOW, folio: () => folio });
+  const valid = await tokenFrom(CORPUS_NOW, VALID_TOKEN.clientId, VALID_TOKEN.clientSecret, VALID_TOKEN.scope);
   const tokens: Record<NonNullable<ServiceCase['token']>, string> = {
     valid,
     expired: await tokenFrom(new Date(CORPUS_NOW.getTime() - 2 * 3600_000), 'corpus-app', 'corpus-secret', 'update'),

@@ -15,7 +15,7 @@
  *   `EXAMPLE_ENV` (`CLIENT_SECRET`, `TOKEN_SECRET`), nothing else.
  * - Servers: `createServer(...).listen(8080)` (node:http, and Express's and Fastify's servers,
  *   which are made by node:http) binds an ephemeral port on 127.0.0.1; the server must answer as
- *   the service does (an unknown route, a token for `app`/`s3cret`) and is closed after the
+ *   the service does (an unknown route, a token for `app`/`s3cret-value`) and is closed after the
  *   example (`run.ts`). An example that calls `.listen(` must have started one.
  * - Every fence tagged exactly `ts` runs; there is no skip list, and a guide tags nothing else
  *   as code (only `ts`, `text`, `sh`, `json` or no tag: a `typescript` or `ts x` fence would

@@ -35,7 +35,7 @@ export async function exampleScope(example: DocExample, api: Readonly<Record<str
  *   of 12,000.00, life insurance of 2,800.00 paid up front, `generaTablaPagos: true`).
  * - `policySolicitud`: the SegAutoVendor solicitud of `examples/segautovendor.json` (every
  *   package of every insurer for a 2025 sedán of 420,000.00, monthly receipts, 48 months financed).
- * - `clients`: one client, `{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }`.
+ * - `clients`: one client, `{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }`.
  * - `service`: `createService({ clients, tokenSecret: EXAMPLE_ENV.TOKEN_SECRET, now, folio })` with
  *   the clock fixed at 2026-01-31T18:00:00Z (noon in Mexico City) and folios `folio-1`, `folio-2`, ...
  * - `token`: an access token with scopes `update read`, issued by `service` through its token route.
@@ -43,7 +43,7 @@ export async function exampleScope(example: DocExample, api: Readonly<Record<str
 export async function fixtures(api: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
   const read = (name: string): unknown =>
     (JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as { solicitud: unknown }).solicitud;
-  const clients = [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update', 'read'] }];
+  const clients = [{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }];
   let folios = 0;
   const service = (api['createService'] as (config: ServiceConfig) => Service)({
     clients,
@@ -55,7 +55,7 @@ export async function fixtures(api: Readonly<Record<string, unknown>>): Promise<
     method: 'POST',
     path: '/api/esb/ValidaCredenciales/accesstoken',
     headers: {
-      authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`,
+      authorization: `Basic ${Buffer.from('app:s3cret-value').toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: 'grant_type=client_credentials',
@@ -66,7 +66,7 @@ export async function fixtures(api: Readonly<Record<string, unknown>>): Promise<
 
 /** The environment the server examples read (`process.env.CLIENT_SECRET!`, `process.env.TOKEN_SECRET`). */
 export const EXAMPLE_ENV: Readonly<Record<string, string>> = {
-  CLIENT_SECRET: 's3cret',
+  CLIENT_SECRET: 's3cret-value',
   TOKEN_SECRET: 'a shared secret of at least 32 bytes!!',
 };
 

@@ -57,7 +57,7 @@ describe('the documentation runner', () => {
     await expect(run(guide(notTheService))).rejects.toThrow(/the example's server/);
     const service =
       "import { createServer } from 'node:http';\nimport { createService } from 'cotizador';\nimport { toNodeListener } from 'cotizador/node';\n" +
-      "const clients = [{ clientId: 'app', clientSecret: 's3cret', scopes: ['update'] }];\n" +
+      "const clients = [{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update'] }];\n" +
       "createServer(toNodeListener(createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' }))).listen(8080);";
     await expect(run(guide(service))).resolves.toMatchObject({ servers: 1 });
   });

@@ -305,7 +305,7 @@ export async function runExample(example: DocExample, context: RunContext): Prom
 
 /**
  * A server the example started is the service behind a transport: an unknown route answers
- * 400 `ERRNEG001`, and the client `app` / `s3cret` (every server example's) gets a token, which
+ * 400 `ERRNEG001`, and the client `app` / `s3cret-value` (every server example's) gets a token, which
  * shows the form body reached the service unchanged.
  */
 async function checkServer(server: Server, example: DocExample): Promise<void> {
@@ -319,14 +319,14 @@ async function checkServer(server: Server, example: DocExample): Promise<void> {
     method: 'POST',
     body: 'grant_type=client_credentials&scope=update',
     headers: {
-      authorization: `Basic ${Buffer.from('app:s3cret').toString('base64')}`,
+      authorization: `Basic ${Buffer.from('app:s3cret-value').toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
   });
   const grantedBody = (await granted.json()) as { scope?: string };
   expect(
     [unknown.status, unknownBody.codigoError, granted.status, grantedBody.scope],
-    `${example.file}:${example.line}: the example's server (unknown route; token for app/s3cret)`,
+    `${example.file}:${example.line}: the example's server (unknown route; token for app/s3cret-value)`,
   ).toStrictEqual([400, 'ERRNEG001', 200, 'update']);
 }
 

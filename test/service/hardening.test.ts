@@ -159,14 +159,14 @@ describe('429: a per-client token bucket', () => {
     expectEnvelope(await tokenRequest(a, FORM, { authorization: basic('app', 's3cret-value') }), 429, 'ERRSEG006');
   });
 
-  it('the memory store forgets the least recently used bucket first, and a clock going back refills nothing', () => {
+  it('the memory store keeps a drained bucket when full (issue 21: the LRU gave it back full), and a clock going back refills nothing', () => {
     const store = memoryRateLimitStore({ maxKeys: 2 });
     const policy = { capacity: 1, refillPerSecond: 1 };
     expect(store.take('a', policy, 1000).allowed).toBe(true);
     expect(store.take('a', policy, 0).allowed).toBe(false);
     store.take('b', policy, 1000);
-    store.take('c', policy, 1000); // 'a' leaves
-    expect(store.take('a', policy, 1000).allowed).toBe(true);
+    expect(store.take('c', policy, 1000)).toEqual({ allowed: false, retryAfterSeconds: 1 }); // no room: 'a' stays
+    expect(store.take('a', policy, 1000).allowed).toBe(false);
   });
 
   it('refuses an unusable setting at creation', () => {

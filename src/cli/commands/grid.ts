@@ -1,4 +1,7 @@
-/** `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row. */
+/**
+ * `cotizador grid FILE --vary ...`: a scenario grid over a base solicitud, streamed row by row; the
+ * output and the chart are written through temporary files renamed when complete (`../io.ts`).
+ */
 import { availableParallelism } from 'node:os';
 import type { CreditRequest, CreditResult, Lang, QuoteError } from '../../entry/credit.js';
 import { GridCursor, parseVariation, type Variation } from '../../entry/analysis.js';
@@ -16,9 +19,8 @@ import { processContext, type CliContext } from '../context.js';
 import { withQuoteErrors } from '../quoteError.js';
 import { openWorkbook, XLSX_MAX_ROWS } from '../xlsx.js';
 import { gridChartCollector, GRID_CHART_MEASURES, type GridChartCollector } from '../gridChart.js';
-import { writeFileSync } from 'node:fs';
-import { cliMessage, ioReason } from '../messages.js';
-import { CliError } from '../errors.js';
+import { cliText } from '../messages.js';
+import { currentRun } from '../runScope.js';
 
 /**
  * Grids of at least this many scenarios run on worker threads by default, when the machine has
@@ -118,8 +120,12 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
   const options = optionsFor(engine, request.options);
   const base = { ...(request.solicitud as CreditRequest), generaTablaPagos: false };
   const cursor = withQuoteErrors(file, () => new GridCursor(base, variations, options), 2);
+  // More threads than cores only add memory (64 reached 2 GB): at most one per core.
+  const cores = availableParallelism();
+  if (workersOption !== undefined && workersOption > cores)
+    context.stderr.write(`cotizador: ${cliText('trabajadoresTope', lang, { value: workersOption, max: cores })}\n`);
   const workers = Math.min(
-    workersOption ?? (total >= WORKER_THRESHOLD && availableParallelism() > 2 ? availableParallelism() : 0),
+    workersOption === undefined ? (total >= WORKER_THRESHOLD && cores > 2 ? cores : 0) : Math.min(workersOption, cores),
     Math.ceil(total / chunkSize),
   );
 
@@ -127,7 +133,13 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
   if (pooled && chart !== undefined) throw usageError('opcionesIncompatibles', { a: 'chart', b: '--workers' }, 'grid');
 
   const out = openOutput(outFile(values), context.stdout);
+  // The chart's file too is opened before any work: a bad path fails at once.
+  const chartOut = chartFile === undefined ? undefined : openOutput(chartFile, context.stdout);
   const progress = createProgress(total, context.stderr, { force: values.progress === true, lang });
+  const run = currentRun();
+  // Interrupted, the run says how many scenarios its output holds.
+  run?.watch();
+  run?.noteProgress(0, total, 'unidadEscenarios');
   try {
     if (format === 'xlsx') await writeXlsx(cursor, out, progress, lang, chart);
     else {
@@ -142,6 +154,8 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
         await out.write(chunk.text);
         count += chunk.count;
         progress.update(count);
+        run?.noteProgress(count, total, 'unidadEscenarios');
+        await run?.breathe();
       }
       await out.write(writer.footer);
     }
@@ -149,12 +163,9 @@ export async function runGrid(args: readonly string[], context: CliContext = pro
     progress.done();
   }
   await out.end();
-  if (chart !== undefined && chartFile !== undefined) {
-    try {
-      writeFileSync(chartFile, chart.svg(lang));
-    } catch (error) {
-      throw new CliError(cliMessage('noSePuedeEscribir', { file: chartFile, reason: ioReason(error) }));
-    }
+  if (chart !== undefined && chartOut !== undefined) {
+    await chartOut.write(chart.svg(lang));
+    await chartOut.end();
   }
 }
 
@@ -200,6 +211,8 @@ async function writeXlsx(
     if (index % CHUNK_SIZE === 0) {
       progress.update(index);
       await book.drain();
+      currentRun()?.noteProgress(index, cursor.total, 'unidadEscenarios');
+      await currentRun()?.breathe();
     }
   }
   await book.end();

@@ -3,14 +3,29 @@
  * per request on stdout, graceful shutdown on SIGTERM and SIGINT, switches re-read on SIGHUP.
  */
 import { randomBytes } from 'node:crypto';
-import { createNodeServer, shutdownNodeServer, type RequestLogEntry } from '../../entry/node.js';
-import { createService, isQuoteError, localizedMessage, type Lang, type ServiceSwitches } from '../../entry/service.js';
+import {
+  createNodeServer,
+  createRedisRateLimitStore,
+  shutdownNodeServer,
+  type RedisRateLimitStore,
+  type RequestLogEntry,
+} from '../../entry/node.js';
+import {
+  createService,
+  isQuoteError,
+  localizedMessage,
+  type Lang,
+  type ServiceConfig,
+  type ServiceSwitches,
+  type ServiceWarning,
+} from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
 import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
+import type { RateLimitStoreSetting } from '../serveLimits.js';
 
 /**
  * The help of `cotizador serve`, in `lang`: its environment's table made from the settings' list.
@@ -64,6 +79,49 @@ function requestLog(stdout: NodeJS.WritableStream): { readonly log: (entry: Requ
   };
 }
 
+/** The configuration error of a `QuoteError` the library threw for a setting (exit 2). */
+function settingError(error: unknown): unknown {
+  if (!isQuoteError(error)) return error;
+  return new CliError((l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }), 2);
+}
+
+/**
+ * The shared store the settings name (undefined: each limit keeps its default memory store), and
+ * the service's limits put in it: the clients' rate limit and the failed authentications'.
+ */
+async function sharedLimits(
+  setting: RateLimitStoreSetting,
+  service: ServiceConfig,
+  warn: (warning: ServiceWarning) => void,
+): Promise<{ readonly store: RedisRateLimitStore | undefined; readonly service: ServiceConfig }> {
+  if (setting.type === 'memory') return { store: undefined, service };
+  let store: RedisRateLimitStore;
+  try {
+    store = await createRedisRateLimitStore({
+      url: setting.url,
+      keyPrefix: setting.keyPrefix,
+      whenDown: setting.whenDown,
+      onWarning: warn,
+    });
+  } catch (error) {
+    throw settingError(error);
+  }
+  return {
+    store,
+    service: {
+      ...service,
+      rateLimit: service.rateLimit === undefined ? undefined : { ...service.rateLimit, store },
+      authFailureLimit: service.authFailureLimit === false ? false : { ...service.authFailureLimit, store },
+    },
+  };
+}
+
+/** Where a Redis URL points, without its credentials (for the start-up line). */
+function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+}
+
 /**
  * Runs `cotizador serve` until SIGTERM or SIGINT; resolves once the server has drained.
  *
@@ -105,17 +163,14 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   if (settings.service.clients.length === 0) stderr.write(`cotizador serve: ${say('avisoSinClientes')}\n`);
 
   let switches: ServiceSwitches = (settings.service.switches as ServiceSwitches | undefined) ?? {};
+  const warn = (warning: ServiceWarning) => stderr.write(`cotizador serve: [${warning.code}] ${warning.message}\n`);
+  const shared = await sharedLimits(settings.rateLimitStore, settings.service, warn);
   let service: ReturnType<typeof createService>;
   try {
-    service = createService({ ...settings.service, tokenSecret, switches: () => switches });
+    service = createService({ ...shared.service, tokenSecret, switches: () => switches });
   } catch (error) {
-    if (isQuoteError(error)) {
-      throw new CliError(
-        (l) => cliText('configuracion', l, { detail: `${error.valorIncorrecto ?? ''}: ${localizedMessage(error, l)}` }),
-        2,
-      );
-    }
-    throw error;
+    await shared.store?.close();
+    throw settingError(error);
   }
   const requests = requestLog(stdout);
   const server = createNodeServer(service, {
@@ -134,6 +189,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   const rate = limit === undefined ? 'off' : cliMessage('porCliente', { capacity: limit.capacity, refill: limit.refillPerSecond });
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
   stderr.write(`cotizador serve: ${cliText('escuchando', lang, { address: `${settings.host}:${port}`, signing, rate })}\n`);
+  if (settings.rateLimitStore.type === 'redis') {
+    const where = redisAddress(settings.rateLimitStore.url);
+    stderr.write(`cotizador serve: ${say('limitesEnRedis', { address: where, mode: settings.rateLimitStore.whenDown })}\n`);
+  }
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
@@ -141,7 +200,8 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       process.off('SIGTERM', onTerm);
       process.off('SIGINT', onInt);
       process.off('SIGHUP', onHup);
-      void shutdownNodeServer(server, settings.shutdownGraceMs).then(() => {
+      void shutdownNodeServer(server, settings.shutdownGraceMs).then(async () => {
+        await shared.store?.close();
         requests.flush();
         stderr.write(`cotizador serve: ${say('detenido')}\n`);
         resolve();

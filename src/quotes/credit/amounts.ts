@@ -24,6 +24,20 @@ export interface CreditAmounts {
 }
 
 /**
+ * The price the buyer pays, cents: the invoice value, with VAT added (half-up to the cent) when it
+ * was given without (`facturaConIva` 0). The down payment is this price less `montoSolicitado`.
+ *
+ * @example
+ * ```ts
+ * vehiclePrice(35_000_000, { facturaConIva: 1, iva: 16 }); // 35_000_000
+ * vehiclePrice(30_000_000, { facturaConIva: 0, iva: 16 }); // 34_800_000
+ * ```
+ */
+export function vehiclePrice(valorFactura: number, terms: Pick<CreditTerms, 'facturaConIva' | 'iva'>): number {
+  return terms.facturaConIva === 1 ? valorFactura : mulDivRoundHalfUp(valorFactura, 100 + terms.iva, 100);
+}
+
+/**
  * Reads and checks the amounts: both positive (`ERRESQ004`); the amount requested within the price
  * and the down payment at least `porcentajeEnganche` % of it (`ERRNEG001` on `montoSolicitado`); a
  * credited warranty present (`ERRESQ006`) and within `porcentajeCredito` % of the amount requested
@@ -43,8 +57,7 @@ export function readAmounts(s: CreditRequest, terms: CreditTerms, conventions: C
   if (montoSolicitado <= 0) throw quotesError('ERRESQ004', 'montoSolicitadoPositivo', 'montoSolicitado');
   const valorFactura = parseCents(s.valorFactura);
   if (valorFactura <= 0) throw quotesError('ERRESQ004', 'valorFacturaPositivo', 'valorFactura');
-  // The price the buyer pays: the invoice value, with VAT added when it was given without.
-  const price = terms.facturaConIva === 1 ? valorFactura : mulDivRoundHalfUp(valorFactura, 100 + terms.iva, 100);
+  const price = vehiclePrice(valorFactura, terms);
   const downPayment = price - montoSolicitado;
   if (downPayment < 0) throw quotesError('ERRNEG001', 'montoExcedePrecio', 'montoSolicitado');
   const minimumPercent = s.porcentajeEnganche ?? conventions.defaultPorcentajeEnganche;

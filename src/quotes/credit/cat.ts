@@ -34,8 +34,7 @@ export function catPayments(schedule: LoanSchedule, insurance: readonly number[]
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
   const out = paymentsBuffer(n);
   const { capital, interest, charges } = schedule;
-  if (insurance === undefined) for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number);
-  else for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance[k] as number);
+  for (let k = 0; k < n; k++) out[k] = (capital[k] as number) + (interest[k] as number) + (insurance?.[k] ?? 0);
   if (charges !== undefined && withCharges) {
     const { commission, life, unemployment } = charges;
     for (let k = 0; k < n; k++) out[k] = (out[k] as number) + (commission[k] as number) + (life[k] as number) + (unemployment[k] as number);

@@ -1,4 +1,4 @@
-/** English: what the quotes say of the requests they take (AutoEstrene, its options, SegAutoVendor's options). */
+/** English: what the quotes say of the requests they take (AutoEstrene, its options, comparing offers, affordability, SegAutoVendor's options). */
 import type { QuotesMessageId } from './es.js';
 
 export const en: Readonly<Record<QuotesMessageId, string>> = {
@@ -58,6 +58,15 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   objetivoForma: 'The target is one of { pagoMensual }, { totalPagar } or { cat }',
   objetivoValor: 'The target is a non-negative decimal text',
   sinSolucion: 'No value of {unknown} the quoter accepts meets {target} ≤ {value}',
+
+  ofertasLista: 'The offers are a list of { label, solicitud, options }',
+  etiquetaTexto: "The offer's label is a non-empty text",
+  medidaDesconocida: 'The measure is one of {measures}',
+
+  proporcionRango: 'The share of the income is a percentage above 0 and at most 100',
+  engancheForma: 'The down payment is { percent } or { amount }, not both',
+  enganchePorcentajeRango: 'The down payment is a percentage of the price from 0 to below 100',
+  sinCapacidad: 'No value of {unknown} the quoter accepts has a payment of at most {limit} a period ({share} % of an income of {income})',
 
   catTechoCargos: 'The CAT exceeds the highest publishable {ceiling} %: the charges at opening leave too small a disbursement',
   catTechoSeguros:

@@ -1,7 +1,8 @@
 /**
  * Spanish (the interface's language): what the quotes say of the requests they take — the
- * AutoEstrene request and its options (features, solving for an unknown), the CAT ceiling as the
- * credit's fields cause it, the insurance chosen inside a credit, and the SegAutoVendor options.
+ * AutoEstrene request and its options (features, solving for an unknown, comparing offers, what an
+ * income affords), the CAT ceiling as the credit's fields cause it, the insurance chosen inside a
+ * credit, and the SegAutoVendor options.
  * What the credit core and the insurance engine say lives in their catalogs.
  */
 export const es = {
@@ -65,6 +66,18 @@ export const es = {
   objetivoForma: 'El objetivo es uno de { pagoMensual }, { totalPagar } o { cat }',
   objetivoValor: 'El objetivo es un texto decimal no negativo',
   sinSolucion: 'Ningún valor de {unknown} que el cotizador acepte cumple {target} ≤ {value}',
+
+  // Comparing offers (compareOffers).
+  ofertasLista: 'Las ofertas son una lista de { label, solicitud, options }',
+  etiquetaTexto: 'La etiqueta de la oferta es un texto no vacío',
+  medidaDesconocida: 'La medida es una de {measures}',
+
+  // What an income affords (affordability).
+  proporcionRango: 'La proporción del ingreso es un porcentaje mayor que 0 y de a lo más 100',
+  engancheForma: 'El enganche es { percent } o { amount }, no ambos',
+  enganchePorcentajeRango: 'El enganche es un porcentaje del precio de 0 a menos de 100',
+  sinCapacidad:
+    'Ningún valor de {unknown} que el cotizador acepte tiene un pago de a lo más {limit} por periodo ({share} % de un ingreso de {income})',
 
   // The CAT above its ceiling, named by what in the credit causes it.
   catTechoCargos: 'El CAT excede el máximo publicable de {ceiling} %: los cargos al inicio dejan un monto dispuesto demasiado pequeño',

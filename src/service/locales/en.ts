@@ -29,6 +29,7 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
 
   // Admission: the rate limit and the switches.
   demasiadasPeticiones: 'Too many requests from the client; retry in {seconds} s',
+  demasiadosIntentos: 'Too many failed authentications; retry in {seconds} s',
   apiApagada: 'The {api} API is switched off',
   apisApagadas: 'All APIs are switched off',
   sinConexionBanco: 'The service has no connection to the bank; retry later',
@@ -52,6 +53,27 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   configKidRepetido: 'Two keys have the same kid: {kid}',
   configKidForma: 'A kid has 1 to 64 characters [A-Za-z0-9._-]',
   configFuncion: '{name} must be a function',
+  configSecretoDebil:
+    'tokenSecret is predictable: {bits} estimated bits, at least {min} are required (length × entropy of its bytes); generate a random one',
+  configCliente: 'Each client is an object with clientId, clientSecret and scopes',
+  configClienteId: "clientId must have 1 to 100 characters, without ':' or control characters",
+  configClienteSecretoVacio: 'clientSecret cannot be empty',
+  configClienteSecretoCorto: 'clientSecret must have at least {chars} characters',
+  configClienteSecretoDebil:
+    'clientSecret is predictable: at least {bits} estimated bits are required (length × entropy of its characters); generate a random one',
+  configClienteScopes: 'scopes must be a list of scopes without spaces, quotes or backslashes (RFC 6749 §3.3)',
+  configClienteFecha: 'secretChangedAt must be an instant: a date, ISO 8601 text with a zone, or milliseconds since 1970',
+  configClienteFechaFutura: 'secretChangedAt cannot be in the future',
+  configClienteRepetido: 'Two clients have the same clientId: {id}',
+  configTtlMaximo: 'tokenTtlSeconds ({ttl} s) cannot exceed maxTokenTtlSeconds ({max} s)',
+  configPolitica: '{name} must be { capacity, refillPerSecond }, positive numbers',
+  configTiendaPeek: 'authFailureLimit.store must have the take and peek methods',
+  redisFalta: 'The package {package} is missing: install it (npm install {package}) to keep the limits in Redis',
+  redisModo: "whenDown must be local, open or closed (got '{value}')",
+  redisUrlOCliente: 'For Redis give url or client, one of the two',
+  redisCaido: 'Redis does not answer ({reason}): the limits go on in {mode} mode until it is back',
+  redisDeVuelta: 'Redis answers again: the limits are shared again',
+  configTope: '{name} cannot exceed {max} s',
   llaveEfimera:
     'No tokenSecret or tokenKeys: tokens are signed with a random secret of this process and will not verify in another instance or after a restart',
 };

@@ -27,6 +27,7 @@ export const es = {
 
   // Admission: the rate limit and the switches.
   demasiadasPeticiones: 'Demasiadas peticiones del cliente; reintente en {seconds} s',
+  demasiadosIntentos: 'Demasiadas autenticaciones fallidas; reintente en {seconds} s',
   apiApagada: 'La API {api} está apagada',
   apisApagadas: 'Todas las APIs están apagadas',
   sinConexionBanco: 'El servicio no tiene conexión con el banco; reintente más tarde',
@@ -50,6 +51,27 @@ export const es = {
   configKidRepetido: 'Dos llaves tienen el mismo kid: {kid}',
   configKidForma: 'Un kid tiene de 1 a 64 caracteres [A-Za-z0-9._-]',
   configFuncion: '{name} debe ser una función',
+  configSecretoDebil:
+    'tokenSecret es predecible: {bits} bits estimados, se requieren al menos {min} (longitud × entropía de sus bytes); genere uno aleatorio',
+  configCliente: 'Cada cliente es un objeto con clientId, clientSecret y scopes',
+  configClienteId: "clientId debe tener de 1 a 100 caracteres, sin ':' ni caracteres de control",
+  configClienteSecretoVacio: 'clientSecret no puede estar vacío',
+  configClienteSecretoCorto: 'clientSecret debe tener al menos {chars} caracteres',
+  configClienteSecretoDebil:
+    'clientSecret es predecible: se requieren al menos {bits} bits estimados (longitud × entropía de sus caracteres); genere uno aleatorio',
+  configClienteScopes: 'scopes debe ser una lista de permisos sin espacios, comillas ni barras invertidas (RFC 6749 §3.3)',
+  configClienteFecha: 'secretChangedAt debe ser un instante: una fecha, texto ISO 8601 con zona o milisegundos desde 1970',
+  configClienteFechaFutura: 'secretChangedAt no puede estar en el futuro',
+  configClienteRepetido: 'Dos clientes tienen el mismo clientId: {id}',
+  configTtlMaximo: 'tokenTtlSeconds ({ttl} s) no puede exceder maxTokenTtlSeconds ({max} s)',
+  configPolitica: '{name} debe ser { capacity, refillPerSecond }, números positivos',
+  configTiendaPeek: 'authFailureLimit.store debe tener los métodos take y peek',
+  redisFalta: 'Falta el paquete {package}: instálelo (npm install {package}) para guardar los límites en Redis',
+  redisModo: "whenDown debe ser local, open o closed (se recibió '{value}')",
+  redisUrlOCliente: 'Para Redis dé url o client, uno de los dos',
+  redisCaido: 'Redis no responde ({reason}): los límites siguen en modo {mode} hasta que vuelva',
+  redisDeVuelta: 'Redis responde de nuevo: los límites vuelven a compartirse',
+  configTope: '{name} no puede exceder {max} s',
   llaveEfimera:
     'Sin tokenSecret ni tokenKeys: los tokens se firman con un secreto aleatorio de este proceso y no valdrán en otra instancia ni tras reiniciar',
 } as const;

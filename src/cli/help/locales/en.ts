@@ -11,7 +11,8 @@ Commands:
   policy FILE            quote vehicle insurance: offers and receipts
   batch FILE             quote a portfolio of solicitudes (CSV, JSON lines or a JSON array)
   grid FILE              quote every combination of --vary FIELD=... over a solicitud
-  compare FILE...        the summaries of several quotes side by side
+  compare FILE...        rank credit offers by CAT, total, payment or initial outlay
+  afford FILE...         the largest amount or price whose payment fits a share of an income
   solve FILE             solve for the amount, the rate, the term or the commission
   chart FILE...          draw the payment schedule or the balances as an SVG chart
   serve                  serve the whole interface over HTTP (docs/server.md)
@@ -25,7 +26,7 @@ Options of every command:
 
 Run 'cotizador <command> --help' for a command's options. Output goes to stdout unless
 --out FILE is given. Exit codes: 0 success, 1 bad input, a rejected quote or a failed read
-or write, 2 usage error, 70 internal error.
+or write, 2 usage error, 70 internal error, 130 and 143 interrupted by SIGINT or SIGTERM.
 `,
   opcionesMotor: `Engine options (applied to every quote; docs/credit.md and docs/conventions.md):
   --options FILE.json          quoteCredit options as JSON: conventions, prepayments,
@@ -46,7 +47,9 @@ or write, 2 usage error, 70 internal error.
   --convention KEY=VALUE       any convention (repeatable); VALUE as JSON or text:
                                catTimeBasis=actual365, commissionVat=false
 `,
-  opcionesEntradaSalida: `  --out FILE                   write to FILE instead of stdout
+  opcionesEntradaSalida: `  --out FILE                   write to FILE instead of stdout: through a temporary file
+                               beside it that replaces it only when complete (a failure or an
+                               interruption leaves it as it was); it cannot be an input
   --max-input-bytes N          refuse an input of more than N bytes (default 16777216)
   --lang es|en                 language of help, messages and errors
   -h, --help                   this help
@@ -97,7 +100,7 @@ Options:
   --fecha-inicio DATE          policy start (YYYY-MM-DD); default: today in America/Mexico_City
 {opcionesCsv}{opcionesEntradaSalida}`,
   batch: `Usage: cotizador batch FILE [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMN]
-                      [--out FILE] [--progress] [engine options]
+                      [--out FILE [--resume]] [--progress] [engine options]
 
 Quotes a portfolio of AutoEstrene solicitudes, one a record, and writes one output record per
 input record: its line, its results (montoSolicitado, plazo, tasa, pagoMensual, totalPagar,
@@ -127,6 +130,8 @@ Options:
                                header and BOM only in part 1)
   --progress                   progress with rate and time left on stderr even when it is not
                                a terminal
+  --resume                     continue FILE.partial (the partial of --out an interrupted run
+                               leaves) after its last complete record (csv, jsonl)
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
   grid: `Usage: cotizador grid FILE --vary FIELD=V1,V2,... [--vary FIELD=FROM:TO:STEP ...]
@@ -153,8 +158,9 @@ Options:
   --format xlsx                an Excel workbook (sheet Escenarios)
   --max-scenarios N            refuse a grid of more than N scenarios before quoting
                                (default {maxScenarios})
-  --workers N                  worker threads (0: the main thread); default: one per core
-                               from {workerThreshold} scenarios when there are more than two cores
+  --workers N                  worker threads (0: the main thread; at most one per core);
+                               default: one per core from {workerThreshold} scenarios when there
+                               are more than two cores
   --chunk-size N               scenarios per task sent to a worker (default {chunkSize})
   --chart FILE.svg             also a chart: the --chart-y result against the first varied
                                field, one line per value of the second
@@ -165,24 +171,72 @@ Options:
 {opcionesMotor}
 Output is streamed; on a terminal progress is drawn on stderr.
 `,
-  compare: `Usage: cotizador compare FILE FILE... [--format table|csv|json] [--label TEXT ...] [engine options]
+  compare: `Usage: cotizador compare FILE FILE... [--rank-by cat|total|payment|outlay]
+                       [--format table|csv|json|xlsx] [--label TEXT ...] [--chart FILE.svg]
+                       [engine options]
 
-Compares AutoEstrene quotes side by side: payment, number of payments, total to pay,
-interest, IVA on interest, opening commission and its IVA, insurance (up front and in the
-payments) and CAT, with each one's difference to the first (exact, to the cent; the CAT in
-tenths).
+Ranks AutoEstrene credit offers (other lenders, terms, down payments, insurance paid up front
+or financed) by one measure, best first, with each one's difference to the best of every
+measure (exact, to the cent; the CAT in tenths). The measures, all "lower is better":
+  cat                          the quote's CAT
+  total                        everything paid for the vehicle and the credit: the down
+                               payment plus totalPagar
+  payment                      the payment per month: pagoMensual × payments a year / 12 (a
+                               monthly offer's is its pagoMensual)
+  outlay                       the initial outlay: the down payment, the opening commission
+                               and its IVA, and the insurance paid up front
+A tie is broken by the other measures in the order cat, total, payment, outlay, then by the
+files' order. An offer the engine refuses is listed with its error; the others are ranked
+all the same.
 
-Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment,
-another convention...); the command line's engine options apply to all of them.
+Each FILE holds an AutoEstrene solicitud and, optionally, its own "options" (a prepayment, a
+promotion, another convention...); the command line's engine options apply to all of them.
 
 Options:
-  --format table               aligned columns (default)
-  --format csv                 RFC 4180 CSV: one line per measure
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXT                 the name of each quote, in the files' order (repeatable;
+  --rank-by MEASURE            the measure to rank by: cat (default), total, payment, outlay
+  --format table               aligned columns: the terms, the four measures and the
+                               difference of the one ranked by (default)
+  --format csv                 RFC 4180 CSV: one line per offer, each measure with its Δ
+  --format json                { rankBy, offers: [{ rank, label, measures, differences,
+                               downPayment, charges, quote }], failed: [...] }
+  --format xlsx                Excel workbook: sheet Ofertas
+  --label TEXT                 the name of each offer, in the files' order (repeatable;
                                default: the file's name)
+  --chart FILE.svg             also, the outstanding balance of each offer, one line each
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
+  afford: `Usage: cotizador afford FILE... --income AMOUNT --share PCT [--income-period M|Q|C|S|D]
+                      [--down-payment PCT%|AMOUNT] [--format table|csv|json|xlsx]
+                      [--label TEXT ...] [--chart FILE.svg] [engine options]
+
+What an income affords with each offer (affordability): the largest amount (montoSolicitado,
+with the vehicle's price in the file) or, with --down-payment, the largest vehicle price
+(valorFactura) whose payment (pagoMensual) fits PCT % of the income, exact to the cent: one
+cent more does not fit or the engine refuses it. The offers are ranked from the one that
+affords the most; one the engine refuses is listed with its error.
+
+The limit per payment period is PCT % of the income brought to the credit's period over the
+same year (income × PCT / 100 × the income's periods a year / the credit's payments a year),
+rounded down to the cent.
+
+Options:
+  --income AMOUNT              the income, per period of --income-period
+  --share PCT                  the share of the income for the payment, percent (30 or 30%)
+  --income-period CODE         the income's period: M monthly (default), Q, C, S, D
+  --down-payment PCT%|AMOUNT   solve for the vehicle's price with this down payment: a
+                               percentage of the price (20%, rounded up to the cent) or a
+                               fixed amount (70000.00)
+  --format table               aligned columns (default)
+  --format csv                 RFC 4180 CSV: one line per offer, with one cent more and its
+                               payment or its refusal
+  --format json                { unknown, income, maxShare, offers: [...], failed: [...] }
+  --format xlsx                Excel workbook: sheet Capacidad
+  --label TEXT                 the name of each offer, in the files' order (repeatable)
+  --chart FILE.svg             also, the outstanding balance of each offer at what it affords
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+Example: cotizador afford examples/autoestrene.json --income 30000 --share 30
+`,
   solve: `Usage: cotizador solve FILE --unknown UNKNOWN --target TARGET=VALUE [--format table|csv|json]
                      [engine options]
 
@@ -248,12 +302,18 @@ environment and the command line. Environment:
   COTIZADOR_SWITCHES_OFF             all, or APIs switched off: token,quoter,taxpayer,atm
   COTIZADOR_BANK_OFFLINE             true: every API answers 503 ERRSER003
   COTIZADOR_ATMS_FILE                the ATM data set to serve (JSON)
+  COTIZADOR_RATE_LIMIT_STORE         memory (default) or redis: where the limits live
+  COTIZADOR_REDIS_URL                redis://[user:password@]host[:port][/db], shared by the instances
+  COTIZADOR_REDIS_KEY_PREFIX         prefix of the keys in Redis (default cotizador:rl:)
+  COTIZADOR_RATE_LIMIT_STORE_DOWN    when Redis does not answer: local (default), open or closed
+  COTIZADOR_AUTH_FAILURE_LIMIT       on (default) or off: the failed-authentication limit
 {settings}
 
 Signals: SIGTERM and SIGINT stop accepting connections, let requests in flight finish and
 exit 0; SIGHUP re-reads the configuration file's switches.
 `,
   ajusteTokenTtlSeconds: 'access-token lifetime (3600)',
+  ajusteMaxTokenTtlSeconds: 'longest token lifetime accepted (tokenTtlSeconds; at most 86400)',
   ajusteTokenIssuer: 'iss of the tokens (cotizador)',
   ajusteTokenAudience: 'aud of the tokens (cotizador-api)',
   ajusteClockSkewSeconds: 'skew on nbf/iat/exp (30)',

@@ -15,7 +15,8 @@ Comandos:
   policy ARCHIVO         cotiza un seguro de auto: ofertas y recibos
   batch ARCHIVO          cotiza una cartera de solicitudes (CSV, JSON lines o arreglo JSON)
   grid ARCHIVO           cotiza cada combinación de --vary CAMPO=... sobre una solicitud
-  compare ARCHIVO...     compara los resúmenes de varias cotizaciones lado a lado
+  compare ARCHIVO...     ordena ofertas de crédito por CAT, total, pago o desembolso inicial
+  afford ARCHIVO...      el mayor monto o precio cuyo pago cabe en una parte del ingreso
   solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
   chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
   serve                  sirve toda la interfaz por HTTP (docs/server.md)
@@ -29,7 +30,8 @@ Opciones de todos los comandos:
 
 Ejecute 'cotizador <comando> --help' para las opciones de un comando. La salida va a stdout
 salvo con --out ARCHIVO. Códigos de salida: 0 éxito, 1 entrada no válida, una cotización
-rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
+rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno, 130 y 143
+interrumpido por SIGINT o SIGTERM.
 `,
   opcionesMotor: `Opciones del motor (se aplican a cada cotización; docs/credit.md y docs/conventions.md):
   --options ARCHIVO.json       opciones de quoteCredit en JSON: conventions, prepayments,
@@ -49,7 +51,9 @@ rechazada o una falla de lectura o escritura, 2 error de uso, 70 error interno.
   --convention CLAVE=VALOR     cualquier convención (repetible); VALOR en JSON o texto:
                                catTimeBasis=actual365, commissionVat=false
 `,
-  opcionesEntradaSalida: `  --out ARCHIVO                escribe en ARCHIVO en vez de stdout
+  opcionesEntradaSalida: `  --out ARCHIVO                escribe en ARCHIVO en vez de stdout: en un temporal a su lado
+                               que lo reemplaza solo al terminar (una falla o una
+                               interrupción lo deja como estaba); no puede ser una entrada
   --max-input-bytes N          rechaza una entrada de más de N bytes (por omisión 16777216)
   --lang es|en                 idioma de la ayuda, los mensajes y los errores
   -h, --help                   esta ayuda
@@ -101,7 +105,7 @@ Opciones:
                                America/Mexico_City
 {opcionesCsv}{opcionesEntradaSalida}`,
   batch: `Uso: cotizador batch ARCHIVO [--format csv|jsonl|xlsx|table] [--shard I/N] [--id COLUMNA]
-                      [--out ARCHIVO] [--progress] [opciones del motor]
+                      [--out ARCHIVO [--resume]] [--progress] [opciones del motor]
 
 Cotiza una cartera de solicitudes AutoEstrene, una por registro, y escribe un registro de
 salida por cada registro de entrada: su línea, sus resultados (montoSolicitado, plazo, tasa,
@@ -131,6 +135,9 @@ Opciones:
                                (csv, jsonl, table; encabezado y BOM solo en la parte 1)
   --progress                   avance con ritmo y tiempo restante en stderr aunque no sea
                                una terminal
+  --resume                     continúa ARCHIVO.partial (el parcial de --out que deja una
+                               corrida interrumpida) tras su último registro completo
+                               (csv, jsonl)
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
   grid: `Uso: cotizador grid ARCHIVO --vary CAMPO=V1,V2,... [--vary CAMPO=DESDE:HASTA:PASO ...]
@@ -158,8 +165,9 @@ Opciones:
   --format xlsx                un libro de Excel (hoja Escenarios)
   --max-scenarios N            rechaza una cuadrícula de más de N escenarios antes de
                                cotizar (por omisión {maxScenarios})
-  --workers N                  hilos de trabajo (0: el hilo principal); por omisión uno por
-                               núcleo desde {workerThreshold} escenarios si hay más de dos núcleos
+  --workers N                  hilos de trabajo (0: el hilo principal; a lo más uno por
+                               núcleo); por omisión uno por núcleo desde {workerThreshold}
+                               escenarios si hay más de dos núcleos
   --chunk-size N               escenarios por tarea de un hilo (por omisión {chunkSize})
   --chart ARCHIVO.svg          además, una gráfica: el resultado de --chart-y contra el primer
                                campo variado, una línea por valor del segundo
@@ -170,24 +178,74 @@ Opciones:
 {opcionesMotor}
 La salida se escribe mientras se cotiza; en una terminal se dibuja el avance en stderr.
 `,
-  compare: `Uso: cotizador compare ARCHIVO ARCHIVO... [--format table|csv|json] [--label TEXTO ...] [opciones del motor]
+  compare: `Uso: cotizador compare ARCHIVO ARCHIVO... [--rank-by cat|total|payment|outlay]
+                       [--format table|csv|json|xlsx] [--label TEXTO ...] [--chart ARCHIVO.svg]
+                       [opciones del motor]
 
-Compara cotizaciones AutoEstrene lado a lado: pago, número de pagos, total a pagar, interés,
-IVA del interés, comisión por apertura y su IVA, seguros (al inicio y en los pagos) y CAT, con
-la diferencia de cada una contra la primera (exacta, al centavo; el CAT en décimas).
+Ordena ofertas de crédito AutoEstrene (otras entidades, plazos, enganches, seguro de contado
+o financiado) por una medida, de la mejor a la peor, con la diferencia de cada una contra la
+mejor de cada medida (exacta, al centavo; el CAT en décimas). Las medidas, todas "menor es
+mejor":
+  cat                          el CAT de la cotización
+  total                        todo lo que se paga por el vehículo y el crédito: el enganche
+                               más totalPagar
+  payment                      el pago al mes: pagoMensual × pagos al año / 12 (el de una
+                               oferta mensual es su pagoMensual)
+  outlay                       el desembolso inicial: el enganche, la comisión por apertura y
+                               su IVA y los seguros pagados al inicio
+Un empate se rompe con las otras medidas en el orden cat, total, payment, outlay, y luego
+con el orden de los archivos. Una oferta que el motor rechaza se lista con su error; las
+demás se ordenan igual.
 
 Cada ARCHIVO lleva una solicitud AutoEstrene y, opcionalmente, sus "options" (un pago
-anticipado, otra convención...); las opciones del motor de la línea de comandos se aplican a
-todas.
+anticipado, una promoción, otra convención...); las opciones del motor de la línea de
+comandos se aplican a todas.
 
 Opciones:
-  --format table               columnas alineadas (por omisión)
-  --format csv                 CSV RFC 4180: una línea por medida
-  --format json                { quotes: [{ label, summary, difference }] }
-  --label TEXTO                nombre de cada cotización, en el orden de los archivos
+  --rank-by MEDIDA             la medida que ordena: cat (por omisión), total, payment, outlay
+  --format table               columnas alineadas: los términos, las cuatro medidas y la
+                               diferencia de la que ordena (por omisión)
+  --format csv                 CSV RFC 4180: una línea por oferta, cada medida con su Δ
+  --format json                { rankBy, offers: [{ rank, label, measures, differences,
+                               downPayment, charges, quote }], failed: [...] }
+  --format xlsx                libro de Excel: hoja Ofertas
+  --label TEXTO                nombre de cada oferta, en el orden de los archivos
                                (repetible; por omisión el nombre del archivo)
+  --chart ARCHIVO.svg          además, el saldo insoluto de cada oferta, una línea por oferta
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}`,
+  afford: `Uso: cotizador afford ARCHIVO... --income IMPORTE --share PCT [--income-period M|Q|C|S|D]
+                      [--down-payment PCT%|IMPORTE] [--format table|csv|json|xlsx]
+                      [--label TEXTO ...] [--chart ARCHIVO.svg] [opciones del motor]
+
+Lo que alcanza un ingreso con cada oferta (affordability): el mayor monto (montoSolicitado,
+con el precio del vehículo del archivo) o, con --down-payment, el mayor precio del vehículo
+(valorFactura) cuyo pago (pagoMensual) cabe en el PCT % del ingreso, exacto al centavo: un
+centavo más ya no cabe o el motor lo rechaza. Las ofertas se ordenan de la que alcanza más a
+la que alcanza menos; una que el motor rechaza se lista con su error.
+
+El límite por periodo de pago es el PCT % del ingreso llevado al periodo del crédito sobre
+el mismo año (ingreso × PCT / 100 × pagos al año del ingreso / pagos al año del crédito),
+redondeado hacia abajo al centavo.
+
+Opciones:
+  --income IMPORTE             el ingreso, por periodo de --income-period
+  --share PCT                  la parte del ingreso para el pago, en porcentaje (30 o 30%)
+  --income-period CÓDIGO       el periodo del ingreso: M mensual (por omisión), Q, C, S, D
+  --down-payment PCT%|IMPORTE  despeja el precio del vehículo con este enganche: un
+                               porcentaje del precio (20%, redondeado hacia arriba al
+                               centavo) o un importe fijo (70000.00)
+  --format table               columnas alineadas (por omisión)
+  --format csv                 CSV RFC 4180: una línea por oferta, con un centavo más y su
+                               pago o su rechazo
+  --format json                { unknown, income, maxShare, offers: [...], failed: [...] }
+  --format xlsx                libro de Excel: hoja Capacidad
+  --label TEXTO                nombre de cada oferta, en el orden de los archivos (repetible)
+  --chart ARCHIVO.svg          además, el saldo insoluto de cada oferta con lo que alcanza
+{opcionesCsv}{opcionesEntradaSalida}
+{opcionesMotor}
+Ejemplo: cotizador afford examples/autoestrene.json --income 30000 --share 30
+`,
   solve: `Uso: cotizador solve ARCHIVO --unknown INCÓGNITA --target META=VALOR [--format table|csv|json]
                      [opciones del motor]
 
@@ -254,6 +312,11 @@ configuración, el entorno y la línea de comandos. Entorno:
   COTIZADOR_SWITCHES_OFF             all, o las APIs apagadas: token,quoter,taxpayer,atm
   COTIZADOR_BANK_OFFLINE             true: toda API responde 503 ERRSER003
   COTIZADOR_ATMS_FILE                el conjunto de datos de cajeros a servir (JSON)
+  COTIZADOR_RATE_LIMIT_STORE         memory (por omisión) o redis: dónde viven los límites
+  COTIZADOR_REDIS_URL                redis://[usuario:contraseña@]host[:puerto][/db]; la compartan las instancias
+  COTIZADOR_REDIS_KEY_PREFIX         prefijo de las llaves en Redis (por omisión cotizador:rl:)
+  COTIZADOR_RATE_LIMIT_STORE_DOWN    si Redis no responde: local (por omisión), open o closed
+  COTIZADOR_AUTH_FAILURE_LIMIT       on (por omisión) u off: límite de autenticaciones fallidas
 {settings}
 
 Señales: SIGTERM y SIGINT dejan de aceptar conexiones, dejan terminar las peticiones en curso
@@ -261,6 +324,7 @@ y salen con 0; SIGHUP vuelve a leer los interruptores del archivo de configuraci
 `,
   // What each setting of `serve` does (the environment's table in its help).
   ajusteTokenTtlSeconds: 'vida del token de acceso (3600)',
+  ajusteMaxTokenTtlSeconds: 'vida más larga de un token aceptado (tokenTtlSeconds; a lo más 86400)',
   ajusteTokenIssuer: 'iss de los tokens (cotizador)',
   ajusteTokenAudience: 'aud de los tokens (cotizador-api)',
   ajusteClockSkewSeconds: 'tolerancia del reloj en nbf/iat/exp (30)',
