@@ -275,3 +275,100 @@ describe('explainCatFlows: what computeCat answers, proven', () => {
     expect(proof.holds).toBe(true);
   });
 });
+
+describe('the published vectors of docs/cat.md, through explainCat', () => {
+  // The disclosures of issue 22: a CAT stated for a loan without fees, weekly or monthly.
+  const disclosures = [
+    { cat: '116.9', montoSolicitado: '3576.00', tasa: '78', plazo: 16, periodicidad: 'S', perYear: 52 },
+    { cat: '114.8', montoSolicitado: '6007.00', tasa: '77', plazo: 11, periodicidad: 'S', perYear: 52 },
+    { cat: '121.0', montoSolicitado: '10000.00', tasa: '82', plazo: 12, periodicidad: 'M', perYear: 12 },
+  ] as const;
+  const explain = (d: (typeof disclosures)[number], catTimeBasis: 'periods' | 'days360' | 'days365') =>
+    explainCat(
+      {
+        fechaApertura: '2026-01-05',
+        montoSolicitado: d.montoSolicitado,
+        valorFactura: '100000.00',
+        tasa: d.tasa,
+        plazo: d.plazo,
+        periodicidad: d.periodicidad,
+      },
+      { conventions: { interestBasis: 'perYear', catTimeBasis }, digits: 12 },
+    );
+
+  it.each(disclosures)('$cat % on $montoSolicitado over $plazo payments at $tasa %: reproduced with time in periods, and shown so', (d) => {
+    const e = explain(d, 'periods');
+    expect(e.percent).toBe(d.cat);
+    expect(e.timeBasis).toEqual({ basis: 'periods', period: `1/${d.perYear}` });
+    expect(e.flows.map((f) => f.years)).toEqual(['0', ...Array.from({ length: d.plazo }, (_, k) => `${k + 1}/${d.perYear}`)]);
+    // Without fees the CAT is the periodic rate compounded; the table's cents move it past the tenth only.
+    const compounded = new D(1)
+      .plus(new D(d.tasa).div(100 * d.perYear))
+      .pow(d.perYear)
+      .minus(1);
+    expect(compounded.mul(100).toFixed(1, Decimal.ROUND_HALF_UP)).toBe(d.cat);
+    expect(e.disbursement.amount).toBe(d.montoSolicitado);
+    expect(e.charges.filter((c) => c.entered !== 'no').every((c) => c.amount === '0.00')).toBe(true);
+    checkProof(e);
+    for (const column of [e.atRate, e.lower, e.upper]) checkColumn(e, column);
+    expect(e.rule).toBe('positiveRoot');
+  });
+
+  it.each(disclosures)('$cat %: no other time basis reproduces it where the basis differs from periods', (d) => {
+    const days365 = explain(d, 'days365');
+    expect(days365.percent).not.toBe(d.cat);
+    expect(days365.timeBasis.basis).toBe('days365');
+    checkProof(days365);
+    const days360 = explain(d, 'days360');
+    // 30/360 is 1/12: monthly, days360 and periods are the same times.
+    if (d.periodicidad === 'M') expect(days360.percent).toBe(d.cat);
+    else expect(days360.percent).not.toBe(d.cat);
+  });
+
+  it('the reference vector (51.5 %) and its weekly readings (81.6, 80.4, 81.9 %)', () => {
+    const reference = explainCat(
+      {
+        fechaApertura: '2026-01-01',
+        montoSolicitado: '10000.00',
+        valorFactura: '20000.00',
+        tasa: '37',
+        plazo: 4,
+        periodicidad: 'Q',
+        comisiones: '0.5',
+      },
+      { digits: 16 },
+    );
+    // The reference's figures: 9,950.00 received; 2,588.09, 2,594.10, 2,600.21, 2,606.43 at k/24.
+    expect(reference.flows.map((f) => [f.amount, f.years])).toEqual([
+      ['9950.00', '0'],
+      ['2588.09', '1/24'],
+      ['2594.10', '2/24'],
+      ['2600.21', '3/24'],
+      ['2606.43', '4/24'],
+    ]);
+    expect(reference.percent).toBe('51.5');
+    checkProof(reference);
+    for (const column of [reference.atRate, reference.lower, reference.upper]) checkColumn(reference, column);
+    const weekly = {
+      fechaApertura: '2026-01-01',
+      montoSolicitado: '10000.00',
+      valorFactura: '20000.00',
+      tasa: '60',
+      plazo: 52,
+      periodicidad: 'S',
+      iva: 0,
+    } as const;
+    const readings = (['periods', 'days360', 'days365'] as const).map((catTimeBasis) => {
+      const e = explainCat(weekly, { conventions: { interestBasis: 'perYear', catTimeBasis }, digits: 12 });
+      checkProof(e);
+      checkColumn(e, e.lower);
+      checkColumn(e, e.upper);
+      return [e.percent, e.flows[1]?.years];
+    });
+    expect(readings).toEqual([
+      ['81.6', '1/52'],
+      ['80.4', '7/360'],
+      ['81.9', '7/365'],
+    ]);
+  });
+});
