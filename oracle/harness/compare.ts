@@ -6,6 +6,7 @@ import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { type CreditOptions, computeCat, isQuoteError, loadTariff, quoteCredit, quotePolicy } from '../../src/entry/index.js';
 import { creditOpeningCharges } from '../../src/entry/credit.js';
 import { type CatFlowQ, catOf } from '../model/cat.js';
+import { compareExplanation } from './explain.js';
 import { quoteCreditOracle } from '../model/credit.js';
 import { quotePolicyOracle, type TariffData } from '../model/policy.js';
 import { centsOf, fromDecimal, fromNumberText, fromScientific, type Q, toNumber } from '../model/rational.js';
@@ -105,6 +106,17 @@ export function compareCredit(c: CreditCase): Outcome {
     const subsidy = 'ok' in charges ? show(charges.ok.dealerSubsidy) : JSON.stringify(charges);
     if (subsidy !== oracle.dealerSubsidy) diffs.push({ path: 'dealerSubsidy', engine: subsidy, oracle: oracle.dealerSubsidy });
   }
+  // explainCat: the flows, their figures and the proof against the oracle's own flows and CAT
+  const explained = compareExplanation(
+    c.solicitud,
+    engineCreditOptions(c) as Record<string, unknown>,
+    oracle.catFlows,
+    oracle.catUnits,
+    oracle.cat,
+    diffs,
+  );
+  cells += explained.cells;
+  if (explained.undecided !== undefined) return { cells, diffs, undecided: explained.undecided, facts };
   const gotRows = (got['registros'] ?? []) as Record<string, unknown>[];
   const wantRows = oracle.resultado.registros as unknown as Record<string, unknown>[];
   if (gotRows.length !== wantRows.length)

@@ -9,6 +9,7 @@ import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { bankHolidays, dayOf, easter, formatIso } from '../../oracle/model/calendar.js';
 import { catOf, iroot } from '../../oracle/model/cat.js';
 import { type CreditQuestion, quoteCreditOracle } from '../../oracle/model/credit.js';
+import { explainColumn } from '../../oracle/model/explain.js';
 import { quotePolicyOracle, type TariffData } from '../../oracle/model/policy.js';
 import { fromDecimal } from '../../oracle/model/rational.js';
 
@@ -402,5 +403,61 @@ describe('the oracle is independent of the engines', () => {
       for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^\.\/[a-z]+\.js$/);
       expect(text, file).not.toMatch(/import\s*\(|require\(/);
     }
+  });
+});
+
+describe('explainCat’s figures, from docs/cat.md (“Explaining a CAT”), through the oracle alone', () => {
+  // The reference's vector: 9,950.00 received, 2,588.09, 2,594.10, 2,600.21, 2,606.43 at k/24 years.
+  const flows = [
+    { e: 0n, amount: fromDecimal('-9950.00') },
+    { e: 1n, amount: fromDecimal('2588.09') },
+    { e: 2n, amount: fromDecimal('2594.10') },
+    { e: 3n, amount: fromDecimal('2600.21') },
+    { e: 4n, amount: fromDecimal('2606.43') },
+  ];
+  const text = (x: { n: bigint; d: bigint }, places: number): string => {
+    const scaled = (x.n * 10n ** BigInt(places)) / x.d;
+    const digits = (scaled < 0n ? -scaled : scaled).toString().padStart(places + 1, '0');
+    return `${scaled < 0n ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  };
+
+  it('at 51.45 %: the present values, their sum and bound the docs show, and a positive sum (the root is above)', () => {
+    const column = explainColumn(flows, 24n, { n: 1029n, d: 2000n }, 12, 8);
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect(column.values.map((v) => text(v, 8))).toEqual([
+      '-9950.00000000',
+      '2543.71326530',
+      '2505.90310293',
+      '2468.73665001',
+      '2432.21065172',
+    ]);
+    expect([text(column.sum, 8), text(column.bound, 9), column.shownSign]).toEqual(['0.56366996', '0.000000025', 1]);
+  });
+
+  it('at 51.55 %: a negative sum (the root is below), so the published tenth is 51.5 as the oracle’s own CAT says', () => {
+    const column = explainColumn(flows, 24n, { n: 1031n, d: 2000n }, 12, 8);
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect([text(column.sum, 8), column.shownSign]).toEqual(['-0.11536083', -1]);
+    const cat = catOf({ flows, q: 24n });
+    expect(cat.kind === 'rate' && cat.percent).toBe('51.5');
+  });
+
+  it('an exact rational factor (10 % over two years: 1/1.21) is rounded exactly, and a balanced sum proves no sign', () => {
+    const column = explainColumn(
+      [
+        { e: 0n, amount: fromDecimal('-100') },
+        { e: 2n, amount: fromDecimal('121') },
+      ],
+      1n,
+      { n: 1n, d: 10n },
+      10,
+      7,
+    );
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect([text(column.factors[1] as { n: bigint; d: bigint }, 10), text(column.sum, 7), column.shownSign]).toEqual([
+      '0.8264462810',
+      '0.0000000',
+      0,
+    ]);
   });
 });
