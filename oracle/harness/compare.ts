@@ -6,7 +6,7 @@ import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { type CreditOptions, computeCat, isQuoteError, loadTariff, quoteCredit, quotePolicy } from '../../src/entry/index.js';
 import { creditOpeningCharges } from '../../src/entry/credit.js';
 import { type CatFlowQ, catOf } from '../model/cat.js';
-import { compareExplanation } from './explain.js';
+import { compareExplanation, compareFlowsExplanation } from './explain.js';
 import { quoteCreditOracle } from '../model/credit.js';
 import { quotePolicyOracle, type TariffData } from '../model/policy.js';
 import { centsOf, fromDecimal, fromNumberText, fromScientific, type Q, toNumber } from '../model/rational.js';
@@ -294,7 +294,10 @@ export function compareCat(c: CatCase): Outcome {
   if (engine.ok.percent !== answer.percent) diffs.push({ path: 'percent', engine: engine.ok.percent, oracle: answer.percent });
   const rateProblem = checkRate(engine.ok.rate, answer.lo, answer.hi);
   if (rateProblem) diffs.push({ path: 'rate', engine: engine.ok.rate, oracle: `${describe(answer.lo)} (${rateProblem})` });
-  return { cells: 2, diffs, facts };
+  // explainCatFlows: the flows, their figures and the proof against the oracle's flows and CAT
+  const explained = compareFlowsExplanation(c.flows, c.options, flows, q, answer, diffs);
+  if (explained.undecided !== undefined) return { cells: 2 + explained.cells, diffs, undecided: explained.undecided, facts };
+  return { cells: 2 + explained.cells, diffs, facts };
 }
 
 /**

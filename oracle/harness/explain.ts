@@ -7,7 +7,7 @@
  * the signs, which must be the ones the oracle's tenth implies (present value positive below the
  * root, negative above it, for a loan's one sign change).
  */
-import { explainCat } from '../../src/entry/index.js';
+import { explainCat, explainCatFlows } from '../../src/entry/index.js';
 import type { CatAnswer, CatFlowQ } from '../model/cat.js';
 import { explainColumn } from '../model/explain.js';
 import { type Q, fromDecimal, q as rat } from '../model/rational.js';
@@ -44,9 +44,25 @@ const showQ = (x: Q): string => {
   return r.d === 1n ? String(r.n) : `${r.n}/${r.d}`;
 };
 
+/** What the hunt reads of an explanation (`explainCat`'s and `explainCatFlows`' answers alike). */
+interface Explanation {
+  readonly percent: string;
+  readonly holds: boolean;
+  readonly flows: readonly { readonly kind: 'disbursement' | 'payment'; readonly amount: string; readonly years: string }[];
+  readonly atRate: EngineColumn;
+  readonly lower: EngineColumn | undefined;
+  readonly upper: EngineColumn;
+}
+
+/** The present value's expected sign at each boundary (undefined: not checked). */
+interface ExpectedSigns {
+  readonly lower: number | undefined;
+  readonly upper: number | undefined;
+}
+
 /**
- * The explanation's cells against the oracle's: appends each differing cell to `diffs` and returns
- * the number of cells compared, or the oracle's reason when it cannot decide a figure.
+ * A credit case's explanation (`explainCat`) against the oracle's flows and CAT: below the root a
+ * loan's present value is positive, above it negative (a tie excepted).
  */
 export function compareExplanation(
   solicitud: Record<string, unknown>,
@@ -56,9 +72,57 @@ export function compareExplanation(
   cat: CatAnswer & { kind: 'rate' },
   diffs: Diff[],
 ): { cells: number; undecided?: string } {
-  let e: ReturnType<typeof explainCat>;
+  const signs = {
+    lower: cat.tie === true && cat.tenths > 0n ? undefined : 1,
+    upper: cat.tie === true && cat.tenths < 0n ? undefined : -1,
+  };
+  // Amounts in pesos (the oracle's flows are in cents).
+  const pesos = flows.map((f) => ({ e: f.e, amount: rat(f.amount.n, f.amount.d * 100n) }));
+  return compareFigures(() => explainCat(solicitud as never, { ...options, digits: EXPLAIN_DIGITS }), pesos, qUnits, cat, signs, diffs);
+}
+
+/**
+ * A flow set's explanation (`explainCatFlows`) against the oracle's flows (amounts in pesos, the
+ * disbursements negative) and its CAT: with one sign change the present value has the latest net
+ * flow's sign below the root and the earliest's above it; with more, the signs differ (a tie excepted).
+ */
+export function compareFlowsExplanation(
+  input: Parameters<typeof explainCatFlows>[0],
+  options: { maxRate?: number } | undefined,
+  flows: readonly CatFlowQ[],
+  qUnits: bigint,
+  cat: CatAnswer & { kind: 'rate' },
+  diffs: Diff[],
+): { cells: number; undecided?: string } {
+  const net = new Map<bigint, Q>();
+  for (const f of flows) {
+    const prev = net.get(f.e) ?? { n: 0n, d: 1n };
+    net.set(f.e, rat(prev.n * f.amount.d + f.amount.n * prev.d, prev.d * f.amount.d));
+  }
+  const ordered = [...net.entries()].filter(([, a]) => a.n !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const signOf = (a: Q | undefined): number => ((a?.n ?? 0n) > 0n ? 1 : -1);
+  let changes = 0;
+  for (let k = 1; k < ordered.length; k++) if (signOf(ordered[k - 1]?.[1]) !== signOf(ordered[k]?.[1])) changes++;
+  const oneChange = changes === 1 && cat.tie !== true;
+  const signs = {
+    lower: oneChange ? signOf(ordered[ordered.length - 1]?.[1]) : undefined,
+    upper: oneChange ? signOf(ordered[0]?.[1]) : undefined,
+  };
+  return compareFigures(() => explainCatFlows(input, { ...options, digits: EXPLAIN_DIGITS }), flows, qUnits, cat, signs, diffs);
+}
+
+/** The explanation's cells against the oracle's; appends each differing cell to `diffs`. */
+function compareFigures(
+  run: () => Explanation,
+  pesos: readonly CatFlowQ[],
+  qUnits: bigint,
+  cat: CatAnswer & { kind: 'rate' },
+  signs: ExpectedSigns,
+  diffs: Diff[],
+): { cells: number; undecided?: string } {
+  let e: Explanation;
   try {
-    e = explainCat(solicitud as never, { ...options, digits: EXPLAIN_DIGITS });
+    e = run();
   } catch (error) {
     diffs.push({
       path: 'explainCat',
@@ -73,10 +137,7 @@ export function compareExplanation(
     if (engine !== oracle) diffs.push({ path: `explainCat.${path}`, engine, oracle });
   };
   cell('percent', e.percent, cat.percent);
-  cell('holds', String(e.holds), 'true');
-  cell('flows.length', String(e.flows.length), String(flows.length));
-  // Amounts in pesos (the oracle's flows are in cents).
-  const pesos = flows.map((f) => ({ e: f.e, amount: rat(f.amount.n, f.amount.d * 100n) }));
+  cell('flows.length', String(e.flows.length), String(pesos.length));
   e.flows.forEach((flow, j) => {
     const want = pesos[j];
     if (want === undefined) return;
@@ -85,17 +146,23 @@ export function compareExplanation(
     const amount = fromDecimal(flow.amount);
     cell(`flows[${j}].amount`, showQ(flow.kind === 'disbursement' ? rat(-amount.n, amount.d) : amount), showQ(want.amount));
   });
-  if (e.flows.length !== flows.length) return { cells };
+  if (e.flows.length !== pesos.length) return { cells };
   // The boundaries of the oracle's own tenth, and the signs its CAT implies there.
   const t = cat.tenths;
   const lowerRate = rat(2n * t - 1n, 2000n);
   const upperRate = rat(2n * t + 1n, 2000n);
-  const columns: [string, EngineColumn, Q, number | undefined][] = [
-    ['lower', e.lower, lowerRate, cat.tie === true && t > 0n ? undefined : 1],
-    ['upper', e.upper, upperRate, cat.tie === true && t < 0n ? undefined : -1],
+  const columns: [string, EngineColumn | undefined, Q, number | undefined][] = [
+    ['lower', e.lower, lowerRate, signs.lower],
+    ['upper', e.upper, upperRate, signs.upper],
     ['atRate', e.atRate, fromDecimal(e.atRate.rate), undefined],
   ];
+  const shown: number[] = [];
   for (const [name, column, rate, sign] of columns) {
+    if (column === undefined) {
+      // below −100 %: no lower column (docs/cat.md), only for a tenth of −100.0
+      cell(`${name}`, 'absent', t <= -1000n ? 'absent' : 'a column');
+      continue;
+    }
     if (name !== 'atRate') cell(`${name}.rate`, showQ(fromDecimal(column.rate)), showQ(rate));
     const answer = explainColumn(pesos, qUnits, rate, column.digits, column.decimals);
     if ('undecided' in answer) return { cells, undecided: `explainCat ${name}: ${answer.undecided}` };
@@ -105,6 +172,7 @@ export function compareExplanation(
     });
     cell(`${name}.sum`, showQ(fromDecimal(column.sum)), showQ(answer.sum));
     cell(`${name}.bound`, showQ(fromDecimal(column.bound)), showQ(answer.bound));
+    if (name !== 'atRate') shown.push(answer.shownSign);
     if (sign !== undefined) {
       cell(`${name}.sign`, String(column.sign), String(sign));
       // The oracle's figures against its own CAT: a sum beyond its bound has the CAT's sign.
@@ -112,5 +180,10 @@ export function compareExplanation(
         diffs.push({ path: `explainCat.${name}.oracleSum`, engine: showQ(answer.sum), oracle: `sign ${sign} (CAT ${cat.percent})` });
     }
   }
+  // The proof holds when the present value changes sign between the boundaries: by the oracle's own
+  // sums where both prove a sign (two roots within one tenth, possible with several sign changes,
+  // leave the same sign at both: no proof by the boundaries, and the engine must not claim one).
+  if (shown.length === 2 && shown[0] !== 0 && shown[1] !== 0)
+    cell('holds', String(e.holds), String((shown[0] as number) * (shown[1] as number) < 0));
   return { cells };
 }

@@ -276,6 +276,23 @@ describe('explainCatFlows: what computeCat answers, proven', () => {
   });
 });
 
+describe('explainCatFlows: two roots within one tenth (found by the oracle’s hunt)', () => {
+  it('the same sign at both boundaries: holds is false, the figures still decimal.js’s', () => {
+    const flows = {
+      disbursements: [{ time: '1.0', amount: '316637312604000000.00' }],
+      payments: [
+        { time: '0.0', amount: '66800000000000000.00' },
+        { time: '2.0', amount: '375221510865227493.28' },
+      ],
+    };
+    const proof = explainCatFlows(flows, { digits: 12 });
+    expect(proof.percent).toBe(computeCat(flows).percent);
+    expect(proof.signChanges).toBe(2);
+    expect([proof.lower?.sign, proof.upper.sign, proof.holds]).toEqual([proof.upper.sign, proof.upper.sign, false]);
+    for (const column of [proof.lower, proof.upper]) checkColumn(proof, column);
+  });
+});
+
 describe('the published vectors of docs/cat.md, through explainCat', () => {
   // The disclosures of issue 22: a CAT stated for a loan without fees, weekly or monthly.
   const disclosures = [
