@@ -286,5 +286,10 @@ export function rateText(value: BigRational): string {
   invariant(den === 1n, messageRef(CAT_MESSAGES, 'decimalNoFinito'));
   const scaled = (value.num * pow10n(decimals)) / value.den;
   const text = scaledText(scaled, decimals);
-  return decimals > 0 ? text.replace(/\.?0+$/, '') : text;
+  if (decimals === 0) return text;
+  // The trailing zeros and a bare point go (a scan: no regular expression to keep linear).
+  let end = text.length;
+  while (text[end - 1] === '0') end--;
+  if (text[end - 1] === '.') end--;
+  return text.slice(0, end);
 }
