@@ -6,6 +6,7 @@ import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { type CreditOptions, computeCat, isQuoteError, loadTariff, quoteCredit, quotePolicy } from '../../src/entry/index.js';
 import { creditOpeningCharges } from '../../src/entry/credit.js';
 import { type CatFlowQ, catOf } from '../model/cat.js';
+import { compareExplanation, compareFlowsExplanation } from './explain.js';
 import { quoteCreditOracle } from '../model/credit.js';
 import { quotePolicyOracle, type TariffData } from '../model/policy.js';
 import { centsOf, fromDecimal, fromNumberText, fromScientific, type Q, toNumber } from '../model/rational.js';
@@ -59,7 +60,8 @@ export function engineCreditOptions(c: CreditCase): CreditOptions {
   return { ...(rest as CreditOptions), ...(tariff ? { tariff: engineTariff(tariff) } : {}) };
 }
 
-export function compareCredit(c: CreditCase): Outcome {
+/** `explain`: also check the quote's CAT explanation (`explainCat`; the CI test checks one case in four). */
+export function compareCredit(c: CreditCase, explain = true): Outcome {
   const engine = attempt(() => quoteCredit(c.solicitud as never, engineCreditOptions(c)));
   const oracle = quoteCreditOracle({ solicitud: c.solicitud, ...c.options, tariff: c.options.tariff ?? DEFAULT_TARIFF });
   const diffs: Diff[] = [];
@@ -104,6 +106,19 @@ export function compareCredit(c: CreditCase): Outcome {
     const charges = attempt(() => creditOpeningCharges(c.solicitud as never, engineCreditOptions(c)));
     const subsidy = 'ok' in charges ? show(charges.ok.dealerSubsidy) : JSON.stringify(charges);
     if (subsidy !== oracle.dealerSubsidy) diffs.push({ path: 'dealerSubsidy', engine: subsidy, oracle: oracle.dealerSubsidy });
+  }
+  // explainCat: the flows, their figures and the proof against the oracle's own flows and CAT
+  if (explain) {
+    const explained = compareExplanation(
+      c.solicitud,
+      engineCreditOptions(c) as Record<string, unknown>,
+      oracle.catFlows,
+      oracle.catUnits,
+      oracle.cat,
+      diffs,
+    );
+    cells += explained.cells;
+    if (explained.undecided !== undefined) return { cells, diffs, undecided: explained.undecided, facts };
   }
   const gotRows = (got['registros'] ?? []) as Record<string, unknown>[];
   const wantRows = oracle.resultado.registros as unknown as Record<string, unknown>[];
@@ -239,7 +254,8 @@ export function catInputError(c: CatCase): { code: string; field?: string } | un
   return undefined;
 }
 
-export function compareCat(c: CatCase): Outcome {
+/** `explain`: also check the flows' CAT explanation (`explainCatFlows`). */
+export function compareCat(c: CatCase, explain = true): Outcome {
   const facts: Record<string, unknown> = { family: c.family, maxRate: c.options?.maxRate };
   const engine = attempt(() => computeCat(c.flows, c.options));
   if ('crash' in engine) return { cells: 1, diffs: [{ path: 'result', engine: `crash ${engine.crash}`, oracle: '?' }], facts };
@@ -282,7 +298,11 @@ export function compareCat(c: CatCase): Outcome {
   if (engine.ok.percent !== answer.percent) diffs.push({ path: 'percent', engine: engine.ok.percent, oracle: answer.percent });
   const rateProblem = checkRate(engine.ok.rate, answer.lo, answer.hi);
   if (rateProblem) diffs.push({ path: 'rate', engine: engine.ok.rate, oracle: `${describe(answer.lo)} (${rateProblem})` });
-  return { cells: 2, diffs, facts };
+  // explainCatFlows: the flows, their figures and the proof against the oracle's flows and CAT
+  if (!explain) return { cells: 2, diffs, facts };
+  const explained = compareFlowsExplanation(c.flows, c.options, flows, q, answer, diffs);
+  if (explained.undecided !== undefined) return { cells: 2 + explained.cells, diffs, undecided: explained.undecided, facts };
+  return { cells: 2 + explained.cells, diffs, facts };
 }
 
 /**
@@ -401,12 +421,13 @@ export function comparePolicy(c: PolicyCase): Outcome {
   return { cells, diffs, facts };
 }
 
-export function compareCase(c: OracleCase): Outcome {
+/** One case compared; `explain` (default true): with the CAT explanations of its credit or flows. */
+export function compareCase(c: OracleCase, explain = true): Outcome {
   switch (c.kind) {
     case 'credit':
-      return compareCredit(c);
+      return compareCredit(c, explain);
     case 'cat':
-      return compareCat(c);
+      return compareCat(c, explain);
     case 'policy':
       return comparePolicy(c);
   }

@@ -343,7 +343,50 @@ export function creditCase(r: Random, tariffJson: TariffData): CreditCase {
   }
   if (s['tipoSeguro'] !== undefined && r.chance(0.3)) options.fechaInicio = randomDate(r, 2020, 2030);
   captiveOptions(r, s, options, monto, grace);
+  issue22Shapes(r, s, options, monto);
   return { kind: 'credit', solicitud: s, options };
+}
+
+/**
+ * Two shapes of issue 22's bugs, drawn last (the earlier draws of a case stay what they were):
+ * charges at opening that reach the amount financed, split over the commission and the up-front
+ * insurance in any proportion (docs/cat.md: the error names the one that tips it over); and a few
+ * cents over hundreds of payments, whose interest all rounds to 0.00 (a CAT of 0.0).
+ */
+function issue22Shapes(r: Random, s: Record<string, unknown>, options: CreditCaseOptions, monto: bigint): void {
+  if (r.chance(0.02)) {
+    const principal = monto + (s['creditoGarantiaExt'] === true ? BigInt(Math.round(Number(s['montoGarantiaExt']) * 100)) : 0n);
+    // the total netted: a little under, exactly at or a little over the amount financed
+    const total = principal + r.pick([-1n, 0n, 0n, 1n, r.big(0n, 10_000n)]);
+    if (r.chance(0.5)) delete s['comisiones'];
+    const life = r.chance(0.3) ? 0n : r.big(0n, total > 0n ? total : 0n);
+    const damage = total - life;
+    if (life > 0n || r.chance(0.5)) s['importeCatSegVida'] = amountText(r, life);
+    if (damage > 0n) s['importeCatSegDanio'] = amountText(r, damage);
+    else delete s['importeCatSegDanio'];
+  }
+  if (r.chance(0.015)) {
+    // c cents at a periodic rate below ½ / c: every interest rounds to 0.00; a term long enough
+    // that (1 + rate)ⁿ is huge puts the loan's own rate, where the CAT's iteration starts, far
+    // from the CAT of 0.0
+    const cents = r.big(1n, 30n);
+    const days = (options.conventions?.periodicities ?? STANDARD)[(s['periodicidad'] as string | undefined) ?? 'M']?.days ?? 30;
+    const rate = (0.2 + 0.29 * r.float()) / Number(cents);
+    s['montoSolicitado'] = amountText(r, cents);
+    s['tasa'] = Math.min(999.99, (rate * 36_000) / days).toFixed(2);
+    s['plazo'] = Math.min(999, Math.max(100, Math.ceil(40 / Math.log1p(rate))));
+    for (const key of [
+      'montoGarantiaExt',
+      'creditoGarantiaExt',
+      'tipoSeguro',
+      'informacionSeguro',
+      'importeCatSegVida',
+      'importeCatSegDanio',
+    ])
+      delete s[key];
+    for (const key of ['prepayments', 'balloon', 'grace', 'anualidades', 'promotions', 'deferral', 'firstPaymentDate'] as const)
+      delete options[key];
+  }
 }
 
 /**

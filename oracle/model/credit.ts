@@ -379,6 +379,18 @@ export function quoteCreditOracle(question: CreditQuestion): CreditAnswer {
       life = spread(offer.segVidaCents, n, n);
     }
   }
+  // docs/cat.md, "In the credit quote": charges at opening that leave no disbursement are ERRNEG001
+  // naming the one whose addition (commission, life, damage, package at opening) reaches the loan
+  let netted = 0n;
+  for (const [field, amount] of [
+    ['comisiones', commission],
+    ['importeCatSegVida', centsOfOptional(s['importeCatSegVida'])],
+    ['importeCatSegDanio', centsOfOptional(s['importeCatSegDanio'])],
+    ['informacionSeguro', packageAtOpening],
+  ] as const) {
+    netted += amount;
+    if (netted >= principal) return err('ERRNEG001', field);
+  }
 
   // ---- the table
   const R = rows.length;

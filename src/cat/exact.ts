@@ -21,23 +21,29 @@
 import { invariant } from '../errors/quoteError.js';
 import { messageRef } from '../errors/catalog.js';
 import { CAT_MESSAGES } from './messages.js';
+import {
+  absBig as abs,
+  bitLength,
+  expErrorUnits,
+  expFixed,
+  lnRational,
+  mul,
+  normalize,
+  type BigFloat,
+  type BigRational,
+  type Fixed,
+} from './bigFloat.js';
+
+export type { BigRational } from './bigFloat.js';
 
 const ZERO_DENOMINATOR = messageRef(CAT_MESSAGES, 'denominadorCero');
 const NOT_FINITE = messageRef(CAT_MESSAGES, 'numeroNoFinito');
-
-/** An exact rational num / den (den > 0). */
-export interface BigRational {
-  readonly num: bigint;
-  readonly den: bigint;
-}
 
 /** A flow for the exact decisions: a signed amount and a time ≥ 0, both exact. */
 export interface ExactFlow {
   readonly amount: BigRational;
   readonly time: BigRational;
 }
-
-const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 
 function gcd(a: bigint, b: bigint): bigint {
   a = abs(a);
@@ -121,8 +127,15 @@ function exactRoot(n: bigint, k: number): bigint | undefined {
   return r ** K === n ? r : undefined;
 }
 
-/** The largest s with c = eˢ for a positive rational e, and that e. */
-function perfectPower(c: BigRational): { readonly base: BigRational; readonly degree: number } {
+/**
+ * The largest s with c = eˢ for a positive rational e, and that e.
+ *
+ * @example
+ * ```ts
+ * perfectPower({ num: 441n, den: 400n }); // { base: { num: 21n, den: 20n }, degree: 2 }
+ * ```
+ */
+export function perfectPower(c: BigRational): { readonly base: BigRational; readonly degree: number } {
   const bits = Math.max(c.num.toString(2).length, c.den.toString(2).length);
   for (let s = bits; s >= 2; s--) {
     const num = exactRoot(c.num, s);
@@ -194,101 +207,12 @@ export function vanishesAt(flows: readonly ExactFlow[], c: BigRational): boolean
   return true;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Step 2: BigInt floating point. A value is m × 2^e with F significant bits in m. Error bounds are
-// counted in units U = 2^(40 − F): far more than the worst rounding of each step (a series term,
-// a product, the reduction by ln 2 scaled by the size of the argument), so the bound is safe.
-
-interface BigFloat {
-  readonly m: bigint;
-  readonly e: number;
-}
-
-const HEX_TOP_BITS = [0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-
-function bitLength(x: bigint): number {
-  if (x === 0n) return 0;
-  const hex = abs(x).toString(16);
-  return (hex.length - 1) * 4 + (HEX_TOP_BITS[Number.parseInt(hex[0] as string, 16)] as number);
-}
-
-/** Keeps F significant bits of m × 2^e (truncation: an error below one unit of the last bit). */
-function normalize(m: bigint, e: number, F: number): BigFloat {
-  const extra = bitLength(m) - F;
-  return extra > 0 ? { m: m >> BigInt(extra), e: e + extra } : { m, e };
-}
-
-const mul = (a: BigFloat, b: BigFloat, F: number): BigFloat => normalize(a.m * b.m, a.e + b.e, F);
-
-/** A fixed-point number x / 2^F. */
-type Fixed = bigint;
-
-/** atanh(z) = z + z³/3 + z⁵/5 + … for a fixed-point |z| ≤ 1/3 (odd: the series runs on |z|, shifts truncating toward zero). */
-function atanhFixed(z: Fixed, F: number): Fixed {
-  if (z < 0n) return -atanhFixed(-z, F);
-  const z2 = (z * z) >> BigInt(F);
-  let power = z;
-  let sum = 0n;
-  for (let k = 1n; power !== 0n; k += 2n) {
-    sum += power / k;
-    power = (power * z2) >> BigInt(F);
-  }
-  return sum;
-}
-
-const LN2_CACHE = new Map<number, Fixed>();
-
-/** ln 2 = 2 atanh(1/3), to F fraction bits. */
-function ln2Fixed(F: number): Fixed {
-  let value = LN2_CACHE.get(F);
-  if (value === undefined) {
-    value = 2n * atanhFixed((1n << BigInt(F)) / 3n, F);
-    LN2_CACHE.set(F, value);
-  }
-  return value;
-}
-
-/** ln(c) for a rational c > 0, to F fraction bits. */
-function lnRational(c: BigRational, F: number): Fixed {
-  // c = 2^k × m with m in [0.7, 1.4]: ln c = k ln 2 + 2 atanh((m − 1)/(m + 1)), |z| ≤ 0.18.
-  let k = bitLength(c.num) - bitLength(c.den);
-  const fixedOf = (shift: number): Fixed =>
-    shift >= 0 ? (c.num << BigInt(F)) / (c.den << BigInt(shift)) : (c.num << BigInt(F - shift)) / c.den;
-  const one = 1n << BigInt(F);
-  const upper = (14n * one) / 10n;
-  const lower = (7n * one) / 10n;
-  let m = fixedOf(k);
-  while (m > upper) m = fixedOf(++k);
-  while (m < lower) m = fixedOf(--k);
-  const z = ((m - one) << BigInt(F)) / (m + one);
-  return BigInt(k) * ln2Fixed(F) + 2n * atanhFixed(z, F);
-}
-
-/** e^y for a fixed-point y, as a BigFloat of F bits. */
-function expFixed(y: Fixed, F: number): BigFloat {
-  const ln2 = ln2Fixed(F);
-  // y = k ln 2 + r, |r| ≤ ln 2; e^r = (e^(r / 2^8))^(2^8).
-  const k = y / ln2;
-  const r = y - k * ln2;
-  const H = 8;
-  const small = r >> BigInt(H);
-  const one = 1n << BigInt(F);
-  let term = one;
-  let sum = one;
-  for (let i = 1n; term !== 0n; i++) {
-    term = (term * small) / (i << BigInt(F));
-    sum += term;
-  }
-  let value: BigFloat = normalize(sum, -F, F);
-  for (let i = 0; i < H; i++) value = mul(value, value, F);
-  return { m: value.m, e: value.e + Number(k) };
-}
+// Step 2, the sign by BigInt floating point (`./bigFloat.ts`).
 
 /** Sign of Σ aⱼ e^(−L·tⱼ) (L = ln c, or x) evaluated with p bits, or 0 when the error bound does not decide it. */
 function signAt(flows: readonly ExactFlow[], logOf: (F: number) => Fixed, p: number): -1 | 0 | 1 {
   const F = p + 64;
   const L = logOf(F);
-  const magnitudeOfL = Math.abs(Number(L >> BigInt(F))) + 1;
   // Integer amounts and integer times over common denominators (positive: the sign is the same).
   let amountDen = 1n;
   let timeDen = 1n;
@@ -315,9 +239,7 @@ function signAt(flows: readonly ExactFlow[], logOf: (F: number) => Fixed, p: num
         step = expFixed((-L * delta) / timeDen, F);
         steps.set(delta, step);
       }
-      // A step's error grows with its argument |L Δt| and with |Δt| (the error of L).
-      const size = Number(delta / timeDen) + 1;
-      units += 4 + Math.ceil(size * (magnitudeOfL + 1));
+      units += expErrorUnits(delta / timeDen, L, F);
       power = mul(power, step, F);
       previous = item.time;
     }

@@ -149,7 +149,13 @@ export function solveDiscountFactor(payments: ArrayLike<number>, a0: number, hin
     // where it is at most twice Newton's step and of its sign (f·f'' < f'², always so near the root);
     // else Newton's.
     const halley = f * d2f < df * df;
-    const next = halley ? v - (2 * f * df) / (2 * df * df - f * d2f) : v - f / df;
+    let next = halley ? v - (2 * f * df) / (2 * df * df - f * d2f) : v - f / df;
+    // When the payments total at least the disbursement, f(1) ≥ 0 puts the root at or left of
+    // v = 1: a step from the left that lands beyond it goes to 1 instead. (A start far left of the
+    // root — interest that rounds to nothing leaves the CAT far below the loan's rate — used to
+    // throw v to where vⁿ overflows, and Newton's steps down from there shrink v by about 1/n
+    // each: 978 daily payments ran out of steps.)
+    if (next > 1 && total >= a0) next = 1;
     if (!(next > 0)) {
       v /= 2; // a step past zero (f' tiny): f(v/2) is still defined and the root is positive
       continue;

@@ -4,9 +4,11 @@
  * @module cotizador/credit
  */
 export * from './common.js';
-export { quoteCredit, quoteValidCredit, creditOpeningCharges } from '../quotes/quoteCredit.js';
+export { quoteCredit, quoteValidCredit, creditOpeningCharges, explainCat } from '../quotes/quoteCredit.js';
 export type { OpeningCharges } from '../quotes/credit/charges.js';
-export type { CreditOptions } from '../quotes/quoteCredit.js';
+export type { CreditOptions, CreditCatOptions } from '../quotes/quoteCredit.js';
+export type { CatCharge, CreditCatExplanation } from '../quotes/credit/explainCat.js';
+export type { CatProof, ExplainedFlow, PresentValueColumn } from '../cat/explain.js';
 export { creditResultJson, quoteCreditJson } from '../quotes/creditJson.js';
 export { solveCredit, SOLVE_DIRECTIONS } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';

@@ -11,8 +11,9 @@
  * @module cotizador
  */
 export * from './common.js';
-export { quoteCredit } from '../quotes/quoteCredit.js';
-export type { CreditOptions } from '../quotes/quoteCredit.js';
+export { quoteCredit, explainCat } from '../quotes/quoteCredit.js';
+export type { CreditOptions, CreditCatOptions } from '../quotes/quoteCredit.js';
+export type { CatCharge, CreditCatExplanation } from '../quotes/credit/explainCat.js';
 export { creditResultJson, quoteCreditJson } from '../quotes/creditJson.js';
 export { solveCredit } from '../quotes/solveCredit.js';
 export type { SolveProblem, SolveResult, SolveTarget, SolveUnknown } from '../quotes/solveCredit.js';
@@ -40,6 +41,8 @@ export { quotePolicy } from '../quotes/quotePolicy.js';
 export type { PolicyOptions } from '../quotes/quotePolicy.js';
 export { computeCat } from '../cat/computeCat.js';
 export type { CatFlow, CatFlows, CatOptions, CatResult } from '../cat/computeCat.js';
+export { explainCatFlows } from '../cat/explain.js';
+export type { CatProof, ExplainCatOptions, ExplainedFlow, PresentValueColumn } from '../cat/explain.js';
 export { DEFAULT_CREDIT_CONVENTIONS } from '../credit/conventions.js';
 export type {
   BusinessDays,

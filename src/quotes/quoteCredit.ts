@@ -9,6 +9,8 @@
  *    (`./credit/schedule.ts`);
  * 3. the CAT is solved over the scheduled flows (`./credit/cat.ts`);
  * 4. the rows and totals are written back as text (`./credit/result.ts`, which calls step 3).
+ *
+ * `explainCat` proves the CAT of the same plan over the same flows (`./credit/explainCat.ts`).
  */
 import { CreditRequestSchema, type CreditRequest, type CreditResult } from '../contracts/credit.js';
 import { assertValid } from '../validation/validate.js';
@@ -16,6 +18,8 @@ import { fieldReader, type FieldReader } from '../validation/reader.js';
 import { resolveConventions, type CreditConventions } from '../credit/conventions.js';
 import type { Tariff } from '../insurance/tariff.js';
 import { openingCharges, type OpeningCharges } from './credit/charges.js';
+import { explainDigits } from '../cat/explain.js';
+import { explainPlanCat, type CreditCatExplanation } from './credit/explainCat.js';
 import type { BalloonOption, GraceOption, PrepaymentOption } from './credit/features.js';
 import type { AnualidadOption, BalanceInsuranceOption, DeferralOption, PeriodicChargeOption, PromotionOption } from './credit/captive.js';
 import { planCredit, type CreditPlan } from './credit/plan.js';
@@ -127,6 +131,50 @@ export function creditOpeningCharges(solicitud: CreditRequest, options: CreditOp
   const request = checkedRequest(solicitud);
   const conventions = resolveConventions(options.conventions);
   return openingCharges(planWith(request, options, conventions), conventions);
+}
+
+/**
+ * Options of {@link explainCat}: those of {@link quoteCredit}, and the figures' significant digits.
+ *
+ * @example
+ * ```ts
+ * const options: CreditCatOptions = { conventions: { catTimeBasis: 'days365' }, digits: 12 };
+ * explainCat(solicitud, options).percent; // '17.0'
+ * ```
+ */
+export interface CreditCatOptions extends CreditOptions {
+  /** Significant digits of the discount factors and of the largest present value: 6–60, default 20. */
+  readonly digits?: number;
+}
+
+/**
+ * The CAT of {@link quoteCredit} with the same solicitud and options, proven: the very flows the
+ * quote solved (the disbursement net of the charges at opening; each payment without IVA, with the
+ * insurance and charges the CAT counts, and its parts), their times under `catTimeBasis`, each
+ * flow's discount factor and present value at the solved rate and at the two rounding boundaries
+ * of the published tenth, as correctly rounded decimals, the sums against their bounds (the present
+ * value changes sign between the boundaries: `holds`), Banxico's rule, and every charge of the
+ * credit with whether the CAT counts it and why (`docs/cat.md`, "Explaining a CAT"). Throws what
+ * `quoteCredit` throws, and `ERRESQ004`/`ERRESQ005` on `digits`.
+ *
+ * @example
+ * ```ts
+ * const e = explainCat({
+ *   fechaApertura: '2026-01-01', montoSolicitado: '10000.00', valorFactura: '20000.00',
+ *   tasa: '37', plazo: 4, periodicidad: 'Q', comisiones: '0.5',
+ * }, { digits: 12 });
+ * [e.percent, e.disbursement.amount, e.flows[1]?.years, e.flows[1]?.amount]; // ['51.5', '9950.00', '1/24', '2588.09']
+ * [e.boundaries.lower, e.lower.sum, e.lower.sign]; // ['51.45', '0.56366996', 1]
+ * [e.boundaries.upper, e.upper.sum, e.upper.sign]; // ['51.55', '-0.11536083', -1]
+ * ```
+ */
+export function explainCat(solicitud: CreditRequest, options: CreditCatOptions = {}): CreditCatExplanation {
+  const request = checkedRequest(solicitud);
+  const { digits, ...creditOptions } = options ?? {};
+  const places = explainDigits(digits);
+  const conventions = resolveConventions(creditOptions.conventions);
+  const plan = planWith(request, creditOptions, conventions);
+  return explainPlanCat(plan, schedulePlan(plan), conventions, places);
 }
 
 function planWith(solicitud: CreditRequest, options: CreditOptions, conventions: CreditConventions): CreditPlan {

@@ -143,8 +143,11 @@ function anchorOf(solicitud: CreditRequest, unknown: SolveUnknown, quote: Credit
  * the target (pagoMensual or totalPagar ≤ the amount, cat ≤ the percentage) and the quote with the
  * next step (one cent of amount, 0.01 of rate or commission, one payment of term, in the direction
  * of {@link SOLVE_DIRECTIONS}) does not (or is refused by the engine). Never returns a value the
- * engine rejects. No such value is `ERRNEG001` naming the target; a malformed problem is
- * `ERRESQ005` naming `unknown` or `target`.
+ * engine rejects. The search is local, from the solicitud's own value (doubling steps, then
+ * halving): `ERRNEG001` naming the target means that no value met it on the side searched, before
+ * the engine refused one or the grid ended — not that none exists (a 0.01 loan, whose interest
+ * rounds to 0.00, has a CAT of 0.0 and meets any CAT target; docs/credit.md, "Solving for the
+ * unknown"). A malformed problem is `ERRESQ005` naming `unknown` or `target`.
  *
  * @example
  * ```ts

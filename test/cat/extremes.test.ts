@@ -439,3 +439,61 @@ describe('the rate promise far from zero in x = ln(1 + i)', () => {
     expect(outcome.diffs).toEqual([]);
   });
 });
+
+describe('the credit quote’s CAT when the interest rounds to nothing (issue 22)', () => {
+  const PER_YEAR: Record<string, number> = { M: 12, Q: 24, C: 26, S: 52, D: 36 };
+
+  it('0.22 at 74 %, 978 decenal payments: every interest is 0.00, the flows balance, the CAT is 0.0 (it was ERRNEG001 on cat)', () => {
+    const solicitud = {
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '0.22',
+      valorFactura: '20000.00',
+      tasa: '74',
+      plazo: 978,
+      periodicidad: 'D',
+      generaTablaPagos: true,
+    };
+    const r = quoteCredit(solicitud);
+    expect(r.importeInteresTotal).toBe('0.00');
+    expect(r.cat).toBe('0.0');
+    // The same loan with the CAT at calendar days, and its table's flows through computeCat.
+    expect(quoteCredit(solicitud, { conventions: { catTimeBasis: 'actual365' } }).cat).toBe('0.0');
+    const payments = r.registros
+      .map((row, k) => ({ time: (k + 1) / 36, amount: formatCents(cents(row.abonoCapital) + cents(row.interesAmortizacion)) }))
+      .filter((flow) => flow.amount !== '0.00');
+    expect(computeCat({ disbursements: [{ time: 0, amount: '0.22' }], payments }).percent).toBe('0.0');
+    // 0.04 over 600 catorcenal payments at 300 %: it was refused as above the ceiling, naming tasa.
+    expect(quoteCredit({ ...solicitud, montoSolicitado: '0.04', plazo: 600, tasa: '300', periodicidad: 'C' }).cat).toBe('0.0');
+  });
+
+  it('tiny loans at any rate and term: a CAT always, 0.0 when no interest is charged, the exact tenth of their flows', () => {
+    const arb = fc.record({
+      amount: fc.integer({ min: 1, max: 500 }),
+      plazo: fc.oneof(fc.integer({ min: 2, max: 72 }), fc.integer({ min: 73, max: 999 })),
+      periodicidad: fc.constantFrom('M', 'Q', 'C', 'S', 'D'),
+      tasa: fc.integer({ min: 0, max: 999 }).map(String),
+      iva: fc.constantFrom(0, 16),
+    });
+    fc.assert(
+      fc.property(arb, ({ amount, plazo, periodicidad, tasa, iva }) => {
+        const r = quoteCredit({
+          fechaApertura: '2026-01-31',
+          montoSolicitado: formatCents(amount),
+          valorFactura: '20000.00',
+          tasa,
+          plazo,
+          periodicidad,
+          iva,
+          generaTablaPagos: true,
+        });
+        if (r.importeInteresTotal === '0.00') expect(r.cat).toBe('0.0');
+        if (plazo > 72) return;
+        const payments = r.registros.map((row) => cents(row.abonoCapital) + cents(row.interesAmortizacion));
+        const expected = periodicTenth(amount, payments, PER_YEAR[periodicidad] as number);
+        expect(expected).toBeDefined();
+        expect(r.cat).toBe(formatTenths(expected as number));
+      }),
+      { numRuns: 120 },
+    );
+  });
+});

@@ -108,3 +108,92 @@ describe('creditOpeningCharges', () => {
     );
   });
 });
+
+describe('a loan the charges at opening consume (issue 22): the error names the charge that tips it over', () => {
+  const loan = {
+    fechaApertura: '2026-01-31',
+    montoSolicitado: '10000.00',
+    valorFactura: '20000.00',
+    tasa: '13.50',
+    plazo: 12,
+    periodicidad: 'M',
+  } satisfies CreditRequest;
+  const refusal = (s: CreditRequest): [string, string | undefined, string | undefined] | 'quoted' => {
+    try {
+      quoteCredit(s);
+      return 'quoted';
+    } catch (error) {
+      const e = error as QuoteError;
+      return [e.codigoError, e.valorIncorrecto, e.messageId];
+    }
+  };
+
+  it('the issue’s repro: 10,000.00 of life insurance paid up front on a 10,000.00 loan without commission names importeCatSegVida', () => {
+    // It named comisiones, a field the request does not even send.
+    expect(refusal({ ...loan, importeCatSegVida: '10000.00' })).toEqual(['ERRNEG001', 'importeCatSegVida', 'cargosIniciales']);
+  });
+
+  it('each charge in the documented order: commission, life, damage, the insurer’s package at opening', () => {
+    expect(refusal({ ...loan, comisiones: '100' })).toEqual(['ERRNEG001', 'comisiones', 'cargosIniciales']);
+    // 5,000.00 of commission + 5,000.00 of life: the life insurance reaches the loan.
+    expect(refusal({ ...loan, comisiones: '50', importeCatSegVida: '5000.00', importeCatSegDanio: '3000.00' })).toEqual([
+      'ERRNEG001',
+      'importeCatSegVida',
+      'cargosIniciales',
+    ]);
+    // 9,999.99 before the damage insurance; its cent tips it over, though it is the smallest charge.
+    expect(refusal({ ...loan, comisiones: '50', importeCatSegVida: '4999.99', importeCatSegDanio: '0.01' })).toEqual([
+      'ERRNEG001',
+      'importeCatSegDanio',
+      'cargosIniciales',
+    ]);
+    expect(refusal({ ...loan, importeCatSegDanio: '12000.00' })).toEqual(['ERRNEG001', 'importeCatSegDanio', 'cargosIniciales']);
+    // A 100.00 loan of a 350,000.00 car whose package is paid at opening (tipoSeguro 1): the premium is far above it.
+    const tiny = {
+      ...loan,
+      montoSolicitado: '100.00',
+      valorFactura: '350000.00',
+      tipoSeguro: 1,
+      informacionSeguro: { ...info, enganche: '349900.00' },
+    };
+    expect(refusal(tiny)).toEqual(['ERRNEG001', 'informacionSeguro', 'cargosIniciales']);
+  });
+
+  it('over random charges: refused exactly when they reach the amount financed, naming the first that does', () => {
+    const arb = fc.record({
+      principal: fc.integer({ min: 1, max: 2_000_000 }),
+      commission: fc.integer({ min: 0, max: 12_000 }), // hundredths of a percent: 0–120 %
+      life: fc.integer({ min: 0, max: 2_500_000 }),
+      damage: fc.integer({ min: 0, max: 2_500_000 }),
+      withCommission: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(arb, ({ principal, commission, life, damage, withCommission }) => {
+        const s: CreditRequest = {
+          ...loan,
+          montoSolicitado: (principal / 100).toFixed(2),
+          valorFactura: ((principal * 2) / 100).toFixed(2),
+          ...(withCommission ? { comisiones: (commission / 100).toFixed(2) } : {}),
+          importeCatSegVida: (life / 100).toFixed(2),
+          importeCatSegDanio: (damage / 100).toFixed(2),
+        };
+        // Independently: the commission is principal × percent, half-up to the cent.
+        const fee = withCommission ? halfUp(principal, new Decimal(commission).div(10_000)) : 0;
+        let netted = 0;
+        let expected: string | undefined;
+        for (const [field, amount] of [
+          ['comisiones', fee],
+          ['importeCatSegVida', life],
+          ['importeCatSegDanio', damage],
+        ] as const) {
+          netted += amount;
+          if (expected === undefined && netted >= principal) expected = field;
+        }
+        const got = refusal(s);
+        if (expected === undefined) expect(got === 'quoted' || got[2] !== 'cargosIniciales').toBe(true);
+        else expect(got).toEqual(['ERRNEG001', expected, 'cargosIniciales']);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -9,6 +9,7 @@ import tariffJson from '../../data/tariff.json' with { type: 'json' };
 import { bankHolidays, dayOf, easter, formatIso } from '../../oracle/model/calendar.js';
 import { catOf, iroot } from '../../oracle/model/cat.js';
 import { type CreditQuestion, quoteCreditOracle } from '../../oracle/model/credit.js';
+import { explainColumn } from '../../oracle/model/explain.js';
 import { quotePolicyOracle, type TariffData } from '../../oracle/model/policy.js';
 import { fromDecimal } from '../../oracle/model/rational.js';
 
@@ -180,6 +181,30 @@ describe('the credit oracle reproduces docs/credit.md', () => {
     const cat = (catTimeBasis: 'periods' | 'days360' | 'days365') =>
       quote({ solicitud: weekly, conventions: { interestBasis: 'perYear', catTimeBasis } }).cat;
     expect([cat('periods'), cat('days360'), cat('days365')]).toEqual(['81.6', '80.4', '81.9']);
+  });
+
+  it('docs/cat.md: charges that consume the loan name the one that tips it over', () => {
+    const loan = { fechaApertura: '2026-01-31', montoSolicitado: '10000.00', valorFactura: '20000.00', tasa: '13.50', plazo: 12 };
+    const refusal = (s: Record<string, unknown>) => quoteCreditOracle({ solicitud: { ...loan, ...s }, tariff });
+    expect(refusal({ importeCatSegVida: '10000.00' })).toEqual({ error: 'ERRNEG001', field: 'importeCatSegVida' });
+    expect(refusal({ comisiones: '50', importeCatSegVida: '4999.99', importeCatSegDanio: '0.01' })).toEqual({
+      error: 'ERRNEG001',
+      field: 'importeCatSegDanio',
+    });
+    expect(refusal({ comisiones: '100' })).toEqual({ error: 'ERRNEG001', field: 'comisiones' });
+  });
+
+  it('docs/cat.md: interest that rounds to nothing, a CAT of 0.0', () => {
+    const tiny = {
+      fechaApertura: '2026-01-31',
+      montoSolicitado: '0.22',
+      valorFactura: '20000.00',
+      tasa: '74',
+      plazo: 978,
+      periodicidad: 'D',
+    };
+    expect(quote({ solicitud: tiny })).toMatchObject({ importeInteresTotal: '0.00', cat: '0.0' });
+    expect(quote({ solicitud: tiny, conventions: { catTimeBasis: 'actual365' } }).cat).toBe('0.0');
   });
 });
 
@@ -378,5 +403,61 @@ describe('the oracle is independent of the engines', () => {
       for (const s of specifiers) expect(s, `${file} imports ${s}`).toMatch(/^\.\/[a-z]+\.js$/);
       expect(text, file).not.toMatch(/import\s*\(|require\(/);
     }
+  });
+});
+
+describe('explainCat’s figures, from docs/cat.md (“Explaining a CAT”), through the oracle alone', () => {
+  // The reference's vector: 9,950.00 received, 2,588.09, 2,594.10, 2,600.21, 2,606.43 at k/24 years.
+  const flows = [
+    { e: 0n, amount: fromDecimal('-9950.00') },
+    { e: 1n, amount: fromDecimal('2588.09') },
+    { e: 2n, amount: fromDecimal('2594.10') },
+    { e: 3n, amount: fromDecimal('2600.21') },
+    { e: 4n, amount: fromDecimal('2606.43') },
+  ];
+  const text = (x: { n: bigint; d: bigint }, places: number): string => {
+    const scaled = (x.n * 10n ** BigInt(places)) / x.d;
+    const digits = (scaled < 0n ? -scaled : scaled).toString().padStart(places + 1, '0');
+    return `${scaled < 0n ? '-' : ''}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  };
+
+  it('at 51.45 %: the present values, their sum and bound the docs show, and a positive sum (the root is above)', () => {
+    const column = explainColumn(flows, 24n, { n: 1029n, d: 2000n }, 12, 8);
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect(column.values.map((v) => text(v, 8))).toEqual([
+      '-9950.00000000',
+      '2543.71326530',
+      '2505.90310293',
+      '2468.73665001',
+      '2432.21065172',
+    ]);
+    expect([text(column.sum, 8), text(column.bound, 9), column.shownSign]).toEqual(['0.56366996', '0.000000025', 1]);
+  });
+
+  it('at 51.55 %: a negative sum (the root is below), so the published tenth is 51.5 as the oracle’s own CAT says', () => {
+    const column = explainColumn(flows, 24n, { n: 1031n, d: 2000n }, 12, 8);
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect([text(column.sum, 8), column.shownSign]).toEqual(['-0.11536083', -1]);
+    const cat = catOf({ flows, q: 24n });
+    expect(cat.kind === 'rate' && cat.percent).toBe('51.5');
+  });
+
+  it('an exact rational factor (10 % over two years: 1/1.21) is rounded exactly, and a balanced sum proves no sign', () => {
+    const column = explainColumn(
+      [
+        { e: 0n, amount: fromDecimal('-100') },
+        { e: 2n, amount: fromDecimal('121') },
+      ],
+      1n,
+      { n: 1n, d: 10n },
+      10,
+      7,
+    );
+    if ('undecided' in column) throw new Error(column.undecided);
+    expect([text(column.factors[1] as { n: bigint; d: bigint }, 10), text(column.sum, 7), column.shownSign]).toEqual([
+      '0.8264462810',
+      '0.0000000',
+      0,
+    ]);
   });
 });

@@ -12,8 +12,11 @@ export const en: Readonly<Record<CatMessageId, string>> = {
   flujoTiempoMaximo: 'The time of a flow is at most {years} years',
   tasaMaximaInvalida: 'maxRate is a finite number above {minimum} and at most {maximum}',
   catExcedeTecho: 'The CAT exceeds the highest publishable {ceiling} %',
+  cifrasRango: 'digits is a whole number from {min} to {max}',
   denominadorCero: 'zero denominator',
   numeroNoFinito: 'non-finite number',
   factorNoPositivo: 'growth factor not positive',
   signoNoDecidido: 'sign of the present value not decided',
+  cifraNoDecidida: 'a figure of the CAT explanation was not decided',
+  decimalNoFinito: 'the rate has no finite decimal expansion',
 };

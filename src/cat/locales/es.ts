@@ -10,10 +10,13 @@ export const es = {
   flujoTiempoMaximo: 'El tiempo de un flujo es a lo más {years} años',
   tasaMaximaInvalida: 'maxRate es un número finito mayor que {minimum} y a lo más {maximum}',
   catExcedeTecho: 'El CAT excede el máximo publicable de {ceiling} %',
+  cifrasRango: 'digits es un número entero de {min} a {max}',
   denominadorCero: 'denominador cero',
   numeroNoFinito: 'número no finito',
   factorNoPositivo: 'factor de crecimiento no positivo',
   signoNoDecidido: 'signo del valor presente no decidido',
+  cifraNoDecidida: 'cifra de la explicación del CAT no decidida',
+  decimalNoFinito: 'la tasa no tiene expansión decimal finita',
 } as const;
 
 /** The id of a message of the CAT's catalog. */

@@ -1,10 +1,13 @@
-/** `cotizador credit FILE`: one AutoEstrene quote as a table, CSV, the engine's JSON or an Excel workbook. */
-import { creditOpeningCharges, quoteCredit, type Lang, type OpeningCharges } from '../../entry/credit.js';
+/**
+ * `cotizador credit FILE`: one AutoEstrene quote as a table, CSV, the engine's JSON or an Excel
+ * workbook; with `--explain-cat`, its CAT explained (`explainCat`) in the same formats.
+ */
+import { creditOpeningCharges, explainCat, quoteCredit, type Lang, type OpeningCharges } from '../../entry/credit.js';
 import { choice, parseCommand, singleFile } from '../args.js';
 import { csvDocument } from '../columns.js';
 import { BOM, CSV_FLAGS, csvSettings, IO_FLAGS, outFile } from '../common.js';
 import { processContext, type CliContext } from '../context.js';
-import { creditTable, SCHEDULE_COLUMNS, writeCreditXlsx } from '../creditFormat.js';
+import { catExplanationCsv, catExplanationText, creditTable, SCHEDULE_COLUMNS, writeCreditXlsx } from '../creditFormat.js';
 import { ENGINE_FLAGS, readCreditRequest } from '../engineOptions.js';
 import { usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
@@ -31,11 +34,18 @@ const FORMATS = ['table', 'csv', 'json', 'xlsx'] as const;
  * @example
  * ```ts
  * await runCredit(['examples/autoestrene.json', '--format', 'csv']);
+ * await runCredit(['examples/autoestrene.json', '--explain-cat']);
  * ```
  */
 export async function runCredit(args: readonly string[], context: CliContext = processContext()): Promise<void> {
   const lang = context.lang ?? 'es';
-  const { values, positionals } = parseCommand('credit', args, { format: { type: 'string' }, ...IO_FLAGS, ...CSV_FLAGS, ...ENGINE_FLAGS });
+  const { values, positionals } = parseCommand('credit', args, {
+    format: { type: 'string' },
+    'explain-cat': { type: 'boolean' },
+    ...IO_FLAGS,
+    ...CSV_FLAGS,
+    ...ENGINE_FLAGS,
+  });
   if (values.help === true) return void context.stdout.write(creditHelp(lang));
   const format = choice('credit', 'format', values.format, FORMATS, 'table');
   const { bom, csv } = csvSettings('credit', values, format);
@@ -44,9 +54,18 @@ export async function runCredit(args: readonly string[], context: CliContext = p
   const { solicitud: base, options } = readCreditRequest('credit', file, values, context);
   const solicitud = format === 'json' ? base : { ...base, generaTablaPagos: true };
   const result = withQuoteErrors(displayName(file), () => quoteCredit(solicitud, options));
+  const explanation = values['explain-cat'] === true ? explainCat(solicitud, options) : undefined;
   const charges = format === 'json' || format === 'csv' ? undefined : creditOpeningCharges(solicitud, options);
   const out = openOutput(outFile(values), context.stdout);
-  if (format === 'xlsx') await writeCreditXlsx(out, result, charges as OpeningCharges, lang);
+  if (format === 'xlsx') await writeCreditXlsx(out, result, charges as OpeningCharges, lang, explanation);
+  else if (explanation !== undefined)
+    await out.write(
+      format === 'json'
+        ? `${JSON.stringify(explanation, null, 2)}\n`
+        : format === 'csv'
+          ? (bom ? BOM : '') + catExplanationCsv(explanation, lang, csv)
+          : catExplanationText(explanation, displayName(file), lang),
+    );
   else
     await out.write(
       format === 'json'

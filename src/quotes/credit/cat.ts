@@ -7,7 +7,7 @@
 import { QuoteError } from '../../errors/quoteError.js';
 import { solveDatedCat } from '../../cat/dated.js';
 import { solvePeriodicCat, type PeriodicCat } from '../../cat/periodic.js';
-import { catTiming } from '../../credit/calendar.js';
+import { catTiming, type CatTiming } from '../../credit/calendar.js';
 import type { CreditConventions } from '../../credit/conventions.js';
 import type { LoanSchedule } from '../../credit/loan.js';
 import { quotesError } from '../messages.js';
@@ -17,9 +17,19 @@ import { paymentsBuffer } from './schedule.js';
 /**
  * Each payment without VAT, plus the insurance the CAT counts: Banxico's payment flows. The
  * periodic charges and the insurance on the balance (`src/credit/captive.ts`) enter without their
- * IVA, as a periodic commission and required insurance do.
+ * IVA, as a periodic commission and required insurance do. Written into the quote's working
+ * buffer (`paymentsBuffer`): the next quote overwrites it.
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * import { schedulePlan } from './schedule.js';
+ * const plan = planCredit({ ...solicitud, generaTablaPagos: false }, DEFAULT_CREDIT_CONVENTIONS);
+ * const schedule = schedulePlan(plan);
+ * catPayments(schedule, plan.cat.insurance)[0] === (schedule.capital[0] as number) + (schedule.interest[0] as number); // true (no insurance in the payments)
+ * ```
  */
-function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined, withCharges = true): Float64Array {
+export function catPayments(schedule: LoanSchedule, insurance: readonly number[] | undefined, withCharges = true): Float64Array {
   const n = schedule.level.length;
   // In the working buffer after the schedule's columns (n ≤ MAX_PAYMENTS).
   const out = paymentsBuffer(n);
@@ -32,6 +42,23 @@ function catPayments(schedule: LoanSchedule, insurance: readonly number[] | unde
   return out;
 }
 
+/**
+ * When the quote's payments fall for the CAT, under `conventions.catTimeBasis`: evenly spaced
+ * (a period in years) or at times in units of a year (`src/credit/calendar.ts`).
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * import { schedulePlan } from './schedule.js';
+ * const plan = planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS);
+ * quoteCatTiming(plan, schedulePlan(plan), DEFAULT_CREDIT_CONVENTIONS); // { even: true, period: { num: 1, den: 12 } }
+ * ```
+ */
+export function quoteCatTiming(plan: CreditPlan, schedule: LoanSchedule, conventions: CreditConventions): CatTiming {
+  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
+  return catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
+}
+
 /** Banxico's equation over the flows as scheduled: evenly spaced payments, or payments at their dates. */
 function solveFlows(
   plan: CreditPlan,
@@ -40,8 +67,7 @@ function solveFlows(
   disbursement: number,
   conventions: CreditConventions,
 ): PeriodicCat {
-  // Only the 'actual365' times read the dates (reading them computes them on the plain path).
-  const timing = catTiming(plan.loan, conventions.catTimeBasis, conventions.catTimeBasis === 'actual365' ? schedule.dates : []);
+  const timing = quoteCatTiming(plan, schedule, conventions);
   // Newton starts at the loan's periodic interest rate: the payments without IVA discounted at it
   // are worth the principal, at least the disbursement, so it lies at (or next to) the root's
   // right in discount factor, where Newton climbs monotonically (`solveDiscountFactor`).

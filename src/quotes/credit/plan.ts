@@ -42,6 +42,8 @@ export interface CatTerms {
   readonly disbursement: number;
   /** Insurance in each payment that the CAT counts, cents; undefined when none. (The times of the payments are the credit core's `catTiming`.) */
   readonly insurance?: readonly number[] | undefined;
+  /** The charges netted from the disbursement, in the documented order (without IVA, cents). */
+  readonly netted: readonly NettedCharge[];
 }
 
 /** Everything a credit quote needs: the loan, the extras around it, the CAT's terms and the texts echoed back. */
@@ -166,28 +168,78 @@ export function addColumns(
 }
 
 /**
- * Step 6: the CAT nets the commission (without VAT) and required insurance paid up front from the
- * disbursement (`ERRNEG001` on `comisiones` when nothing is left) and counts the insurance in the
- * payments (external insurance only when `conventions.externalInsuranceInCat`).
+ * A charge the CAT nets from the disbursement at t = 0: the request's field that sets it and its
+ * amount without IVA, in cents.
  *
  * @example
  * ```ts
- * catTerms(28_000_000, 560_000, 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS).disbursement; // 27_440_000
+ * const charge: NettedCharge = ['importeCatSegVida', 1_000_000];
+ * charge[1] / 100; // 10000 (10,000.00 of life insurance paid up front)
+ * ```
+ */
+export type NettedCharge = readonly [field: NettedChargeField, cents: number];
+
+/**
+ * The fields of the charges netted at t = 0, in the documented order (`docs/cat.md`, "In the
+ * credit quote"): the opening commission, the life and damage insurance paid up front, the
+ * insurer's package paid at opening (`tipoSeguro` 1).
+ *
+ * @example
+ * ```ts
+ * NETTED_CHARGE_FIELDS[0]; // 'comisiones'
+ * ```
+ */
+export const NETTED_CHARGE_FIELDS = ['comisiones', 'importeCatSegVida', 'importeCatSegDanio', 'informacionSeguro'] as const;
+
+/** A field of {@link NETTED_CHARGE_FIELDS}. */
+export type NettedChargeField = (typeof NETTED_CHARGE_FIELDS)[number];
+
+/**
+ * The CAT's disbursement at t = 0: the amount financed less the charges netted from it (without
+ * IVA). When nothing is left, `ERRNEG001` naming the charge that tips it over: adding the charges
+ * in the order given (that of {@link NETTED_CHARGE_FIELDS}), the first whose addition makes them
+ * reach the amount financed — so a loan without commission is never blamed on `comisiones`.
+ *
+ * @example
+ * ```ts
+ * nettedDisbursement(1_000_000, [['comisiones', 0], ['importeCatSegVida', 600_000], ['importeCatSegDanio', 0], ['informacionSeguro', 0]]); // 400_000
+ * nettedDisbursement(1_000_000, [['comisiones', 0], ['importeCatSegVida', 1_000_000], ['importeCatSegDanio', 0], ['informacionSeguro', 0]]); // throws QuoteError ERRNEG001 'importeCatSegVida'
+ * nettedDisbursement(1_000_000, [['comisiones', 50_000], ['importeCatSegVida', 900_000], ['importeCatSegDanio', 60_000], ['informacionSeguro', 0]]); // throws QuoteError ERRNEG001 'importeCatSegDanio'
+ * ```
+ */
+export function nettedDisbursement(principal: number, charges: readonly NettedCharge[]): number {
+  let netted = 0;
+  for (const [field, cents] of charges) {
+    netted += cents;
+    if (netted >= principal) throw quotesError('ERRNEG001', 'cargosIniciales', field);
+  }
+  return principal - netted;
+}
+
+/**
+ * Step 7: the CAT nets the commission (without VAT) and required insurance paid up front from the
+ * disbursement (`ERRNEG001` naming the charge that tips it over when nothing is left:
+ * `nettedDisbursement`) and counts the insurance in the payments (external insurance only when
+ * `conventions.externalInsuranceInCat`).
+ *
+ * @example
+ * ```ts
+ * catTerms(28_000_000, [['comisiones', 560_000]], 36, {}, undefined, DEFAULT_CREDIT_CONVENTIONS).disbursement; // 27_440_000
  * ```
  */
 export function catTerms(
   principal: number,
-  netAtOpening: number,
+  netted: readonly NettedCharge[],
   plazo: number,
   insured: PaymentExtras,
   external: readonly number[] | undefined,
   conventions: CreditConventions,
 ): CatTerms {
-  const disbursement = principal - netAtOpening;
-  if (disbursement <= 0) throw quotesError('ERRNEG001', 'cargosIniciales', 'comisiones');
+  const disbursement = nettedDisbursement(principal, netted);
   const excluded = conventions.externalInsuranceInCat ? undefined : external;
   return {
     disbursement,
+    netted,
     insurance: addColumns(plazo, [insured.damage, insured.life], excluded),
   };
 }
@@ -245,7 +297,13 @@ export function planCredit(s: CreditRequest, conventions: CreditConventions, opt
   const importeCatSegVida = s.importeCatSegVida === undefined ? 0 : parseCents(s.importeCatSegVida);
   const importeCatSegDanio = s.importeCatSegDanio === undefined ? 0 : parseCents(s.importeCatSegDanio);
   const upfrontInsurance = importeCatSegVida + importeCatSegDanio + (policy?.upfront ?? 0);
-  const cat = catTerms(amounts.principal, pricing.commission + upfrontInsurance, terms.plazo, extras, external.column, conventions);
+  const netted: NettedCharge[] = [
+    ['comisiones', pricing.commission],
+    ['importeCatSegVida', importeCatSegVida],
+    ['importeCatSegDanio', importeCatSegDanio],
+    ['informacionSeguro', policy?.upfront ?? 0],
+  ];
+  const cat = catTerms(amounts.principal, netted, terms.plazo, extras, external.column, conventions);
 
   // A table ends early after a prepayment, or when an anualidad pays the balance off.
   const prepaid = (features.prepayments !== undefined && features.prepayments.length > 0) || captive?.anualidades !== undefined;

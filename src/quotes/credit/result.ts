@@ -26,8 +26,19 @@ function settleColumn(column: readonly number[] | undefined, owed: readonly numb
  * The extra columns and the CAT's insurance when a prepayment ended the table after `count` rows:
  * the insurance still owed (the rest of a spread premium, the balance of a financed one) is
  * charged with the last row.
+ *
+ * @example
+ * ```ts
+ * import { planCredit } from './plan.js';
+ * const plan = planCredit(solicitud, DEFAULT_CREDIT_CONVENTIONS);
+ * settleExtras(plan, plan.loan.payments, DEFAULT_CREDIT_CONVENTIONS)[1] === plan.cat.insurance; // true (a table that runs its term: the plan's own)
+ * ```
  */
-function settleExtras(plan: CreditPlan, count: number, conventions: CreditConventions): [PaymentExtras, readonly number[] | undefined] {
+export function settleExtras(
+  plan: CreditPlan,
+  count: number,
+  conventions: CreditConventions,
+): [PaymentExtras, readonly number[] | undefined] {
   const { extras, owed } = plan;
   if (count === plan.loan.payments || owed === undefined) return [extras, plan.cat.insurance];
   const damage = settleColumn(extras.damage, owed.damage, count);

@@ -78,4 +78,6 @@ export const en: Readonly<Record<QuotesMessageId, string>> = {
   fechaInicioFalta: 'The policy start date is missing (the engine never reads the clock)',
   saldoInvalido: 'Invalid balance',
   cargosNoSuman: 'the opening charges do not add up to the total charged outside the payments',
+  flujoCatNoSuma: 'the parts of a payment do not add up to its CAT flow',
+  catNoDemostrado: 'the present value does not change sign between the published tenth’s boundaries',
 };

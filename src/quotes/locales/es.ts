@@ -90,6 +90,8 @@ export const es = {
   fechaInicioFalta: 'Falta la fecha de inicio de vigencia (el motor no lee el reloj)',
   saldoInvalido: 'Saldo no válido',
   cargosNoSuman: 'los cargos de apertura no suman el total cobrado fuera de los pagos',
+  flujoCatNoSuma: 'las partes de un pago no suman su flujo del CAT',
+  catNoDemostrado: 'el valor presente no cambia de signo entre los límites de la décima publicada',
 } as const;
 
 /** The id of a message of the quotes' catalog. */

@@ -58,7 +58,7 @@ or write, 2 usage error, 70 internal error, 130 and 143 interrupted by SIGINT or
   --raw                        do not neutralise cells a spreadsheet would read as a formula
                                (by default a cell starting with = + - @ gets a leading ')
 `,
-  credit: `Usage: cotizador credit FILE [--format table|csv|json|xlsx] [--out FILE] [engine options]
+  credit: `Usage: cotizador credit FILE [--format table|csv|json|xlsx] [--explain-cat] [--out FILE] [engine options]
 
 Quotes an AutoEstrene vehicle credit: level payment, totals, CAT and the amortization table.
 
@@ -72,6 +72,12 @@ Options:
   --format csv                 RFC 4180 CSV: one header line, one line per row of registros
   --format json                exactly the resultado quoteCredit returns
   --format xlsx                an Excel workbook: sheets Resumen and Tabla
+  --explain-cat                the CAT explained (explainCat): the flows that enter, their
+                               times, discount factors and present values at the rate and at
+                               the published tenth's two boundaries, the sums against their
+                               bound, the charges that enter and those that do not, and why.
+                               table writes it instead of the amortization table, csv writes
+                               the flows, json explainCat's object, and xlsx adds a CAT sheet
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}
 table, csv and xlsx always show the table: they quote with generaTablaPagos: true even when

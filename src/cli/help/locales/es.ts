@@ -62,7 +62,7 @@ interrumpido por SIGINT o SIGTERM.
   --raw                        no neutraliza las celdas que una hoja de cálculo leería como
                                fórmula (por omisión, una celda que empieza con = + - @ lleva ')
 `,
-  credit: `Uso: cotizador credit ARCHIVO [--format table|csv|json|xlsx] [--out ARCHIVO] [opciones del motor]
+  credit: `Uso: cotizador credit ARCHIVO [--format table|csv|json|xlsx] [--explain-cat] [--out ARCHIVO] [opciones del motor]
 
 Cotiza un crédito automotriz AutoEstrene: pago nivelado, totales, CAT y tabla de amortización.
 
@@ -76,6 +76,12 @@ Opciones:
   --format csv                 CSV RFC 4180: una línea de encabezado, una por renglón
   --format json                exactamente el resultado de quoteCredit
   --format xlsx                libro de Excel: hoja Resumen y hoja Tabla
+  --explain-cat                el CAT explicado (explainCat): los flujos que entran, sus tiempos,
+                               factores de descuento y valores presentes a la tasa y a los dos
+                               límites de la décima publicada, las sumas contra su cota, los
+                               cargos que entran y los que no, y por qué. table lo escribe en
+                               lugar de la tabla de amortización, csv escribe los flujos, json
+                               el objeto de explainCat, y xlsx agrega una hoja CAT
 {opcionesCsv}{opcionesEntradaSalida}
 {opcionesMotor}
 table, csv y xlsx siempre muestran la tabla: cotizan con generaTablaPagos: true aunque el
