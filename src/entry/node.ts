@@ -15,3 +15,5 @@ export { toExpressHandler } from '../node/express.js';
 export type { ExpressHandler } from '../node/express.js';
 export { createRedisRateLimitStore, DEFAULT_REDIS_KEY_PREFIX } from '../node/redisStore.js';
 export type { RedisRateLimitStore, RedisRateLimitStoreOptions, RedisCommandClient, StoreDownMode } from '../node/redisStore.js';
+export { staticSite, withStaticSite, SIMULATOR_ROUTES, STATIC_CSP } from '../node/assets.js';
+export type { StaticSite } from '../node/assets.js';
