@@ -1,11 +1,11 @@
 // The simulator page (simulator/) as static files: index.html, simulador.js (the page's script
-// with the engine, one file), simulador.css and simulador-sw.js (the service worker: a worker is
+// with the engine, one file), simulador.css, its icon simulador.svg and simulador-sw.js (the service worker: a worker is
 // its own script by definition), into dist/simulator/ by default or the directory given. Used by
 // `npm run build` and `npm run demo`; `cotizador serve` serves these files and `cotizador simulator
 // --out DIR` copies them. No inline script or style anywhere: `default-src 'self'` holds.
 // Prints the files' sizes (raw and gzip) with --sizes; nothing else unless it fails.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -13,11 +13,11 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The files of the page, in the order they load. */
-export const SIMULATOR_FILES = ['index.html', 'simulador.css', 'simulador.js', 'simulador-sw.js'];
+export const SIMULATOR_FILES = ['index.html', 'simulador.css', 'simulador.js', 'simulador.svg', 'simulador-sw.js'];
 
-/** Builds the page into `outdir` (relative to the repository) and returns each file's size, raw and gzip. */
+/** Builds the page into `outdir` (relative to the repository, or absolute) and returns each file's size, raw and gzip. */
 export async function buildSimulator(outdir = 'dist/simulator') {
-  const out = join(ROOT, outdir);
+  const out = resolve(ROOT, outdir);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const common = {
@@ -36,6 +36,7 @@ export async function buildSimulator(outdir = 'dist/simulator') {
   await build({ ...common, format: 'iife', entryPoints: { 'simulador-sw': 'simulator/sw.ts' }, outdir: out });
   await build({ ...common, entryPoints: { simulador: 'simulator/simulador.css' }, outdir: out, loader: { '.css': 'css' } });
   copyFileSync(join(ROOT, 'simulator/index.html'), join(out, 'index.html'));
+  copyFileSync(join(ROOT, 'simulator/simulador.svg'), join(out, 'simulador.svg'));
   return SIMULATOR_FILES.map((name) => {
     const bytes = readFileSync(join(out, name));
     return { name, bytes: statSync(join(out, name)).size, gzip: gzipSync(bytes, { level: 9 }).length };

@@ -70,11 +70,14 @@ const FIELD_KEYS: readonly (readonly [RegExp, keyof Scenario])[] = [
  * @example
  * ```ts
  * fieldKey('informacionSeguro.codigoPostal'); // 'postalCode'
+ * fieldKey('options.anualidades'); // 'anualidad'
  * ```
  */
 export function fieldKey(path: string | undefined): keyof Scenario | undefined {
   if (path === undefined) return undefined;
-  return FIELD_KEYS.find(([pattern]) => pattern.test(path))?.[1];
+  // An option's path is named from the options object (`options.anualidades`).
+  const name = path.replace(/^options\./, '');
+  return FIELD_KEYS.find(([pattern]) => pattern.test(name))?.[1];
 }
 
 /** An error the engine threw, as the page shows it; anything else is rethrown (a bug, not input). */

@@ -1,5 +1,5 @@
 /**
- * The simulator's service worker: the page's files (the page, its script, its stylesheet) are
+ * The simulator's service worker: the page's files (the page, its script, stylesheet and icon) are
  * fetched from the network first and kept; offline, the kept copy answers. It answers only for
  * those files: every other request of the origin (the API, /docs) goes to the network untouched.
  */
@@ -7,11 +7,11 @@
 const sw = self as unknown as ServiceWorkerGlobalScope;
 
 const CACHE = 'cotizador-simulador-v1';
-const FILES = ['./', 'simulador.js', 'simulador.css'];
+const FILES = ['./', 'simulador.js', 'simulador.css', 'simulador.svg'];
 const scope = new URL(sw.registration.scope);
 /** The paths this worker answers: its files, and the page under its other names. */
 const PAGE_PATHS = new Set([scope.pathname, `${scope.pathname}index.html`, `${scope.pathname}simulador`]);
-const ASSET_PATHS = new Set([`${scope.pathname}simulador.js`, `${scope.pathname}simulador.css`]);
+const ASSET_PATHS = new Set(FILES.slice(1).map((file) => `${scope.pathname}${file}`));
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(

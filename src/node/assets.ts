@@ -140,8 +140,8 @@ export function withStaticSite(server: Server, site: StaticSite): Server {
 }
 
 /**
- * The simulator's routes: the page at `/` and `/simulador`, its script, stylesheet and service
- * worker beside it (relative names, so the page works from either path and from any directory of a
+ * The simulator's routes: the page at `/` and `/simulador`, its script, stylesheet, icon and
+ * service worker beside it (relative names, so the page works from either path and from any directory of a
  * static host).
  *
  * @example
@@ -155,4 +155,5 @@ export const SIMULATOR_ROUTES: Readonly<Record<string, string>> = {
   '/simulador.js': 'simulador.js',
   '/simulador.css': 'simulador.css',
   '/simulador-sw.js': 'simulador-sw.js',
+  '/simulador.svg': 'simulador.svg',
 };

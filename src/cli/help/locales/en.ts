@@ -271,8 +271,8 @@ Each FILE holds an AutoEstrene solicitud ('-' reads stdin); it is quoted with it
 `,
   simulator: `Usage: cotizador simulator --out DIR
 
-Writes the credit simulator, a static page (index.html, simulador.js, simulador.css and
-simulador-sw.js), into DIR, for any static file server. The exact engine runs in the page: no
+Writes the credit simulator, a static page (index.html, simulador.js, simulador.css,
+simulador.svg and simulador-sw.js), into DIR, for any static file server. The exact engine runs in the page: no
 figure travels to a server. Serve it with the header Content-Security-Policy: default-src 'self'
 (the page has no inline script or style).
 

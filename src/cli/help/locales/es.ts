@@ -281,8 +281,8 @@ Cada ARCHIVO lleva una solicitud AutoEstrene ('-' lee stdin); se cotiza con la t
 `,
   simulator: `Uso: cotizador simulator --out DIRECTORIO
 
-Escribe el simulador de crédito, una página estática (index.html, simulador.js, simulador.css y
-simulador-sw.js), en DIRECTORIO, para cualquier servidor de archivos estáticos. El motor exacto
+Escribe el simulador de crédito, una página estática (index.html, simulador.js, simulador.css,
+simulador.svg y simulador-sw.js), en DIRECTORIO, para cualquier servidor de archivos estáticos. El motor exacto
 corre en la página: ninguna cifra viaja a un servidor. Sírvala con el encabezado
 Content-Security-Policy: default-src 'self' (la página no tiene script ni estilo en línea).
 
