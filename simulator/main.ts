@@ -56,10 +56,12 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
   const lang = state.lang;
   document.documentElement.lang = lang;
   document.title = text('tituloDocumento', lang);
+  // The visible name is the other language's own word for itself; the accessible name contains it (WCAG 2.5.3).
   const switchLang = h(
     'button',
-    { type: 'button', id: 'lang-switch', lang: lang === 'es' ? 'en' : 'es', 'aria-label': text('idiomaNombre', lang) },
-    text('idioma', lang),
+    { type: 'button', id: 'lang-switch' },
+    h('span', { class: 'visually-hidden' }, `${text('idiomaNombre', lang)}: `),
+    h('span', { lang: lang === 'es' ? 'en' : 'es' }, text('idioma', lang)),
   );
   switchLang.addEventListener('click', () => {
     state.lang = lang === 'es' ? 'en' : 'es';
@@ -70,7 +72,8 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
   const results = new Results(lang);
   const status = h('p', { id: 'status', class: 'visually-hidden', role: 'status' });
   const general = h('div', { id: 'general-error', class: 'general-error', role: 'alert', hidden: true });
-  const resultsBody = h('div', { id: 'results' }, results.element);
+  // Hidden until a scenario is quoted; afterwards a refused edit leaves the last quote in view, under the alert.
+  const resultsBody = h('div', { id: 'results', hidden: true }, results.element);
   const questions = new Questions(lang, state.panels, () => writeState(state));
   const offers = new Offers(
     lang,
@@ -139,7 +142,6 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
       errors.length === 0 ? undefined : h('p', {}, text('errores', lang, { n: errors.length })),
       ...unplaced.map((e) => h('p', {}, `${text('errorGeneral', lang)}: [${e.code}] ${e.field}: ${e.message}`)),
     );
-    resultsBody.classList.toggle('stale', errors.length > 0);
   };
 
   const refreshPackages = () => {
@@ -165,6 +167,7 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
     if ('error' in answer) showErrors([answer.error]);
     else {
       showErrors([]);
+      resultsBody.hidden = false;
       results.show(answer);
       status.textContent = text('listo', lang, { pago: money(answer.quote.pagoMensual), cat: answer.quote.cat });
     }

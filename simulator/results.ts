@@ -40,7 +40,7 @@ export class Results {
     });
     this.table = new LazyTable(lang, this.scroller);
     this.scroller.append(this.table.element);
-    this.showAll = h('button', { type: 'button', class: 'secondary' });
+    this.showAll = h('button', { type: 'button', class: 'secondary', hidden: true });
     this.showAll.addEventListener('click', () => {
       this.table.all();
       this.showAll.hidden = true;

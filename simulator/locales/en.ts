@@ -6,7 +6,7 @@ export const en: Readonly<Record<SimulatorTextId, string>> = {
   tituloDocumento: 'Vehicle credit simulator · cotizador',
   subtitulo: "cotizador's exact engine runs in this page: no figure travels to a server.",
   idioma: 'Español',
-  idiomaNombre: 'Switch the language to Spanish',
+  idiomaNombre: 'Language',
   seccionCredito: 'The vehicle and the credit',
   precio: 'Vehicle price (with VAT)',
   enganche: 'Down payment',
@@ -123,7 +123,8 @@ export const en: Readonly<Record<SimulatorTextId, string>> = {
   ofertaRechazada: '{oferta}: {mensaje}',
   ofertasLlenas: 'The comparison holds four offers: remove one to add another.',
   sinOfertas: 'No offers yet: adjust the scenario and add it.',
-  errores: '{n} value(s) the engine does not accept; the message is next to each field.',
+  errores:
+    '{n} value(s) the engine does not accept; the message is next to each field. The results are those of the last scenario accepted.',
   errorGeneral: 'The engine does not accept this scenario',
   listo: 'Quote updated: payment {pago}, CAT {cat} %.',
   sinConexion: 'The page works offline once loaded.',

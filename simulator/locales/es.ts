@@ -4,7 +4,7 @@ export const es = {
   tituloDocumento: 'Simulador de crédito automotriz · cotizador',
   subtitulo: 'El motor exacto de cotizador corre en esta página: ninguna cifra viaja a un servidor.',
   idioma: 'English',
-  idiomaNombre: 'Cambiar el idioma a inglés',
+  idiomaNombre: 'Idioma',
   seccionCredito: 'El vehículo y el crédito',
   precio: 'Precio del vehículo (con IVA)',
   enganche: 'Enganche',
@@ -120,7 +120,8 @@ export const es = {
   ofertaRechazada: '{oferta}: {mensaje}',
   ofertasLlenas: 'La comparación admite cuatro ofertas: quite una para agregar otra.',
   sinOfertas: 'Aún no hay ofertas: ajuste el escenario y agréguelo.',
-  errores: 'Hay {n} dato(s) que el motor no acepta; el mensaje está junto a cada campo.',
+  errores:
+    'Hay {n} dato(s) que el motor no acepta; el mensaje está junto a cada campo. Los resultados son los del último escenario aceptado.',
   errorGeneral: 'El motor no acepta este escenario',
   listo: 'Cotización actualizada: pago {pago}, CAT {cat} %.',
   sinConexion: 'La página funciona sin conexión una vez cargada.',
