@@ -40,7 +40,16 @@ function readState(hash: string): State {
   };
 }
 
+/** The URL is written once the typing pauses: a history entry costs milliseconds, and an edit has 16 in all. */
+const URL_DELAY_MS = 150;
+let urlTimer: ReturnType<typeof setTimeout> | undefined;
+
 function writeState(state: State): void {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => writeUrl(state), URL_DELAY_MS);
+}
+
+function writeUrl(state: State): void {
   const params = scenarioToParams(state.scenario);
   if (state.lang !== 'es') params.set('lang', state.lang);
   for (const offer of state.offers) params.append('o', scenarioToParams(offer).toString());
@@ -65,7 +74,7 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
   );
   switchLang.addEventListener('click', () => {
     state.lang = lang === 'es' ? 'en' : 'es';
-    writeState(state);
+    writeUrl(state);
     build(root, state, true);
   });
   const form: ScenarioForm = scenarioForm(state.scenario, lang);
@@ -144,7 +153,13 @@ function build(root: HTMLElement, state: State, focusSwitch: boolean): void {
     );
   };
 
+  // The packages' prices depend on the vehicle and the credit's shape, not on the rate or the extras: priced again only when those change.
+  let pricedFor = '';
   const refreshPackages = () => {
+    const s = state.scenario;
+    const key = [s.price, s.down, s.downKind, s.term, s.periodicity, s.vehicle, s.state, s.model, s.postalCode, s.date, lang].join('|');
+    if (key === pricedFor) return;
+    pricedFor = key;
     const select = form.controls.get('pack') as HTMLSelectElement;
     const choices = packageChoices(state.scenario, today());
     const options = choices.map((c) =>

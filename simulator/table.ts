@@ -8,8 +8,8 @@ import { h } from './dom.js';
 import { money, text, type SimulatorTextId } from './i18n.js';
 import { centsText, toCents } from './scenario.js';
 
-/** Rows rendered at a time. */
-export const CHUNK = 60;
+/** Rows rendered at a time: a little more than the scrolling region shows (about 14). */
+export const CHUNK = 30;
 
 /** The table's columns: header text and cell text of a row. */
 const COLUMNS: readonly (readonly [string, SimulatorTextId, (row: CreditRow) => string])[] = [
@@ -57,7 +57,7 @@ export class LazyTable {
             (entries) => {
               if (entries.some((e) => e.isIntersecting)) this.more();
             },
-            { root: this.scroller, rootMargin: '200px' },
+            { root: this.scroller, rootMargin: '400px' },
           );
   }
 

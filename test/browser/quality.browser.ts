@@ -97,7 +97,7 @@ describe('the keyboard alone', () => {
     // A select by arrows: weekly payments.
     await tabTo('f-periodicity');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-    expect(page.url()).toContain('periodicity=S');
+    await expect.poll(() => page.url()).toContain('periodicity=S');
     // The advanced options open with Enter on their summary; a prepayment is typed in.
     await tabTo('f-insurance');
     await page.keyboard.press('Tab');
