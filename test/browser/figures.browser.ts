@@ -8,7 +8,16 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isQuoteError, localizedMessage, quoteCredit, type CreditResult, type Lang } from '../../src/entry/index.js';
+import {
+  affordability,
+  compareOffers,
+  isQuoteError,
+  localizedMessage,
+  quoteCredit,
+  solveCredit,
+  type CreditResult,
+  type Lang,
+} from '../../src/entry/index.js';
 import { creditOpeningCharges } from '../../src/entry/credit.js';
 import { fieldKey } from '../../simulator/compute.js';
 import { centsText, DEFAULT_SCENARIO, engineInput, scenarioToParams, type Scenario } from '../../simulator/scenario.js';
@@ -197,5 +206,68 @@ describe('the simulator in Chromium', () => {
     const input = engineInput(scenario, DATE);
     expect(input.solicitud.montoSolicitado).toBe('280000.00');
     expectFigures(shown, quoteCredit(input.solicitud, input.options), input);
+  });
+});
+
+describe('the questions and the offers in Chromium', () => {
+  it('answers "how much can I borrow" and "what can my income afford" with solveCredit and affordability', async () => {
+    const scenario = { ...DEFAULT_SCENARIO, term: '60', date: DATE };
+    const { page, problems } = await simulator.open(WIDTHS.desktop);
+    const params = scenarioToParams(scenario);
+    params.set('pay', '6500');
+    params.set('income', '32000');
+    params.set('share', '25');
+    await page.goto(`${simulator.url}/#${params.toString()}`);
+    await page.waitForSelector('[data-out="afford"]:not(:empty)');
+    const { solicitud, options } = engineInput(scenario, DATE);
+    const solved = solveCredit(solicitud, { unknown: 'montoSolicitado', target: { pagoMensual: '6500' } }, options);
+    const afforded = affordability(solicitud, { income: '32000', maxShare: '25', downPayment: { percent: '20' } }, options);
+    const amounts = async (selector: string) =>
+      [...((await page.locator(selector).textContent()) ?? '').matchAll(/\$[\d,]+\.\d\d/g)].map((m) => shownAmount(m[0]));
+    // The payment, the amount, the price with the same down payment (the price less the amount financed).
+    expect(await amounts('[data-out="borrow"]')).toEqual([
+      '6500.00',
+      solved.value,
+      centsText(BigInt(solved.value.replace('.', '')) + 7_000_000n),
+    ]);
+    expect(await amounts('[data-out="afford"]')).toEqual([
+      afforded.paymentLimit,
+      afforded.montoSolicitado,
+      afforded.downPayment,
+      afforded.valorFactura,
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('ranks up to four offers side by side as compareOffers ranks them, refused ones listed apart', async () => {
+    const offers: Scenario[] = [
+      { ...DEFAULT_SCENARIO, date: DATE },
+      { ...DEFAULT_SCENARIO, term: '36', rate: '12.90', commission: '3.00', date: DATE },
+      { ...DEFAULT_SCENARIO, down: '10', date: DATE },
+      { ...DEFAULT_SCENARIO, term: '24', rate: '15.99', promoPeriods: '12', date: DATE },
+    ];
+    const params = scenarioToParams({ ...DEFAULT_SCENARIO, date: DATE });
+    for (const offer of offers) params.append('o', scenarioToParams(offer).toString());
+    const { page, problems } = await simulator.open(WIDTHS.desktop);
+    await page.goto(`${simulator.url}/#${params.toString()}`);
+    await page.waitForSelector('.offers-table');
+    const comparison = compareOffers(offers.map((offer, i) => ({ label: `Oferta ${i + 1}`, ...engineInput(offer, DATE) })));
+    const headers = await page
+      .locator('.offers-table thead th[data-offer]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-offer')));
+    expect(headers).toEqual(comparison.ranked.map((o) => String(o.index)));
+    for (const offer of comparison.ranked) {
+      for (const measure of ['cat', 'payment', 'total', 'outlay'] as const) {
+        const cell = (await page.locator(`td[data-offer="${offer.index}"][data-measure="${measure}"]`).textContent()) ?? '';
+        const value = measure === 'cat' ? `${offer.measures.cat} %` : shownAmount(/^[^+]*/.exec(cell)?.[0] ?? '');
+        expect(measure === 'cat' ? cell.startsWith(value) : value, `${offer.label} ${measure}`).toBe(
+          measure === 'cat' ? true : offer.measures[measure],
+        );
+      }
+    }
+    const refused = (await page.locator('.offers-body > p.refusal').allTextContents()).join('\n');
+    expect(comparison.failed).toHaveLength(1);
+    for (const failed of comparison.failed) expect(refused).toContain(`${failed.label}: [${failed.error.codigoError}]`);
+    expect(problems).toEqual([]);
   });
 });
