@@ -44,7 +44,11 @@ for (let run = 1; run <= 2; run++) {
   const simulator = await startSimulator();
   try {
     const medians = new Map<string, number>();
-    console.log(`run ${run} (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    console.log(
+      `run ${run} (load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
     for (const [name, hash] of CASES) {
       const { page, context } = await simulator.open(WIDTHS.desktop);
       await page.goto(`${simulator.url}/#${hash}`);
