@@ -5,7 +5,7 @@
  * the dispatch until the DOM is updated and style and layout are recomputed (a forced layout: what
  * the next frame needs), 80 edits after 10 of warm-up, a frame between edits. Cases: the plain
  * 360-payment credit, the same with financed insurance (the tariff's packages priced by
- * quotePolicy on every edit), and a 12-payment credit as the baseline (the ratio says what the
+ * quotePolicy when the vehicle or the credit's shape changes), the longest credit (999 payments), and a 12-payment credit as the baseline (the ratio says what the
  * 360 rows cost on top of the page's fixed work). Two runs, each in a fresh browser; the machine's
  * load average beside them. Not a test: run `npx tsx benchmarks/browser/recompute.ts`.
  */
@@ -20,6 +20,7 @@ const CASES = [
   ['12 payments (baseline)', 'date=2026-01-31&term=12'],
   ['360 payments', 'date=2026-01-31&term=360'],
   ['360 payments, financed insurance', 'date=2026-01-31&term=360&insurance=financed'],
+  ['999 payments', 'date=2026-01-31&term=999'],
 ] as const;
 
 /** The page's own timing loop: edit, dispatch, force layout; a frame between edits. */

@@ -6,6 +6,7 @@
  * on the same input. A scenario the engine refuses must show the engine's own coded message, in
  * the page's language, next to the field it names (or in the page's alert when it names none).
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import {
   type Lang,
 } from '../../src/entry/index.js';
 import { creditOpeningCharges } from '../../src/entry/credit.js';
+import { creditRowsToCsv } from '../../src/entry/analysis.js';
 import { fieldKey } from '../../simulator/compute.js';
 import { centsText, DEFAULT_SCENARIO, engineInput, scenarioToParams, type Scenario } from '../../simulator/scenario.js';
 import { shownAmount, startSimulator, WIDTHS, type Simulator } from './harness.js';
@@ -268,6 +270,22 @@ describe('the questions and the offers in Chromium', () => {
     const refused = (await page.locator('.offers-body > p.refusal').allTextContents()).join('\n');
     expect(comparison.failed).toHaveLength(1);
     for (const failed of comparison.failed) expect(refused).toContain(`${failed.label}: [${failed.error.codigoError}]`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the table as CSV', () => {
+  it('downloads creditRowsToCsv of the quote shown, every row of a 999-payment credit', async () => {
+    const scenario = { ...DEFAULT_SCENARIO, term: '999', date: DATE };
+    const { page, problems } = await simulator.open(WIDTHS.desktop);
+    await page.goto(`${simulator.url}/#${scenarioToParams(scenario).toString()}`);
+    await page.waitForSelector('#results [data-out="pagoMensual"]');
+    // Only the first rows are in the page; the file has them all.
+    expect(await page.locator('.schedule tbody tr:not(.sentinel)').count()).toBeLessThan(999);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.actions button').nth(1).click()]);
+    const file = await download.path();
+    const { solicitud, options } = engineInput(scenario, DATE);
+    expect(readFileSync(file, 'utf8')).toBe(creditRowsToCsv(quoteCredit(solicitud, options)));
     expect(problems).toEqual([]);
   });
 });

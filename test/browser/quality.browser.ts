@@ -63,6 +63,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.waitForSelector('#results', { state: 'attached' });
       await act?.(page);
       expect(await violations(page)).toEqual([]);
+      // No inline style anywhere (the policy would refuse one in markup; none is set by script either).
+      expect(await page.evaluate(`document.querySelectorAll('[style]').length`)).toBe(0);
       expect(problems).toEqual([]);
     });
   }
