@@ -14,14 +14,21 @@ const PAD = { left: 8, right: 8, top: 12, bottom: 24 };
 
 const cents = (value: string): number => Number(toCents(value) ?? 0n);
 
-/** The points of a series over the rows, scaled to the plot. */
+/** Points drawn per series at most: about one per 4 px of the plot, so 999 payments cost what 160 do. */
+const MAX_POINTS = 160;
+
+/** The points of a series over the rows, scaled to the plot (every k-th row past MAX_POINTS, the last always). */
 function points(values: readonly number[], max: number): string {
   const span = Math.max(1, values.length - 1);
+  const step = Math.max(1, Math.ceil(values.length / MAX_POINTS));
   const w = WIDTH - PAD.left - PAD.right;
   const hgt = HEIGHT - PAD.top - PAD.bottom;
-  return values
-    .map((v, i) => `${(PAD.left + (i * w) / span).toFixed(1)},${(PAD.top + hgt - (max === 0 ? 0 : (v * hgt) / max)).toFixed(1)}`)
-    .join(' ');
+  const point = (i: number) =>
+    `${(PAD.left + (i * w) / span).toFixed(1)},${(PAD.top + hgt - (max === 0 ? 0 : ((values[i] as number) * hgt) / max)).toFixed(1)}`;
+  const out: string[] = [];
+  for (let i = 0; i < values.length; i += step) out.push(point(i));
+  if ((values.length - 1) % step !== 0) out.push(point(values.length - 1));
+  return out.join(' ');
 }
 
 function chart(
