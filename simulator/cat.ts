@@ -3,11 +3,15 @@
  * shows. Today it reads the flows off the quote (the disbursement net of the opening charges
  * without IVA, each payment without its IVA, at k / perYear years: the quote's own CAT rule with
  * the default conventions, docs/cat.md); when the library exports `explainCat` (issue 22), its
- * proof replaces the body of `catView` and nothing else changes.
+ * proof replaces the body of `catView` and nothing else changes:
+ *
+ *   const e = explainCat(input.solicitud, input.options);
+ *   return { percent: e.percent, disbursement: e.disbursement.amount,
+ *            flows: e.flows.map((f) => ({ index: f.index, years: f.yearsDecimal, amount: f.amount })) };
  */
 import type { CreditResult } from '../src/entry/index.js';
 import type { OpeningCharges } from '../src/entry/credit.js';
-import { centsText, PER_YEAR, toCents } from './scenario.js';
+import { centsText, PER_YEAR, toCents, type EngineInput } from './scenario.js';
 
 /** One flow of the CAT's equation: the disbursement (index 0) or payment k. */
 export interface CatFlowView {
@@ -39,10 +43,10 @@ function yearsText(k: number, perYear: number): string {
  *
  * @example
  * ```ts
- * catView(quote, charges).flows[0]?.index; // 0 (the disbursement)
+ * catView(input, quote, charges).flows[0]?.index; // 0 (the disbursement)
  * ```
  */
-export function catView(quote: CreditResult, charges: OpeningCharges): CatView {
+export function catView(_input: EngineInput, quote: CreditResult, charges: OpeningCharges): CatView {
   const perYear = PER_YEAR[quote.periodicidad] ?? 12;
   const netted =
     cents(charges.commission) +

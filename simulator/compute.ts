@@ -102,7 +102,7 @@ export function quoteScenario(scenario: Scenario, date: string, lang: Lang): Quo
     const quote = quoteCredit(input.solicitud, input.options);
     const charges = creditOpeningCharges(input.solicitud, input.options);
     const down = downPaymentCents(scenario) ?? 0n;
-    return { input, quote, charges, downPayment: centsText(down), cat: catView(quote, charges) };
+    return { input, quote, charges, downPayment: centsText(down), cat: catView(input, quote, charges) };
   } catch (error) {
     return { error: fieldError(error, lang) };
   }
