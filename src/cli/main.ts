@@ -60,6 +60,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<{ run: Run; help: Help }>>
     const m = await import('./commands/serve.js');
     return { run: m.runServe, help: m.serveHelp };
   },
+  simulator: async () => {
+    const m = await import('./commands/simulator.js');
+    return { run: m.runSimulator, help: m.simulatorHelp };
+  },
 };
 
 /**

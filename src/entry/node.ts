@@ -27,3 +27,5 @@ export { createLogWriter, pinoObserver, serializeError } from '../node/log.js';
 export type { LogLevel, LogWriterOptions, PinoLike } from '../node/log.js';
 export { createMetricsServer, createPrometheusMetrics } from '../node/metrics.js';
 export type { PrometheusMetrics, PrometheusMetricsOptions } from '../node/metrics.js';
+export { staticSite, withStaticSite, SIMULATOR_ROUTES, STATIC_CSP } from '../node/assets.js';
+export type { StaticSite } from '../node/assets.js';

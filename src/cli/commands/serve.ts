@@ -11,6 +11,9 @@ import {
   createWorkerPool,
   shutdownNodeServer,
   withApiConsole,
+  SIMULATOR_ROUTES,
+  staticSite,
+  withStaticSite,
   type RedisRateLimitStore,
   type WorkerPool,
 } from '../../entry/node.js';
@@ -31,6 +34,7 @@ import { cliMessage, cliText, type CliMessageId } from '../messages.js';
 import { loadServeSettings, readSwitches, SERVE_RATE_LIMIT, SERVE_SETTINGS } from '../serveConfig.js';
 import type { RateLimitStoreSetting } from '../serveLimits.js';
 import { devClient, localBase, observing, tryLines } from '../serveObserve.js';
+import { simulatorDir } from './simulator.js';
 
 /**
  * The help of `cotizador serve`, in `lang`: its environment's table made from the settings' list.
@@ -169,6 +173,10 @@ export async function runServe(args: readonly string[], context: CliContext = pr
     maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
     maxBodiesInFlight: settings.maxBodiesInFlight,
   });
+  // The static pages, in front of the service: the simulator at / and /simulador (docs/simulator.md).
+  const simulator = simulatorDir();
+  if (simulator === undefined) stderr.write(`cotizador serve: ${say('sinSimulador')}\n`);
+  else withStaticSite(server, staticSite(simulator, SIMULATOR_ROUTES));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
@@ -187,6 +195,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
   const rate = limit === undefined ? 'off' : cliMessage('porCliente', { capacity: limit.capacity, refill: limit.refillPerSecond });
   const signing = settings.service.tokenKeys === undefined ? 'HS256' : 'RS256';
   stderr.write(`cotizador serve: ${cliText('escuchando', lang, { address: `${settings.host}:${port}`, signing, rate })}\n`);
+  if (simulator !== undefined) stderr.write(`cotizador serve: ${say('simuladorEn', { address: `${settings.host}:${port}` })}\n`);
   if (settings.rateLimitStore.type === 'redis') {
     const where = redisAddress(settings.rateLimitStore.url);
     stderr.write(`cotizador serve: ${say('limitesEnRedis', { address: where, mode: settings.rateLimitStore.whenDown })}\n`);

@@ -246,6 +246,11 @@ export const en: Readonly<Record<CliMessageId, string>> = {
   vaciando: 'draining',
   apurando: 'second signal: what is pending gets 503 and the connections close',
   detenido: 'stopped',
+  simuladorEn: 'simulator at http://{address}/ and /simulador',
+  sinSimulador: 'WARNING without the simulator page: its files are not found (npm run build makes them)',
+  simuladorNoConstruido: "the simulator's files are not found (dist/simulator): npm run build makes them",
+  simuladorEscrito: '{count} simulator files written to {dir}',
+  simuladorSinDestino: 'missing --out DIR: where to write the simulator',
   interruptores: 'switches {switches}',
   interruptoresConservados: 'switches kept: {reason}',
 };

@@ -263,6 +263,12 @@ export const es = {
   apurando: 'segunda señal: lo pendiente recibe 503 y las conexiones se cierran',
   detenido: 'detenido',
   interruptores: 'interruptores {switches}',
+  // `serve` and `simulator`: the simulator page's files.
+  simuladorEn: 'simulador en http://{address}/ y /simulador',
+  sinSimulador: 'AVISO sin la página del simulador: no se encuentran sus archivos (npm run build los genera)',
+  simuladorNoConstruido: 'no se encuentran los archivos del simulador (dist/simulator): npm run build los genera',
+  simuladorEscrito: '{count} archivos del simulador escritos en {dir}',
+  simuladorSinDestino: 'falta --out DIRECTORIO: dónde escribir el simulador',
   interruptoresConservados: 'se conservan los interruptores: {reason}',
 } as const;
 

@@ -15,7 +15,8 @@ Commands:
   afford FILE...         the largest amount or price whose payment fits a share of an income
   solve FILE             solve for the amount, the rate, the term or the commission
   chart FILE...          draw the payment schedule or the balances as an SVG chart
-  serve                  serve the whole interface over HTTP (docs/server.md)
+  serve                  serve the whole interface over HTTP (docs/server.md) and the simulator
+  simulator --out DIR    write the credit simulator as a static page (docs/simulator.md)
   help [COMMAND]         this help, or a command's help
 
 Options of every command:
@@ -274,11 +275,24 @@ Draws an SVG chart (axes, labels, a title and a legend; opens in a browser).
 {opcionesMotor}
 Each FILE holds an AutoEstrene solicitud ('-' reads stdin); it is quoted with its table.
 `,
+  simulator: `Usage: cotizador simulator --out DIR
+
+Writes the credit simulator, a static page (index.html, simulador.js, simulador.css,
+simulador.svg and simulador-sw.js), into DIR, for any static file server. The exact engine runs in the page: no
+figure travels to a server. Serve it with the header Content-Security-Policy: default-src 'self'
+(the page has no inline script or style).
+
+Options:
+  --out DIR         where to write it (created when missing; its other files are left alone)
+  --lang es|en      language of the messages and errors
+  -h, --help        this help
+`,
   serve: `Usage: cotizador serve [--port N] [--host ADDR] [--config FILE.json] [--dev] [--no-log]
                        [--metrics] [--metrics-port N]
 
 Serves the whole interface (token URLs, quoter, taxpayer documents, ATM open data) and
-/openapi.json, /.well-known/jwks.json, /health and /ready on node:http.
+/openapi.json, /.well-known/jwks.json, /health and /ready on node:http, the API console at /docs,
+and the credit simulator at / and /simulador (docs/simulator.md).
 
 Options:
   --port N          TCP port (default 8080; 0 picks a free one)

@@ -19,7 +19,8 @@ Comandos:
   afford ARCHIVO...      el mayor monto o precio cuyo pago cabe en una parte del ingreso
   solve ARCHIVO          despeja el monto, la tasa, el plazo o la comisión para una meta
   chart ARCHIVO...       dibuja la tabla de pagos o los saldos como gráfica SVG
-  serve                  sirve toda la interfaz por HTTP (docs/server.md)
+  serve                  sirve toda la interfaz por HTTP (docs/server.md) y el simulador
+  simulator --out DIR    escribe el simulador de crédito como página estática (docs/simulator.md)
   help [COMANDO]         esta ayuda, o la de un comando
 
 Opciones de todos los comandos:
@@ -284,11 +285,24 @@ Dibuja una gráfica SVG (ejes, etiquetas, título y leyenda; se abre en un naveg
 {opcionesMotor}
 Cada ARCHIVO lleva una solicitud AutoEstrene ('-' lee stdin); se cotiza con la tabla.
 `,
+  simulator: `Uso: cotizador simulator --out DIRECTORIO
+
+Escribe el simulador de crédito, una página estática (index.html, simulador.js, simulador.css,
+simulador.svg y simulador-sw.js), en DIRECTORIO, para cualquier servidor de archivos estáticos. El motor exacto
+corre en la página: ninguna cifra viaja a un servidor. Sírvala con el encabezado
+Content-Security-Policy: default-src 'self' (la página no tiene script ni estilo en línea).
+
+Opciones:
+  --out DIRECTORIO  dónde escribirla (se crea si no existe; sus otros archivos no se tocan)
+  --lang es|en      idioma de los mensajes y los errores
+  -h, --help        esta ayuda
+`,
   serve: `Uso: cotizador serve [--port N] [--host DIRECCIÓN] [--config ARCHIVO.json] [--dev] [--no-log]
                        [--metrics] [--metrics-port N]
 
 Sirve toda la interfaz (URLs de token, cotizador, documentos del contribuyente, datos
-abiertos de cajeros) y /openapi.json, /.well-known/jwks.json, /health y /ready sobre node:http.
+abiertos de cajeros) y /openapi.json, /.well-known/jwks.json, /health y /ready sobre node:http, la
+consola de la API en /docs y el simulador de crédito en / y /simulador (docs/simulator.md).
 
 Opciones:
   --port N          puerto TCP (por omisión 8080; 0 elige uno libre)
