@@ -50,7 +50,7 @@ const options = { fechaApertura: '2026-03-10' };
 
 /** The i-th request of the varied warm-up: every route, good and bad, both languages. */
 function varied(i: number): Request {
-  const lang = i % 3 === 0 ? { 'accept-language': 'en' } : {};
+  const lang: Record<string, string> = i % 3 === 0 ? { 'accept-language': 'en' } : {};
   const credit = (changes: Record<string, unknown>) => JSON.stringify({ solicitud: { ...solicitud, ...changes } });
   const plazo = [6, 12, 18, 24, 36, 48, 60, 72][i % 8];
   switch (i % 12) {
