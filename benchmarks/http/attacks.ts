@@ -10,7 +10,7 @@
  * `git archive <commit> | tar -x -C DIR` with `node_modules` linked), with its defaults but the
  * rate limit set so high it never refuses (the attacker is not slowed by it: the harder case),
  * an attacker client registered beside the benchmark's, and for `slowloris` under `ulimit -n
- * 1024`. Quiet and attacked phases are interleaved after a warm-up; each attacked phase starts
+ * 1024`. Quiet and attacked phases are interleaved after a warm-up (one of each); each attacked phase starts
  * the attacker, lets it settle for 1.5 s, then measures (a quiet phase waits the same). The
  * report gives the medians over rounds of legitimate req/s and p50/p99 latency, attacked ÷ quiet,
  * what the attacker got, and the load average (the machine is shared: report it).
@@ -145,7 +145,10 @@ async function runSmoke(attackerToken: string, legitimate: Parameters<typeof loa
 
 /** The measurement: interleaved quiet and attacked phases after a warm-up, their medians and ratio. */
 async function measure(phase: (attacked: boolean) => Promise<{ result: LoadResult; report: string }>): Promise<void> {
-  await phase(false); // warm-up
+  // Warm-up, attacked too: what the attack starts once (the worker threads, loading the sources
+  // through tsx here) is not counted against the rounds.
+  await phase(false);
+  await phase(true);
   const quiet: LoadResult[] = [];
   const attacked: LoadResult[] = [];
   const reports: string[] = [];

@@ -102,35 +102,40 @@ export interface PendingOperation {
  * (400, the engine's message in the request's language); anything else (an invariant,
  * ERRSER002) is the bank's (500, without the detail).
  */
-function engineFailure(error: QuoteError): Failure {
+function engineFailure(error: QuoteError, root: string): Failure {
   if (error.codigoError.startsWith('ERRESQ') || error.codigoError === 'ERRNEG001') {
     return {
       status: 400,
       codigoError: error.codigoError,
       propiedad: (lang) => localizedMessage(error, lang),
-      // The engines are given the body's `solicitud`: their paths are relative to it.
-      valorIncorrecto: error.valorIncorrecto === undefined ? undefined : bodyPath('solicitud', error.valorIncorrecto),
+      // The engines are given the body's `solicitud` (root): their paths are relative to it. A check
+      // of the body itself (the línea de captura's) names its fields from the root already ('').
+      valorIncorrecto:
+        error.valorIncorrecto === undefined || root === '' ? error.valorIncorrecto : bodyPath(root, error.valorIncorrecto),
     };
   }
   return { status: 500, codigoError: 'ERRSER002' };
 }
 
-/** Runs a synchronous engine, turning its coded errors into failures (other errors propagate to the 500 handler). */
-function runEngine(engine: () => Outcome): Outcome {
+/**
+ * Runs a synchronous engine given the body's `root` object ('' for the body itself), turning its
+ * coded errors into failures (other errors propagate to the 500 handler).
+ */
+function runEngine(engine: () => Outcome, root = 'solicitud'): Outcome {
   try {
     return engine();
   } catch (error) {
-    if (error instanceof QuoteError) return { ok: false, failure: engineFailure(error) };
+    if (error instanceof QuoteError) return { ok: false, failure: engineFailure(error, root) };
     throw error;
   }
 }
 
-/** A check that throws coded errors, as the failure it makes (undefined when it passes). */
+/** A check of the body's own fields that throws coded errors, as the failure it makes (undefined when it passes). */
 function refusal(check: () => void): (Outcome & { readonly ok: false }) | undefined {
   const outcome = runEngine(() => {
     check();
     return { ok: true, fields: {} };
-  });
+  }, '');
   return outcome.ok ? undefined : outcome;
 }
 
