@@ -1,6 +1,6 @@
 /**
- * `cotizador serve` as a process (run from the sources with tsx, so no build is needed), on
- * 127.0.0.1 with a free port: configuration from a file, the environment and flags, refusing to
+ * `cotizador serve` as a process (the CLI bundle that test/cli/bundle.ts builds once per run, as
+ * the Redis suite runs it, not the sources through tsx: a start each test), on 127.0.0.1 with a free port: configuration from a file, the environment and flags, refusing to
  * start unsigned without --dev, the request log, the rate limit it turns on, SIGHUP switches
  * and the graceful shutdown on SIGTERM.
  */
@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 
 const SECRET = 'serve test secret of at least 32 bytes';
 const CLIENTS = JSON.stringify([{ clientId: 'app', clientSecret: 's3cret-value', scopes: ['update', 'read'] }]);
@@ -31,7 +31,7 @@ afterEach(() => {
 
 /** Starts `cotizador serve --port 0 …` and waits (at most 20 s) for its "listening" line. */
 function serve(args: string[], env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'serve', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [inject('cliBundle'), 'serve', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
