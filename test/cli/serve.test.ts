@@ -1,8 +1,9 @@
 /**
  * `cotizador serve` as a process (the CLI bundle that test/cli/bundle.ts builds once per run, as
- * the Redis suite runs it, not the sources through tsx: a start each test), on 127.0.0.1 with a free port: configuration from a file, the environment and flags, refusing to
- * start unsigned without --dev, the request log, the rate limit it turns on, SIGHUP switches
- * and the graceful shutdown on SIGTERM.
+ * the Redis suite runs it, not the sources through tsx at every start), on 127.0.0.1 with a free
+ * port: configuration from a file, the environment and flags, refusing to start unsigned without
+ * --dev, the request log, the rate limit it turns on, SIGHUP switches and the graceful shutdown
+ * on SIGTERM.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
