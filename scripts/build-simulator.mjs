@@ -27,7 +27,8 @@ export async function buildSimulator(outdir = 'dist/simulator') {
     format: 'esm',
     target: 'es2022',
     minify: true,
-    legalComments: 'none',
+    // The bundled libraries' licence headers (decimal.js's, TypeBox's) stay, at the end of the file.
+    legalComments: 'eof',
     logLevel: 'error',
     // The engine reads no environment; a stray `process.env.NODE_ENV` in a dependency would be a free Node global.
     define: { 'process.env.NODE_ENV': '"production"' },
