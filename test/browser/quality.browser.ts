@@ -50,9 +50,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       link({ insurance: 'financed', prepayPeriod: '12', prepayAmount: '20000', promoPeriods: '6', pay: '6000', income: '25000' }),
       async (page) => {
         await page.locator('.cat-details summary').click();
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
         await page.locator('#add-offer').click();
         await page.locator('#f-term').fill('60');
         await page.locator('#add-offer').click();
+        // The edit made the open explanation stale: it is worked out again after the recompute.
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
       },
     ],
   ];
