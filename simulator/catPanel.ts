@@ -30,7 +30,7 @@ function whenIdle(run: () => void): () => void {
 /** The CAT's explanation panel: a `details` whose body is filled on demand. */
 export class CatPanel {
   readonly element: HTMLDetailsElement;
-  private readonly body = h('div', { class: 'cat-proof', 'data-state': 'pending', 'aria-live': 'polite' });
+  private readonly body = h('div', { class: 'cat-proof', 'data-state': 'pending' });
   private input: EngineInput | undefined;
   private shown: EngineInput | undefined;
   private cancel: (() => void) | undefined;
@@ -84,7 +84,7 @@ export class CatPanel {
       this.body,
       h('p', {}, this.t('catRegla')),
       h('p', { 'data-cat': 'rule' }, this.t(`catRegla${e.rule}`, { rate: e.rate, cat: e.percent })),
-      h('p', {}, this.t('catDescartes', { n: e.signChanges })),
+      h('p', {}, e.signChanges === 1 ? this.t('catDescartesUno') : this.t('catDescartes', { n: e.signChanges })),
       h(
         'p',
         { 'data-cat': 'basis' },
@@ -120,17 +120,18 @@ export class CatPanel {
       );
     });
     const headers: SimulatorTextId[] = ['catFlujo', 'catTiempo', 'catImporte', 'catFactor', 'catValorPresente'];
-    return h(
-      'div',
-      { class: 'cat-scroll', tabindex: 0, role: 'region', 'aria-label': this.t('catFlujos') },
-      h(
-        'table',
-        { class: 'flows' },
-        h('caption', {}, this.t('catFlujos')),
-        h('thead', {}, h('tr', {}, ...headers.map((id) => h('th', { scope: 'col' }, this.t(id))))),
-        h('tbody', {}, ...rows),
-      ),
+    return this.scroll(
+      'catFlujos',
+      { class: 'flows' },
+      h('caption', {}, this.t('catFlujos')),
+      h('thead', {}, h('tr', {}, ...headers.map((id) => h('th', { scope: 'col' }, this.t(id))))),
+      h('tbody', {}, ...rows),
     );
+  }
+
+  /** A table in a region that scrolls sideways on a narrow screen (focusable, so the keyboard scrolls it). */
+  private scroll(label: SimulatorTextId, attributes: Record<string, string>, ...children: HTMLElement[]): HTMLElement {
+    return h('div', { class: 'cat-scroll', tabindex: 0, role: 'region', 'aria-label': this.t(label) }, h('table', attributes, ...children));
   }
 
   private proof(e: CreditCatExplanation): HTMLElement {
@@ -141,11 +142,16 @@ export class CatPanel {
         h('th', { scope: 'row' }, label),
         h('td', {}, column.sum),
         h('td', {}, `± ${column.bound}`),
-        h('td', { 'data-sign': column.sign }, this.t(`catSigno${column.sign}`)),
+        h(
+          'td',
+          { 'data-sign': column.sign, 'data-decided': column.decidedBy },
+          this.t(`catSigno${column.sign}`),
+          column.decidedBy === 'exact' ? ` ${this.t('catExacto')}` : undefined,
+        ),
       );
     const headers: SimulatorTextId[] = ['catTasa', 'catSuma', 'catCota', 'catSigno'];
-    return h(
-      'table',
+    return this.scroll(
+      'catPrueba',
       { class: 'flows proof' },
       h('caption', {}, this.t('catPrueba')),
       h('thead', {}, h('tr', {}, ...headers.map((id) => h('th', { scope: 'col' }, this.t(id))))),
@@ -161,8 +167,8 @@ export class CatPanel {
 
   private charges(e: CreditCatExplanation): HTMLElement {
     const headers: SimulatorTextId[] = ['catCargo', 'catCampo', 'catImporte', 'catEntra', 'catMotivo'];
-    return h(
-      'table',
+    return this.scroll(
+      'catCargos',
       { class: 'flows charges' },
       h('caption', {}, this.t('catCargos')),
       h('thead', {}, h('tr', {}, ...headers.map((id) => h('th', { scope: 'col' }, this.t(id))))),

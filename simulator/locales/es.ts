@@ -88,8 +88,8 @@ export const es = {
     'Regla de Banxico aplicada: la raíz positiva más cercana a cero, i = {rate}; publicada al décimo (redondeo a la mitad, alejándose de cero): CAT {cat} %.',
   catReglazero: 'Regla de Banxico aplicada: los flujos se equilibran exactamente, i = 0: CAT {cat} %.',
   catReglanegativeRoot: 'Regla de Banxico aplicada: sin raíz positiva, la raíz negativa más cercana a cero, i = {rate}: CAT {cat} %.',
-  catDescartes:
-    'Los flujos netos cambian de signo {n} vez/veces en el tiempo; con un solo cambio la raíz es única (regla de los signos de Descartes).',
+  catDescartesUno: 'Los flujos netos cambian de signo una sola vez en el tiempo: la raíz es única (regla de los signos de Descartes).',
+  catDescartes: 'Los flujos netos cambian de signo {n} veces en el tiempo: la regla de los signos de Descartes no asegura una sola raíz.',
   catPrueba: 'La prueba: la suma de los valores presentes a cada tasa',
   catTasa: 'Tasa',
   catSuma: 'Suma de los valores presentes',
@@ -99,6 +99,7 @@ export const es = {
   catEnInferior: 'En el límite inferior del décimo, {p} %',
   catEnSuperior: 'En el límite superior del décimo, {p} %',
   catSigno1: 'positivo',
+  catExacto: '(la suma está dentro de su error: el signo lo decide la aritmética exacta)',
   catSigno0: 'cero',
   'catSigno-1': 'negativo',
   catSeCumple: 'Se cumple: el signo cambia entre {lower} % y {upper} %, así que la raíz está entre ambos y su décimo es {cat} %.',
