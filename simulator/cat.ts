@@ -1,67 +1,53 @@
 /**
- * The CAT panel's adapter: the one place that turns a quote into the flows and the rule the page
- * shows. Today it reads the flows off the quote (the disbursement net of the opening charges
- * without IVA, each payment without its IVA, at k / perYear years: the quote's own CAT rule with
- * the default conventions, docs/cat.md); when the library exports `explainCat` (issue 22), its
- * proof replaces the body of `catView` and nothing else changes:
- *
- *   const e = explainCat(input.solicitud, input.options);
- *   return { percent: e.percent, disbursement: e.disbursement.amount,
- *            flows: e.flows.map((f) => ({ index: f.index, years: f.yearsDecimal, amount: f.amount })) };
+ * The CAT panel's adapter: the library's own proof of the quote's CAT (`explainCat`, docs/cat.md
+ * "Explaining a CAT") for the scenario's engine input, to the digits the panel shows. It costs
+ * milliseconds (3 ms for 60 payments, 7–14 ms for 360 at 20 digits), more than a frame's share,
+ * so the page never runs it inside the recompute: `Results` asks for it after the recompute, only
+ * while "how the CAT was obtained" is open (`simulator/results.ts`).
  */
-import type { CreditResult } from '../src/entry/index.js';
-import type { OpeningCharges } from '../src/entry/credit.js';
-import { centsText, PER_YEAR, toCents, type EngineInput } from './scenario.js';
-
-/** One flow of the CAT's equation: the disbursement (index 0) or payment k. */
-export interface CatFlowView {
-  readonly index: number;
-  /** Its time in years, decimal text. */
-  readonly years: string;
-  /** Two-decimal text, without IVA. */
-  readonly amount: string;
-}
-
-/** What the CAT panel shows. */
-export interface CatView {
-  readonly percent: string;
-  /** The amount received at t = 0. */
-  readonly disbursement: string;
-  readonly flows: readonly CatFlowView[];
-}
-
-const cents = (text: string): bigint => toCents(text) ?? 0n;
-
-/** k / perYear as decimal text with six decimals (half-up). */
-function yearsText(k: number, perYear: number): string {
-  const micro = Math.round((k * 1_000_000) / perYear);
-  return `${Math.floor(micro / 1_000_000)}.${String(micro % 1_000_000).padStart(6, '0')}`;
-}
+import { explainCat, type CreditCatExplanation } from '../src/entry/credit.js';
+import type { EngineInput } from './scenario.js';
 
 /**
- * The CAT of `quote` as the page explains it.
+ * Significant digits of the discount factors and of the largest present value the panel shows:
+ * eight read at a glance, and the proof stays sound at any digits (a sum within its bound is
+ * decided again with more, docs/cat.md).
+ */
+export const CAT_DIGITS = 8;
+
+/** Flows shown at the start (the disbursement and the first payments) and at the end of the CAT's table. */
+export const HEAD_FLOWS = 7;
+export const TAIL_FLOWS = 2;
+
+/**
+ * The indexes (in `flows`) of the flows the panel shows, in order, with `undefined` where the
+ * middle ones are elided.
  *
  * @example
  * ```ts
- * catView(input, quote, charges).flows[0]?.index; // 0 (the disbursement)
+ * shownFlows(12); // [0, 1, 2, 3, 4, 5, 6, undefined, 10, 11]
+ * shownFlows(5); // [0, 1, 2, 3, 4]
  * ```
  */
-export function catView(_input: EngineInput, quote: CreditResult, charges: OpeningCharges): CatView {
-  const perYear = PER_YEAR[quote.periodicidad] ?? 12;
-  const netted =
-    cents(charges.commission) +
-    cents(charges.upfrontLifeInsurance) +
-    cents(charges.upfrontDamageInsurance) +
-    cents(charges.policyDamagePremium) +
-    cents(charges.policyLifePremium);
-  const disbursement = centsText(cents(quote.montoSolicitado) - netted);
-  const flows: CatFlowView[] = [{ index: 0, years: '0.000000', amount: disbursement }];
-  for (const row of quote.registros) {
-    flows.push({
-      index: row.numAmortizacion,
-      years: yearsText(row.numAmortizacion, perYear),
-      amount: centsText(cents(row.pagoAmortizacion) - cents(row.ivaAmortizacion)),
-    });
-  }
-  return { percent: quote.cat, disbursement, flows };
+export function shownFlows(count: number): (number | undefined)[] {
+  const head = Math.min(count, HEAD_FLOWS);
+  const tailStart = Math.max(head, count - TAIL_FLOWS);
+  const out: (number | undefined)[] = [];
+  for (let i = 0; i < head; i++) out.push(i);
+  if (tailStart > head) out.push(undefined);
+  for (let i = tailStart; i < count; i++) out.push(i);
+  return out;
+}
+
+/**
+ * The CAT of the scenario's engine input explained, as the panel shows it (the quote's own
+ * arguments, `digits` {@link CAT_DIGITS}); throws what the quote throws.
+ *
+ * @example
+ * ```ts
+ * explainScenarioCat(engineInput(DEFAULT_SCENARIO, '2026-01-31')).holds; // true
+ * ```
+ */
+export function explainScenarioCat(input: EngineInput): CreditCatExplanation {
+  return explainCat(input.solicitud, { ...input.options, digits: CAT_DIGITS });
 }

@@ -1,7 +1,8 @@
 /**
- * The engine's answers for a scenario: the quote, its charges at opening, the CAT's explanation,
- * the tariff's packages for the insurance select; a refusal becomes the engine's coded message,
- * in the page's language, placed by the field it names. No DOM here.
+ * The engine's answers for a scenario: the quote, its charges at opening, the tariff's packages
+ * for the insurance select (the CAT's explanation is worked out later, off the recompute:
+ * `./cat.ts`); a refusal becomes the engine's coded message, in the page's language, placed by
+ * the field it names. No DOM here.
  */
 import {
   defaultTariff,
@@ -13,7 +14,6 @@ import {
   type Lang,
 } from '../src/entry/index.js';
 import { creditOpeningCharges, type OpeningCharges } from '../src/entry/credit.js';
-import { catView, type CatView } from './cat.js';
 import { DEALER, downPaymentCents, centsText, engineInput, PER_YEAR, toCents, type EngineInput, type Scenario } from './scenario.js';
 
 /** An engine refusal as the page shows it: the scenario field it belongs by (undefined: the page's general alert). */
@@ -30,7 +30,6 @@ export interface Quoted {
   readonly quote: CreditResult;
   readonly charges: OpeningCharges;
   readonly downPayment: string;
-  readonly cat: CatView;
 }
 
 /** A package of the tariff, with its yearly premium when the policy quote could price it. */
@@ -102,7 +101,7 @@ export function quoteScenario(scenario: Scenario, date: string, lang: Lang): Quo
     const quote = quoteCredit(input.solicitud, input.options);
     const charges = creditOpeningCharges(input.solicitud, input.options);
     const down = downPaymentCents(scenario) ?? 0n;
-    return { input, quote, charges, downPayment: centsText(down), cat: catView(input, quote, charges) };
+    return { input, quote, charges, downPayment: centsText(down) };
   } catch (error) {
     return { error: fieldError(error, lang) };
   }

@@ -1,10 +1,11 @@
 /**
  * The quote's results: the payment, the CAT, the totals, the initial outlay item by item, the
- * CAT's explanation, the charts and the lazily rendered table with its CSV and print buttons.
+ * CAT's explanation (computed lazily, `./catPanel.ts`), the charts and the lazily rendered table with its CSV and print buttons.
  * Every figure carries `data-out` (its engine name), which the browser tests read back.
  */
 import type { Lang } from '../src/entry/index.js';
 import { creditRowsToCsv } from '../src/entry/analysis.js';
+import { CatPanel } from './catPanel.js';
 import { scheduleCharts } from './chart.js';
 import type { Quoted } from './compute.js';
 import { fill, h } from './dom.js';
@@ -12,17 +13,13 @@ import { money, text, type SimulatorTextId } from './i18n.js';
 import { centsText, toCents } from './scenario.js';
 import { LazyTable } from './table.js';
 
-/** Flows shown at the start and at the end of the CAT's table (the rest are summarised). */
-const HEAD_FLOWS = 6;
-const TAIL_FLOWS = 2;
-
 /** The results panel. */
 export class Results {
   readonly element: HTMLElement;
   private readonly headline = h('div', { class: 'headline' });
   private readonly totals = h('dl', { class: 'figures' });
   private readonly outlay = h('dl', { class: 'figures outlay' });
-  private readonly cat = h('div', { class: 'cat-proof' });
+  private readonly cat: CatPanel;
   private readonly charts = h('div', { class: 'charts' });
   private readonly scroller: HTMLElement;
   private readonly table: LazyTable;
@@ -39,6 +36,7 @@ export class Results {
       'aria-describedby': 'table-note',
     });
     this.table = new LazyTable(lang, this.scroller);
+    this.cat = new CatPanel(lang);
     this.scroller.append(this.table.element);
     this.showAll = h('button', { type: 'button', class: 'secondary', hidden: true });
     this.showAll.addEventListener('click', () => {
@@ -58,7 +56,7 @@ export class Results {
       this.totals,
       h('h3', {}, t('desembolso')),
       this.outlay,
-      h('details', { class: 'cat-details' }, h('summary', {}, t('catExplicacion')), this.cat),
+      this.cat.element,
       h('h3', {}, t('grafica')),
       this.charts,
       h('h3', { id: 'h-table' }, t('tabla')),
@@ -111,59 +109,12 @@ export class Results {
       ...optional('desVidaDeudor', 'policyLifePremium', charges.policyLifePremium),
       ...item('desTotal', 'outlay', totalOutlay),
     );
-    this.showCat(q);
+    this.cat.set(q.input);
     fill(this.charts, ...scheduleCharts(quote.registros, lang));
     this.tableNote.textContent = t('tablaDescripcion', { n: quote.registros.length });
     this.table.set(quote.registros);
     this.showAll.textContent = t('mostrarTodas', { n: quote.registros.length });
     this.showAll.hidden = quote.registros.length <= this.table.count;
-  }
-
-  private showCat(q: Quoted): void {
-    const t = (id: SimulatorTextId, params?: Record<string, string | number>) => text(id, this.lang, params);
-    const flows = q.cat.flows;
-    const rows: HTMLElement[] = [];
-    const flowRow = (i: number) => {
-      const f = flows[i];
-      if (f === undefined) return;
-      rows.push(
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'row' }, f.index === 0 ? t('catDisposicion') : t('catPagoN', { n: f.index })),
-          h('td', {}, f.years),
-          h('td', {}, money(f.amount)),
-        ),
-      );
-    };
-    const head = Math.min(flows.length, HEAD_FLOWS + 1);
-    for (let i = 0; i < head; i++) flowRow(i);
-    const tailStart = Math.max(head, flows.length - TAIL_FLOWS);
-    if (tailStart > head) rows.push(h('tr', {}, h('td', { colspan: 3 }, t('catOmitidos', { n: tailStart - head }))));
-    for (let i = tailStart; i < flows.length; i++) flowRow(i);
-    fill(
-      this.cat,
-      h('p', {}, t('catRegla')),
-      h('p', {}, t('catRecibe', { monto: money(q.cat.disbursement) })),
-      h(
-        'table',
-        { class: 'flows' },
-        h('caption', {}, t('catFlujos')),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'col' }, t('catFlujo')),
-            h('th', { scope: 'col' }, t('catTiempo')),
-            h('th', { scope: 'col' }, t('catImporte')),
-          ),
-        ),
-        h('tbody', {}, ...rows),
-      ),
-      h('p', {}, t('catResultado', { cat: q.cat.percent })),
-    );
   }
 
   private download(): void {

@@ -5,8 +5,10 @@
  * the dispatch until the DOM is updated and style and layout are recomputed (a forced layout: what
  * the next frame needs), 80 edits after 10 of warm-up, a frame between edits. Cases: the plain
  * 360-payment credit, the same with financed insurance (the tariff's packages priced by
- * quotePolicy when the vehicle or the credit's shape changes), the longest credit (999 payments), and a 12-payment credit as the baseline (the ratio says what the
- * 360 rows cost on top of the page's fixed work). Two runs, each in a fresh browser; the machine's
+ * quotePolicy when the vehicle or the credit's shape changes), the same with "how the CAT was
+ * obtained" open (its `explainCat` runs after the recompute, in an idle moment, so the recompute
+ * must not grow), the longest credit (999 payments), and a 12-payment credit as the baseline (the
+ * ratio says what the 360 rows cost on top of the page's fixed work). Two runs, each in a fresh browser; the machine's
  * load average beside them. Not a test: run `npx tsx benchmarks/browser/recompute.ts`.
  */
 import { loadavg } from 'node:os';
@@ -20,8 +22,9 @@ const CASES = [
   ['12 payments (baseline)', 'date=2026-01-31&term=12'],
   ['360 payments', 'date=2026-01-31&term=360'],
   ['360 payments, financed insurance', 'date=2026-01-31&term=360&insurance=financed'],
+  ['360 payments, CAT explained (open)', 'date=2026-01-31&term=360', 'open'],
   ['999 payments', 'date=2026-01-31&term=999'],
-] as const;
+] as const satisfies readonly (readonly [string, string, 'open'?])[];
 
 /** The page's own timing loop: edit, dispatch, force layout; a frame between edits. */
 const MEASURE = `(async () => {
@@ -50,10 +53,14 @@ for (let run = 1; run <= 2; run++) {
         .map((l) => l.toFixed(2))
         .join(' ')})`,
     );
-    for (const [name, hash] of CASES) {
+    for (const [name, hash, open] of CASES) {
       const { page, context } = await simulator.open(WIDTHS.desktop);
       await page.goto(`${simulator.url}/#${hash}`);
       await page.waitForSelector('#results [data-out="pagoMensual"]');
+      if (open === 'open') {
+        await page.locator('.cat-details summary').click();
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
+      }
       const times = ((await page.evaluate(MEASURE)) as number[]).sort((a, b) => a - b);
       await context.close();
       const median = quantile(times, 0.5);

@@ -1,9 +1,9 @@
 /**
  * Every figure on the simulator's screen is the library's figure: random scenarios (fast-check)
  * are opened in headless Chromium from their link, and each number the page shows — the payment,
- * the CAT, the totals, the initial outlay item by item, every row of the amortization table, the
- * CAT's disbursement — is compared with `quoteCredit` and `creditOpeningCharges` run here, in Node,
- * on the same input. A scenario the engine refuses must show the engine's own coded message, in
+ * the CAT, the totals, the initial outlay item by item, every row of the amortization table — is
+ * compared with `quoteCredit` and `creditOpeningCharges` run here, in Node, on the same input, and
+ * every figure of the CAT's explanation (opened: it is worked out only then) with `explainCat`. A scenario the engine refuses must show the engine's own coded message, in
  * the page's language, next to the field it names (or in the page's alert when it names none).
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ import {
   type CreditResult,
   type Lang,
 } from '../../src/entry/index.js';
-import { creditOpeningCharges } from '../../src/entry/credit.js';
+import { creditOpeningCharges, explainCat } from '../../src/entry/credit.js';
+import { CAT_DIGITS, shownFlows } from '../../simulator/cat.js';
 import { creditRowsToCsv } from '../../src/entry/analysis.js';
 import { fieldKey } from '../../simulator/compute.js';
 import { centsText, DEFAULT_SCENARIO, engineInput, scenarioToParams, type Scenario } from '../../simulator/scenario.js';
@@ -98,6 +99,18 @@ interface Shown {
   readonly disbursement: string;
   readonly errors: Record<string, string>;
   readonly alert: string;
+  readonly cat: ShownCat | null;
+}
+
+/** The CAT's explanation as shown: the flows' rows (index, then the cells), the sums by column, the charges, the texts. */
+interface ShownCat {
+  readonly flows: string[][];
+  readonly elided: string;
+  readonly columns: Record<string, string[]>;
+  readonly charges: string[][];
+  readonly holds: string;
+  readonly rule: string;
+  readonly basis: string;
 }
 
 const READ = `(() => {
@@ -105,8 +118,19 @@ const READ = `(() => {
   const rows = [...document.querySelectorAll('.schedule tbody tr:not(.sentinel)')].map((tr) => [...tr.children].map((c) => c.textContent));
   const errors = Object.fromEntries([...document.querySelectorAll('.field-error:not([hidden])')].map((e) => [e.id.slice(2), e.textContent]));
   const alert = document.getElementById('general-error')?.hidden ? '' : document.getElementById('general-error').textContent;
-  const disbursement = document.querySelector('.cat-proof p:nth-of-type(2)')?.textContent ?? '';
-  return { figures, rows, errors, alert, disbursement };
+  const disbursement = document.querySelector('.cat-proof [data-cat="disbursement"]')?.textContent ?? '';
+  const proof = document.querySelector('.cat-proof[data-state="ready"]');
+  const cells = (tr) => [...tr.children].map((c) => c.textContent);
+  const cat = proof && {
+    flows: [...proof.querySelectorAll('tr[data-flow]')].map((tr) => [tr.dataset.flow, ...cells(tr)]),
+    elided: proof.querySelector('.flows tbody tr:not([data-flow]) td')?.textContent ?? '',
+    columns: Object.fromEntries([...proof.querySelectorAll('tr[data-column]')].map((tr) => [tr.dataset.column, [...cells(tr), tr.querySelector('[data-sign]').dataset.sign]])),
+    charges: [...proof.querySelectorAll('tr[data-charge]')].map((tr) => [tr.dataset.charge, tr.dataset.entered, tr.dataset.reason, ...cells(tr)]),
+    holds: proof.querySelector('[data-cat="holds"]').dataset.holds,
+    rule: proof.querySelector('[data-cat="rule"]').textContent,
+    basis: proof.querySelector('[data-cat="basis"]').textContent,
+  };
+  return { figures, rows, errors, alert, disbursement, cat };
 })()`;
 
 async function show(scenario: Scenario, lang: Lang): Promise<Shown> {
@@ -117,6 +141,12 @@ async function show(scenario: Scenario, lang: Lang): Promise<Shown> {
   await page.waitForSelector('#results [data-out="pagoMensual"], .field-error:not([hidden]), #general-error:not([hidden])');
   const all = page.locator('.actions button').first();
   if (await all.isVisible()) await all.click();
+  // The CAT's explanation is worked out only when its details are open.
+  const summary = page.locator('.cat-details summary');
+  if (await summary.isVisible()) {
+    await summary.click();
+    await page.waitForSelector('.cat-proof[data-state="ready"], .cat-proof[data-state="error"]');
+  }
   const shown = (await page.evaluate(READ)) as Shown;
   await page.context().close();
   expect(problems).toEqual([]);
@@ -143,10 +173,11 @@ function expectFigures(shown: Shown, quote: CreditResult, input: ReturnType<type
     else expect(figure(key)).toBe(charges[key]);
   }
   expect(figure('outlay')).toBe(centsText(down + c(charges.total)));
-  // The CAT's disbursement: the amount financed less the charges at opening without their IVA.
+  // The CAT's disbursement: the amount financed less the charges at opening without their IVA (and explainCat's, below).
   expect(shownAmount(/\$[\d,]+\.\d\d/.exec(shown.disbursement)?.[0] ?? '')).toBe(
     centsText(c(quote.montoSolicitado) - (c(charges.total) - c(charges.commissionVat))),
   );
+  expectCat(shown, quote, input);
   // Every row, every column.
   expect(shown.rows.length).toBe(quote.registros.length);
   quote.registros.forEach((row, i) => {
@@ -165,6 +196,44 @@ function expectFigures(shown: Shown, quote: CreditResult, input: ReturnType<type
     const cells = (shown.rows[i] ?? []).map((cell, k) => (k < 2 ? cell : shownAmount(cell)));
     expect(cells, `row ${i + 1}`).toEqual(expected);
   });
+}
+
+/** The CAT's explanation on screen is explainCat's for the same input, at the panel's digits. */
+function expectCat(shown: Shown, quote: CreditResult, input: ReturnType<typeof engineInput>): void {
+  const e = explainCat(input.solicitud, { ...input.options, digits: CAT_DIGITS });
+  expect(e.percent).toBe(quote.cat);
+  const cat = shown.cat;
+  if (cat === null) throw new Error('the CAT explanation is not shown');
+  expect(shownAmount(/\$[\d,]+\.\d\d/.exec(shown.disbursement)?.[0] ?? '')).toBe(e.disbursement.amount);
+  const indexes = shownFlows(e.flows.length).filter((i): i is number => i !== undefined);
+  expect(cat.flows.map((row) => row[0])).toEqual(indexes.map((i) => String(e.flows[i]?.index)));
+  indexes.forEach((i, k) => {
+    const f = e.flows[i];
+    const [, , years = '', amount = '', factor, pv] = cat.flows[k] ?? [];
+    expect(years.startsWith(f?.years ?? '?') && years.endsWith(f?.yearsDecimal ?? '?'), `flow ${i} time ${years}`).toBe(true);
+    expect(shownAmount(amount), `flow ${i} amount`).toBe(f?.amount);
+    expect(factor, `flow ${i} factor`).toBe(e.atRate.discountFactors[i]);
+    expect(pv, `flow ${i} present value`).toBe(e.atRate.presentValues[i]);
+  });
+  if (indexes.length < e.flows.length) expect(cat.elided).toContain(String(e.flows.length - indexes.length));
+  for (const [key, column, label] of [
+    ['atRate', e.atRate, e.rate],
+    ['lower', e.lower, e.boundaries.lower],
+    ['upper', e.upper, e.boundaries.upper],
+  ] as const) {
+    const [head = '', sum, bound = '', , sign] = cat.columns[key] ?? [];
+    expect(head, key).toContain(label);
+    expect(sum, `${key} sum`).toBe(column.sum);
+    expect(bound, `${key} bound`).toContain(column.bound);
+    expect(sign, `${key} sign`).toBe(String(column.sign));
+  }
+  expect(cat.holds).toBe(String(e.holds));
+  expect(cat.rule).toContain(e.percent);
+  if (e.rule !== 'zero') expect(cat.rule).toContain(e.rate);
+  if (e.timeBasis.period !== undefined) expect(cat.basis).toContain(e.timeBasis.period);
+  expect(cat.charges.map(([item, entered, reason, , field, amount]) => [item, entered, reason, field, shownAmount(amount ?? '')])).toEqual(
+    e.charges.map((c) => [c.item, c.entered, c.reason, c.field, c.amount]),
+  );
 }
 
 describe('the simulator in Chromium', () => {

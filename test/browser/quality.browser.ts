@@ -45,14 +45,27 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     ['English', WIDTHS.desktop, link({ lang: 'en' })],
     ['refused fields', WIDTHS.desktop, link({ down: '5', rate: 'abc' })],
     [
+      'the CAT explained on a phone (its tables scroll within the page, never the page sideways)',
+      WIDTHS.phone,
+      link({ term: '360', insurance: 'financed' }),
+      async (page) => {
+        await page.locator('.cat-details summary').click();
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(WIDTHS.phone);
+      },
+    ],
+    [
       'insurance, advanced options, the CAT explained, offers and questions',
       WIDTHS.desktop,
       link({ insurance: 'financed', prepayPeriod: '12', prepayAmount: '20000', promoPeriods: '6', pay: '6000', income: '25000' }),
       async (page) => {
         await page.locator('.cat-details summary').click();
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
         await page.locator('#add-offer').click();
         await page.locator('#f-term').fill('60');
         await page.locator('#add-offer').click();
+        // The edit made the open explanation stale: it is worked out again after the recompute.
+        await page.waitForSelector('.cat-proof[data-state="ready"]');
       },
     ],
   ];
