@@ -110,8 +110,7 @@ function engineFailure(error: QuoteError, root: string): Failure {
       propiedad: (lang) => localizedMessage(error, lang),
       // The engines are given the body's `solicitud` (root): their paths are relative to it. A check
       // of the body itself (the línea de captura's) names its fields from the root already ('').
-      valorIncorrecto:
-        error.valorIncorrecto === undefined || root === '' ? error.valorIncorrecto : bodyPath(root, error.valorIncorrecto),
+      valorIncorrecto: error.valorIncorrecto === undefined || root === '' ? error.valorIncorrecto : bodyPath(root, error.valorIncorrecto),
     };
   }
   return { status: 500, codigoError: 'ERRSER002' };
