@@ -15,19 +15,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildSimulator } from '../../scripts/build-simulator.mjs';
 import { createNodeServer, SIMULATOR_ROUTES, shutdownNodeServer, staticSite, withStaticSite } from '../../src/entry/node.js';
 import { createService } from '../../src/entry/service.js';
-import { CHROMIUM } from '../runtimes/browser.js';
-
-/** The runtime suite's flags (test/runtimes/browser.ts): headless, no sandbox (CI runs as root), no network chatter. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, FLAGS } from '../runtimes/browser.js';
 
 /** The two widths the page must read well at. */
 export const WIDTHS = { phone: 360, desktop: 1280 } as const;

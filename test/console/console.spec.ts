@@ -15,7 +15,7 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CONSOLE_CSP, withApiConsole } from '../../src/entry/node.js';
 import { createService, type Service } from '../../src/entry/service.js';
-import { CHROMIUM } from '../runtimes/browser.js';
+import { CHROMIUM, FLAGS } from '../runtimes/browser.js';
 
 const CLI = 'dist/cli.js';
 const ASSETS = 'dist/api-console/swagger-ui-bundle.js.gz';
@@ -23,18 +23,6 @@ const CLIENT = { clientId: 'demo', clientSecret: 'demo-console-secret', scopes: 
 const TOKEN_SECRET = 'the API console test secret, 32 bytes and more';
 const TOKEN_PATH = '/api/esb/ValidaCredenciales/accesstoken';
 const QUOTER = '/api/esb/Cotizador/v1';
-
-/** The same flags as the runtime suite's browser (test/runtimes/browser.ts): headless, no sandbox (CI is root), nothing that reaches out. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Logs every Content-Security-Policy violation of the page to its console, where the test collects them. */
 const VIOLATION_REPORTER =

@@ -22,9 +22,10 @@ export const CSP = "default-src 'self'";
 
 /**
  * Headless, no sandbox (CI runs as root), and nothing that reaches out: this machine's network is
- * closed, and a browser that tries anyway fails many connections at every start.
+ * closed, and a browser that tries anyway fails many connections at every start. The browser
+ * suites (test/browser, test/console) launch with them too.
  */
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
