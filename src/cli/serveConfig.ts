@@ -1,24 +1,12 @@
-/**
- * The configuration of `cotizador serve`, read at the edge: defaults, then a JSON file
- * (`--config`), then environment variables, then the command line, each overriding the one
- * before. Key material comes as PEM text or as files (relative to the configuration file).
- */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  API_NAMES,
-  checkedSwitches,
-  type ApiName,
-  type ClientRecord,
-  type RateLimitConfig,
-  type RsaSigningKey,
-  type ServiceConfig,
-  type ServiceSwitches,
-} from '../entry/service.js';
+import type { ClientRecord, RateLimitConfig, RsaSigningKey, ServiceConfig, ServiceSwitches } from '../entry/service.js';
 import { readJson } from './io.js';
 import { fail, failureLimitOf, type RateLimitStoreSetting, storeFromEnv, storeOf } from './serveLimits.js';
 import type { HelpId } from './help/messages.js';
 import { corsSetting, logLevelOf, trustProxySetting, type ObserveSettings } from './serveObserve.js';
+import { clientsOf, keysOf, offOf, rateLimitOf, readText, secretsJson, secretsOf, switchesOf } from './serveValues.js';
+
+export { readSwitches } from './serveValues.js';
 
 /**
  * `serve`'s default rate limit: a burst of 60 requests per client, then 20 a second. The
@@ -155,115 +143,6 @@ function parseValue(setting: Setting, value: unknown, where: string): unknown {
   }
   if (typeof value === 'string' && value !== '') return value;
   return fail('ajusteTexto', { where, value: String(value) });
-}
-
-function readText(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-    return fail('ajusteIlegible', { what, path, code });
-  }
-}
-
-const CLIENT_FIELDS = ['clientId', 'clientSecret', 'scopes', 'secretChangedAt'];
-
-function clientsOf(value: unknown, where: string): ClientRecord[] {
-  if (!Array.isArray(value)) fail('ajusteClientes', { where });
-  return value.map((client, i) => {
-    const c = client as Partial<ClientRecord>;
-    if (
-      typeof c?.clientId !== 'string' ||
-      typeof c.clientSecret !== 'string' ||
-      !Array.isArray(c.scopes) ||
-      !c.scopes.every((s) => typeof s === 'string') ||
-      (c.secretChangedAt !== undefined && typeof c.secretChangedAt !== 'string' && typeof c.secretChangedAt !== 'number')
-    ) {
-      fail('ajusteCliente', { where: `${where}[${i}]` });
-    }
-    const unknown = Object.keys(c).find((key) => !CLIENT_FIELDS.includes(key));
-    if (unknown !== undefined) fail('ajusteClienteCampo', { where: `${where}[${i}]`, key: unknown, fields: CLIENT_FIELDS.join(', ') });
-    const record = { clientId: c.clientId, clientSecret: c.clientSecret, scopes: [...c.scopes] };
-    return c.secretChangedAt === undefined ? record : { ...record, secretChangedAt: c.secretChangedAt };
-  });
-}
-
-function keysOf(value: unknown, base: string, where: string): RsaSigningKey[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((entry, i) => {
-    const k = entry as Record<string, unknown>;
-    if (typeof k !== 'object' || k === null) fail('ajusteObjeto', { where: `${where}[${i}]` });
-    const pem = (text: string, file: string) => {
-      if (typeof k[text] === 'string') return k[text] as string;
-      if (typeof k[file] === 'string') return readText(resolve(base, k[file] as string), `${where}[${i}].${file}`);
-      return undefined;
-    };
-    const kid = k['kid'];
-    if (kid !== undefined && typeof kid !== 'string') fail('ajusteKid', { where: `${where}[${i}].kid` });
-    return { kid, privateKey: pem('privateKey', 'privateKeyFile'), publicKey: pem('publicKey', 'publicKeyFile') };
-  });
-}
-
-function secretsOf(value: unknown, where: string): string | string[] {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string')) return value as string[];
-  return fail('ajusteSecretos', { where });
-}
-
-/** COTIZADOR_PREVIOUS_TOKEN_SECRETS as JSON; text that is not JSON is a configuration error that never echoes it (the secrets). */
-function secretsJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return fail('ajusteSecretos', { where: 'COTIZADOR_PREVIOUS_TOKEN_SECRETS' });
-  }
-}
-
-function rateLimitOf(value: unknown, where: string): RateLimitConfig | undefined {
-  if (value === false || value === 'off') return undefined;
-  if (typeof value === 'string') {
-    const match = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(value);
-    if (match === null) fail('ajusteLimiteForma', { where });
-    return { capacity: Number(match[1]), refillPerSecond: Number(match[2]) };
-  }
-  const r = value as Partial<RateLimitConfig>;
-  if (typeof r !== 'object' || r === null || typeof r.capacity !== 'number' || typeof r.refillPerSecond !== 'number') {
-    fail('ajusteLimiteObjeto', { where });
-  }
-  return { capacity: r.capacity, refillPerSecond: r.refillPerSecond };
-}
-
-function switchesOf(value: unknown, where: string): ServiceSwitches {
-  try {
-    return checkedSwitches(value as ServiceSwitches);
-  } catch {
-    return fail('ajusteInterruptores', { where, shape: `{ off: "all" | [${API_NAMES.join(', ')}], bankOffline: boolean }` });
-  }
-}
-
-function offOf(text: string): ServiceSwitches['off'] {
-  if (text === 'all') return 'all';
-  const names = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  for (const name of names) if (!API_NAMES.includes(name as ApiName)) fail('ajusteApiDesconocida', { name, apis: API_NAMES.join(', ') });
-  return names as ApiName[];
-}
-
-/**
- * Reads a configuration file's switches (for SIGHUP): the file's `switches`, or none.
- *
- * @example
- * ```ts
- * import { writeFileSync } from 'node:fs';
- * writeFileSync('cotizador.json', JSON.stringify({ switches: { off: ['quoter'] } }));
- * readSwitches('cotizador.json'); // { off: ['quoter'] }
- * ```
- */
-export function readSwitches(file: string): ServiceSwitches {
-  const json = readJson(file) as Record<string, unknown>;
-  return json['switches'] === undefined ? {} : switchesOf(json['switches'], `${file}: switches`);
 }
 
 /**
