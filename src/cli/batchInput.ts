@@ -8,21 +8,11 @@
  * one) ends the run with the line and column, never the bytes.
  */
 import type { QuoteError } from '../entry/common.js';
-import { CliError } from './errors.js';
 import { findJsonError, type JsonProblem } from './jsonError.js';
-import { cliMessage, cliQuoteError, type CliMessageId } from './messages.js';
+import { cliQuoteError } from './messages.js';
+import { framingError, type InputRecord, MAX_RECORD_CHARS, type RecordParser, tooLong } from './batchFraming.js';
 
-/**
- * One record of the input: its first line and its value (parsed JSON, or a CSV row's fields), or why it cannot be read.
- *
- * @example
- * ```ts
- * const record: InputRecord = { line: 2, value: ['280000.00', '36'] };
- * ```
- */
-export type InputRecord =
-  | { readonly line: number; readonly value: unknown; readonly error?: undefined }
-  | { readonly line: number; readonly error: QuoteError };
+export { type InputRecord, MAX_RECORD_CHARS, type RecordParser } from './batchFraming.js';
 
 /**
  * The input formats of `batch`.
@@ -35,42 +25,6 @@ export type InputRecord =
 export const BATCH_INPUT_FORMATS = ['csv', 'jsonl', 'json'] as const;
 /** One of {@link BATCH_INPUT_FORMATS}. */
 export type BatchInputFormat = (typeof BATCH_INPUT_FORMATS)[number];
-
-/**
- * The longest record read (1 MiB): a line or an element past it is an `ERRESQ004` record, its
- * text skipped as it arrives rather than held (a portfolio's record is a few hundred bytes; a
- * file without line breaks must not be held whole), and the run goes on.
- *
- * @example
- * ```ts
- * MAX_RECORD_CHARS; // 1048576
- * ```
- */
-export const MAX_RECORD_CHARS = 1024 * 1024;
-
-/** A push parser: text in, records out through `emit`. */
-export interface RecordParser {
-  push(text: string): void;
-  end(): void;
-}
-
-function framingError(
-  file: string,
-  kind: 'csv' | 'json',
-  line: number,
-  column: number,
-  problem: CliMessageId,
-  params?: Readonly<Record<string, number>>,
-): CliError {
-  return new CliError(
-    cliMessage(kind === 'csv' ? 'csvNoValido' : 'jsonNoValido', { file, line, column, problem: cliMessage(problem, params) }),
-  );
-}
-
-/** The record of a line or an element past {@link MAX_RECORD_CHARS}. */
-function tooLong(line: number): InputRecord {
-  return { line, error: cliQuoteError('ERRESQ004', 'registroLargo', undefined, { max: MAX_RECORD_CHARS }) };
-}
 
 /**
  * RFC 4180 CSV, record by record (CRLF or LF line ends; blank lines skipped). `emit` gets each
