@@ -1,6 +1,6 @@
 /**
- * The service's configuration, its documented defaults, and the resolved (frozen) form the
- * handlers read. The clock (`now`) and the id source (`folio`) are read here, at the edge, and
+ * The service's configuration and the resolved (frozen) form the handlers read (its documented
+ * defaults in `defaults.ts`). The clock (`now`) and the id source (`folio`) are read here, at the edge, and
  * nowhere in the engines.
  */
 import { DEFAULT_HELP_URL } from '../contracts/envelope.js';
@@ -24,83 +24,28 @@ import { keySet, type HmacSecret, type KeySet, type RsaSigningKey } from './keys
 import { resolveRateLimit, type RateLimitConfig, type RateLimitPolicy, type RateLimitStore } from './rateLimit.js';
 import { API_NAMES, type ServiceSwitches } from './switches.js';
 import { resolveObserve, type ObserveConfig, type ResolvedObserve } from './observe.js';
+import {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_FORM_BYTES,
+  DEFAULT_MAX_FORM_FIELDS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_TOKEN_ISSUER,
+  DEFAULT_TOKEN_AUDIENCE,
+} from './defaults.js';
 
-/**
- * Default token lifetime, seconds (the interface leaves it open).
- *
- * @example
- * ```ts
- * DEFAULT_TOKEN_TTL_SECONDS; // 3600
- * const response = await createService({ clients }).handle({ method: 'POST', path: ROUTES.token, headers: { authorization: `Basic ${btoa('app:s3cret-value')}` }, body: 'grant_type=client_credentials' });
- * JSON.parse(response.body).expires_in; // '3600'
- * ```
- */
-export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
-/**
- * Default limit on the request body's size, bytes.
- *
- * @example
- * ```ts
- * createService({ clients }).limits.maxBodyBytes === DEFAULT_MAX_BODY_BYTES; // true
- * ```
- */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/**
- * Default limit on the token request's form, bytes: every legal form fits (four fields of at
- * most 100 characters, each percent-encoded), and a hostile one is refused before it is read.
- *
- * @example
- * ```ts
- * DEFAULT_MAX_FORM_BYTES; // 4096
- * ```
- */
-export const DEFAULT_MAX_FORM_BYTES = 4096;
-/**
- * Default limit on the token request's form fields (a legal form has at most four).
- *
- * @example
- * ```ts
- * DEFAULT_MAX_FORM_FIELDS; // 8
- * ```
- */
-export const DEFAULT_MAX_FORM_FIELDS = 8;
-/**
- * Default time for a request's headers and body to arrive, milliseconds; later → 408 ERRSER001.
- *
- * @example
- * ```ts
- * DEFAULT_REQUEST_TIMEOUT_MS; // 30000
- * ```
- */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/**
- * Default clock skew tolerated on a token's `nbf`, `iat` and `exp`, seconds.
- *
- * @example
- * ```ts
- * DEFAULT_CLOCK_SKEW_SECONDS; // 30
- * ```
- */
-export const DEFAULT_CLOCK_SKEW_SECONDS = 30;
-/**
- * Default `iss` of the tokens (instances that verify each other's tokens share it).
- *
- * @example
- * ```ts
- * DEFAULT_TOKEN_ISSUER; // 'cotizador'
- * ```
- */
-export const DEFAULT_TOKEN_ISSUER = 'cotizador';
-/**
- * Default `aud` of the tokens.
- *
- * @example
- * ```ts
- * DEFAULT_TOKEN_AUDIENCE; // 'cotizador-api'
- * ```
- */
-export const DEFAULT_TOKEN_AUDIENCE = 'cotizador-api';
-/** How many verified tokens a service remembers (each until it expires). */
+export {
+  DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_FORM_BYTES,
+  DEFAULT_MAX_FORM_FIELDS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_TOKEN_ISSUER,
+  DEFAULT_TOKEN_AUDIENCE,
+} from './defaults.js';
+
 const TOKEN_CACHE_SIZE = 10_000;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `createService`: every route of the registry (`routes.ts`) behind one transport-free
- * `handle(request)`, and the service's types. The dispatch finds the route, checks the protocol
+ * `handle(request)` (its types in `serviceTypes.ts`). The dispatch finds the route, checks the protocol
  * (method, header size, `Accept`) and the switches, and runs the route's handler; the ATM API is
  * mounted at its base path. It never throws and never answers without a well-formed body:
  * envelope routes answer with an envelope whose `status` equals the HTTP status, the ATM token
@@ -23,7 +23,7 @@ import { codeMessage } from '../errors/codes.js';
 import { messageRef, type Lang } from '../errors/catalog.js';
 import { asciiJson } from '../http/json.js';
 import { requestLanguage } from '../http/language.js';
-import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
+import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import { VALIDATION_MESSAGES } from '../validation/messages.js';
 import { apiState, declaresBody, retryAfter, serverBusy, tooManyRequests, unavailableFailure } from './admission.js';
 import { ATM_SCOPES, bearerToken, verifyBearer } from './auth.js';
@@ -36,82 +36,13 @@ import { ATM_MOUNT, isAtmPath, routeAt } from './routes.js';
 import { bodyBytes } from './token.js';
 import { observeDispatch, reportInternal } from './instrument.js';
 import { workOf, type ServiceOptions } from './work.js';
+import type { Reception, Service, TransportFailure } from './serviceTypes.js';
 
 export type { ServiceOptions } from './work.js';
 
 export { ROUTES } from './routes.js';
 
-/**
- * Why a transport could not hand a whole request over, or refuses it before the service sees it:
- * its headers or body did not arrive in time (408), its headers exceed the transport's limit
- * (431), its body exceeds the route's limit (400 ERRESQ004), it is not HTTP the transport can
- * parse (400), it lacks `Host` (400 ERRESQ006), it expects something other than `100-continue`
- * (400 ERRESQ005); or the server cannot take it now: too many bodies or connections in flight
- * (`busy`, 503 ERRSER003), too many connections from its address (`tooManyConnections`, 429
- * ERRSEG006), shutting down (`stopping`, 503 ERRSER003) — these three with `Retry-After`.
- *
- * @example
- * ```ts
- * const reason: TransportFailure = 'timeout';
- * ```
- */
-export type TransportFailure =
-  | 'timeout'
-  | 'headersTooLarge'
-  | 'bodyTooLarge'
-  | 'malformed'
-  | 'missingHost'
-  | 'badExpectation'
-  | 'busy'
-  | 'tooManyConnections'
-  | 'stopping';
-
-/**
- * What `receive(head)` decided: an answer (the body, if any, is not needed), or the body limit
- * and what to do with the body once it is read (`complete`) or could not be (`fail`).
- *
- * @example
- * ```ts
- * const reception = await service.receive({ method: 'GET', path: '/health', headers: {} });
- * 'response' in reception; // true
- * ```
- */
-export type Reception =
-  | { readonly response: ServiceResponse }
-  | {
-      readonly maxBodyBytes: number;
-      complete(body: RequestBody): Promise<ServiceResponse>;
-      fail(reason: 'timeout' | 'bodyTooLarge'): ServiceResponse;
-    };
-
-/**
- * The service `createService` returns.
- *
- * @example
- * ```ts
- * const service: Service = createService({ clients, tokenSecret: 'a shared secret of at least 32 bytes!!' });
- * service.limits.maxBodyBytes; // 1048576
- * ```
- */
-export interface Service {
-  /** Answers one request whose body is at hand (bytes, text or a framework's parsed value); never rejects. */
-  handle(request: ServiceRequest): Promise<ServiceResponse>;
-  /** The first step for a transport that streams the body: decides what it can from the head. Never rejects. */
-  receive(head: ServiceRequest): Promise<Reception>;
-  /**
-   * The answer to a request the transport could not read or refuses, in the shape of its path's
-   * API (the generic envelope when the path is unknown); `retryAfterSeconds` for `busy`,
-   * `tooManyConnections` and `stopping` (default 1).
-   */
-  transportFailure(reason: TransportFailure, head?: ServiceRequest, retryAfterSeconds?: number): ServiceResponse;
-  /** The limits a transport enforces while reading: header and body bytes, the token form's bytes, the time to read a request. */
-  readonly limits: {
-    readonly maxHeaderBytes: number;
-    readonly maxBodyBytes: number;
-    readonly maxFormBytes: number;
-    readonly requestTimeoutMs: number;
-  };
-}
+export type { Reception, Service, TransportFailure } from './serviceTypes.js';
 
 /** The path without its query string or fragment. */
 function routePath(path: string): string {
