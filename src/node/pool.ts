@@ -1,9 +1,9 @@
 /**
  * The service's heavy work on worker threads: `createWorkerPool()` is an `Executor` (the
  * interface `src/service/executor.ts` defines) whose jobs (a receipt's PDF, a large body's
- * validation) run on a few threads of this process, at the lowest scheduling priority where the
- * system allows it (Linux: each thread's nice value), so the event loop answering everything else
- * keeps its core. At most `queue` jobs wait; one more is refused at once (`ExecutorBusy`: the
+ * validation) run on a few threads of this process, at a lower scheduling priority where the
+ * system allows it (Linux: each thread's nice value, {@link WORKER_NICE_STEP} above the process's),
+ * so the event loop answering everything else keeps its core. At most `queue` jobs wait; one more is refused at once (`ExecutorBusy`: the
  * client gets 503 ERRSER003 with `Retry-After`), so a flood of receipts costs a bounded queue,
  * never a stalled server. Cheap answers to heavy routes (a cached receipt) take their `turn`: one
  * per turn of the event loop, after the requests already read.
@@ -12,7 +12,7 @@
  * the sources under tsx), which starts serving jobs when it finds itself on a pool's thread.
  */
 import { readlinkSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { ExecutorBusy, runJob, type Executor, type Job, type JobOutput } from '../service/executor.js';
@@ -35,7 +35,7 @@ export interface WorkerPoolOptions {
   readonly queue?: number | undefined;
   /** Bodies of at least this many bytes are validated on the pool. Default 8192; `Infinity`: none. */
   readonly offloadBodyBytes?: number | undefined;
-  /** Run the threads at the lowest priority (Linux). Default true. */
+  /** Run the threads {@link WORKER_NICE_STEP} nice steps below the process's priority (Linux). Default true. */
   readonly lowPriority?: boolean | undefined;
 }
 
@@ -218,13 +218,27 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   };
 }
 
+/**
+ * How much lower than the process the pool's threads run (Linux nice steps, at most 19): the event
+ * loop gets about nine tenths of a core the threads compete for, while a thread still gets a share
+ * beside other programs at the process's own priority. (At the lowest priority, nice 19, a thread
+ * got ~1 % of a core beside four busy programs: a receipt's first rendering, which loads the PDF
+ * and barcode libraries, then took more than a minute.)
+ *
+ * @example
+ * ```ts
+ * WORKER_NICE_STEP; // 10
+ * ```
+ */
+export const WORKER_NICE_STEP = 10;
+
 /** Serves jobs on a pool's thread: each message is one job, answered with its output or its error's message. */
 function serveJobs(port: NonNullable<typeof parentPort>, lowPriority: boolean): void {
   if (lowPriority) {
     try {
       // Linux: /proc/thread-self names this thread's id, and a thread id sets that thread's nice value.
       const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-      if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, 19);
+      if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + WORKER_NICE_STEP));
     } catch {
       // Elsewhere the threads run at the process's priority.
     }
