@@ -22,7 +22,7 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, median } from './http/shared.js';
+import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, interleavedCpu } from './http/shared.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -99,30 +99,15 @@ const CASES: Record<string, () => unknown> = {
     sink = Buffer.from((await service.handle(request)).body, 'latin1');
   },
 };
-const names = Object.keys(CASES);
-
-async function sample(name: string): Promise<number> {
-  const run = CASES[name] as () => unknown;
-  const start = process.cpuUsage();
-  for (let i = 0; i < BATCH; i++) await run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / BATCH;
-}
-
-for (let i = 0; i < 50; i++) for (const name of names) await sample(name);
-const times = new Map<string, number[]>(names.map((name) => [name, []]));
-for (let i = 0; i < samples; i++) {
-  const shift = i % names.length;
-  for (const name of [...names.slice(shift), ...names.slice(0, shift)]) times.get(name)?.push(await sample(name));
-}
+const medians = await interleavedCpu(CASES, { samples, batch: BATCH, warmup: 50 });
 void sink;
-const m = (name: string) => median(times.get(name) ?? []);
+const m = (name: string) => medians.get(name) ?? Number.NaN;
 const base = m('float64 baseline');
 const quote = m('quoteCredit');
 console.log(`root ${root}: ${samples} rounds of ${BATCH} calls per case, order rotated; CPU time per call (medians)`);
 const load = loadavg().map((x) => x.toFixed(2));
 console.log(`load average ${load.join(', ')}`);
-for (const name of names) {
+for (const name of Object.keys(CASES)) {
   const t = m(name);
   const vsQuote = name.startsWith('handle') ? `   ${(t / quote).toFixed(2)}× quoteCredit` : '';
   console.log(`  ${name.padEnd(24)} ${t.toFixed(1).padStart(7)} µs  ${(t / base).toFixed(1).padStart(6)}× float64${vsQuote}`);

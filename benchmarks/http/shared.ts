@@ -227,3 +227,29 @@ export function percentile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
+
+/**
+ * CPU time per call (µs, medians) of async cases measured side by side: `warmup` rounds, then
+ * `samples` rounds in which the order rotates; one sample is the CPU time (`process.cpuUsage`)
+ * of `batch` awaited calls.
+ */
+export async function interleavedCpu(
+  cases: Readonly<Record<string, () => unknown>>,
+  options: { readonly samples: number; readonly batch: number; readonly warmup: number },
+): Promise<Map<string, number>> {
+  const names = Object.keys(cases);
+  const sample = async (name: string): Promise<number> => {
+    const run = cases[name] as () => unknown;
+    const start = process.cpuUsage();
+    for (let i = 0; i < options.batch; i++) await run();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / options.batch;
+  };
+  for (let i = 0; i < options.warmup; i++) for (const name of names) await sample(name);
+  const times = new Map<string, number[]>(names.map((name) => [name, []]));
+  for (let i = 0; i < options.samples; i++) {
+    const shift = i % names.length;
+    for (const name of [...names.slice(shift), ...names.slice(0, shift)]) times.get(name)?.push(await sample(name));
+  }
+  return new Map(names.map((name) => [name, median(times.get(name) ?? [])]));
+}

@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, median } from './shared.js';
+import { AUTOESTRENE_60, BENCH_CLIENT, BENCH_SECRET, interleavedCpu } from './shared.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -130,23 +130,9 @@ const CASES: Record<string, () => unknown> = {
     sink = await service.handle(request);
   },
 };
-const names = Object.keys(CASES);
-
-async function sample(name: string): Promise<number> {
-  const run = CASES[name] as () => unknown;
-  const start = process.cpuUsage();
-  for (let i = 0; i < BATCH; i++) await run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / BATCH;
-}
-
-for (let i = 0; i < 20; i++) for (const name of names) await sample(name);
-const times = new Map<string, number[]>(names.map((name) => [name, []]));
-for (let i = 0; i < samples; i++) {
-  for (const name of i % 2 === 0 ? names : [...names].reverse()) times.get(name)?.push(await sample(name));
-}
+const medians = await interleavedCpu(CASES, { samples, batch: BATCH, warmup: 20 });
 void sink;
-const m = (name: string) => median(times.get(name) ?? []);
+const m = (name: string) => medians.get(name) ?? Number.NaN;
 console.log(
   `root ${root}: ${warm} varied requests first (${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}), then ${samples} rounds of ${BATCH} calls per case; CPU time per call (medians)`,
 );
