@@ -29,8 +29,11 @@ export default defineConfig({
   treeshake: true,
   // TypeBox's code goes into the chunks: from node_modules its ESM build is 218 files, and
   // resolving and compiling them was most of what importing `cotizador/credit` cost (the profile:
-  // Node's module loader). It stays a dependency for the declarations' types; its MIT notice is in
-  // THIRD-PARTY-NOTICES.md (docs/install.md).
-  noExternal: ['@sinclair/typebox'],
+  // Node's module loader). It stays a dependency for the declarations' types. @noble/hashes too:
+  // its ESM build is five modules, and its `crypto` module reads `globalThis.crypto` at import,
+  // which makes Node load its whole WebCrypto (7 ms of `import('cotizador')`'s CPU); bundled, only
+  // SHA-256 remains and that read is shaken away. It stays a dependency for the command line
+  // (dist/cli.js leaves packages to node_modules). Both MIT notices are in THIRD-PARTY-NOTICES.md.
+  noExternal: ['@sinclair/typebox', /^@noble\/hashes/],
   silent: true,
 });

@@ -1,6 +1,6 @@
 /**
  * Validation speed without code generation at run time (issue 20, item 2): the checks generated
- * ahead of time (`src/contracts/generated/checks.ts`, carried by their schemas) against TypeBox's
+ * ahead of time (`src/contracts/generated/`, carried by their schemas) against TypeBox's
  * checks compiled at run time with `new Function`, what the library ran before — the baseline,
  * compiled here and only here. Each case is a pair, measured in the same interleaved rounds by
  * `./harness.ts` (order rotated each round, a warm-up, CPU time per sample by `process.cpuUsage`,

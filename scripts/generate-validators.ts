@@ -1,14 +1,18 @@
 /**
  * The schema checks, generated ahead of time: TypeBox's compiler writes each check as source
- * (`TypeCompiler.Code`), and this writes them into one module per folder that defines schemas
- * (`src/contracts/generated/checks.ts`, `src/insurance/generated/checks.ts`), so the library
- * never compiles a check at run time (no `new Function`: see `src/validation/precompiled.ts`).
+ * (`TypeCompiler.Code`), and this writes them into one module per file that defines schemas
+ * (`src/contracts/generated/<file>.ts` beside `src/contracts/<file>.ts`, and
+ * `src/insurance/generated/checks.ts`), so the library never compiles a check at run time (no
+ * `new Function`: see `src/validation/precompiled.ts`). One module per defining file, not one per
+ * folder: a bundle then loads only the checks of the schemas it uses (`cotizador/credit` does not
+ * parse the ATM API's 90 KB of checks; the front door's profile showed source size is what
+ * importing costs).
  *
  *   npm run validators                               (re)writes the modules
  *   npx tsx scripts/generate-validators.ts --check   fails if a module is not what the schemas give
  *
  * `npm run build` runs the check (a schema changed without regenerating fails the build, and
- * `test/contracts/generated.test.ts` fails the tests). Every schema a folder's modules export gets
+ * `test/contracts/generated.test.ts` fails the tests). Every schema a file exports gets
  * TypeBox's check as a plain function (`check<Name>`, the export's name without `Schema`), and the
  * credit request the one-pass reader of `src/validation/reader.ts` (`read<Name>`): one `switch`
  * over the value's own names, each `case` calling TypeBox's check of that property. Each schema's
@@ -25,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import * as atm from '../src/contracts/atm.js';
+import * as atmObject from '../src/contracts/atmObject.js';
 import * as credit from '../src/contracts/credit.js';
 import * as envelope from '../src/contracts/envelope.js';
 import * as health from '../src/contracts/health.js';
@@ -40,20 +45,41 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** One generated module: where it goes, the modules whose exported schemas it checks, the schemas it also reads. */
 interface GeneratedModule {
   readonly file: string;
+  /** The file (or folder) whose schemas it checks, for its header. */
+  readonly of: string;
   readonly sources: readonly Readonly<Record<string, unknown>>[];
   readonly readers: Readonly<Record<string, TObject>>;
 }
 
-/** The generated modules: one per folder that defines schemas (a folder imports only its own). */
+const contractsModule = (
+  name: string,
+  source: Readonly<Record<string, unknown>>,
+  readers: Readonly<Record<string, TObject>> = {},
+): GeneratedModule => ({
+  file: fileURLToPath(new URL(`../src/contracts/generated/${name}.ts`, import.meta.url)),
+  of: `src/contracts/${name}.ts`,
+  sources: [source],
+  readers,
+});
+
+/**
+ * The generated modules: one per file that defines schemas, each imported by that file only. A
+ * schema another file re-exports (`atm.ts` re-exports the ATM object's) is checked in the module
+ * of the first file that exports it, in this order.
+ */
 export const GENERATED_MODULES: readonly GeneratedModule[] = [
-  {
-    file: fileURLToPath(new URL('../src/contracts/generated/checks.ts', import.meta.url)),
-    // `atm.ts` re-exports the ATM object's schemas (`atmObject.ts`).
-    sources: [token, envelope, credit, policy, taxpayer, atm, health, schemas],
-    readers: { CreditRequest: credit.CreditRequestSchema },
-  },
+  contractsModule('token', token),
+  contractsModule('envelope', envelope),
+  contractsModule('credit', credit, { CreditRequest: credit.CreditRequestSchema }),
+  contractsModule('policy', policy),
+  contractsModule('taxpayer', taxpayer),
+  contractsModule('atmObject', atmObject),
+  contractsModule('atm', atm),
+  contractsModule('health', health),
+  contractsModule('schemas', schemas),
   {
     file: fileURLToPath(new URL('../src/insurance/generated/checks.ts', import.meta.url)),
+    of: 'src/insurance/',
     sources: [tariff],
     readers: {},
   },
@@ -70,15 +96,20 @@ function isTypeBox(value: unknown): value is TSchema {
  *
  * @example
  * ```ts
- * Object.keys(checkedSchemas(GENERATED_MODULES[1])); // ['Tariff']
+ * Object.keys(checkedSchemas(GENERATED_MODULES[7])); // ['Health']
  * ```
  */
 export function checkedSchemas(module: GeneratedModule): Record<string, TSchema> {
+  const earlier = new Set<TSchema>();
+  for (const other of GENERATED_MODULES) {
+    if (other === module) break;
+    for (const schema of Object.values(checkedSchemas(other))) earlier.add(schema);
+  }
   const found = new Map<TSchema, string>();
   for (const source of module.sources) {
     for (const name of Object.keys(source).sort()) {
       const value = source[name];
-      if (!isTypeBox(value) || found.has(value)) continue;
+      if (!isTypeBox(value) || found.has(value) || earlier.has(value)) continue;
       if (!name.endsWith('Schema')) throw new Error(`${name}: an exported schema's name ends with Schema`);
       found.set(value, name.slice(0, -'Schema'.length));
     }
@@ -177,7 +208,7 @@ export function generatedSource(module: GeneratedModule): string {
     '// Generated by scripts/generate-validators.ts — do not edit (`npm run validators` rewrites it).',
     '// @ts-nocheck — TypeBox writes its checks as JavaScript; each export is typed where it is declared.',
     '/**',
-    ` * The checks of the schemas ${relative(ROOT, module.file).split('/').slice(0, 2).join('/')}/ exports, written ahead of time by TypeBox ${TYPEBOX_VERSION}'s compiler`,
+    ` * The checks of the schemas ${module.of} exports, written ahead of time by TypeBox ${TYPEBOX_VERSION}'s compiler`,
     ' * (`TypeCompiler.Code`): `check<Name>` is exactly the function `TypeCompiler.Compile` would build',
     ' * at run time with `new Function`, and `read<Name>` the one-pass reader of src/validation/reader.ts.',
     " * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).",

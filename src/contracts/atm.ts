@@ -5,10 +5,11 @@
  * `./atmObject.ts`, re-exported here so that this file stays the one import of every ATM shape.
  * `additionalProperties: false` only where the interface says "no other properties".
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { AtmBrandGroupSchema } from './atmObject.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/atm.js';
 
 export {
   ATM_AMOUNT_PATTERN,

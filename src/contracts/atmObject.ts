@@ -5,7 +5,8 @@
  * `additionalProperties: false` only where the interface says "no other properties". Patterns are
  * anchored (JSON Schema patterns are not) and ASCII-only; no `format` keywords.
  */
-import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import type { Static, TLiteral, TUnion } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import {
   ATM_ACCESSIBILITY_CODES,
   ATM_LOCATION_CATEGORY_CODES,
@@ -15,7 +16,7 @@ import {
   type AtmServiceCode,
 } from './atmCatalogs.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/atmObject.js';
 
 /**
  * Amount text as the interface states it: optional minus, 1–10 digits, optional dot, 0–2 digits.

@@ -2,11 +2,12 @@
  * The credit quote (AutoEstrene) shapes, defined once as TypeBox schemas: the TypeScript types,
  * the validator and the exported JSON Schema all come from here.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { amountField, codeField, moneyField } from '../validation/fields.js';
 import { vehicleRiskFields } from './fields.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/credit.js';
 
 /** Percentage text: up to three integer digits and six decimals ("13.50"). */
 export const PERCENT_TEXT = '^(0|[1-9][0-9]{0,2})(\\.[0-9]{1,6})?$';

@@ -2,12 +2,13 @@
  * The common response envelope of the token, quoter and taxpayer APIs, defined once as TypeBox
  * schemas: success envelopes wrap an operation's result, error envelopes carry `detalles`.
  */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import type { Static, TProperties } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { ERROR_CODES, type ErrorCode, type RequestErrorCode } from '../errors/codes.js';
 import { truncateText } from '../util/text.js';
 import type { Issue } from '../validation/validate.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/envelope.js';
 
 /**
  * HTTP statuses the envelope may carry ("Common response envelope" in the interface).

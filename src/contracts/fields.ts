@@ -2,7 +2,7 @@
  * The vehicle-risk fields shared by the credit request's `informacionSeguro` and the policy
  * request: one definition, so both validate a field the same way.
  */
-import { Type } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { amountField, codeField } from '../validation/fields.js';
 
 /** The fields that describe the vehicle and the policy, common to both insurance shapes. */

@@ -1,7 +1,8 @@
 /** The health route's answer (`GET /health`, not part of the interface): whether to send traffic. */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/health.js';
 
 /**
  * `GET /health`: `ok` while the server takes requests, `draining` (with status 503) once it is

@@ -3,11 +3,12 @@
  * the validator and the exported JSON Schema all come from here. Only `pattern` is used (never
  * `format:`), so no global format registry is needed.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { amountField as amount, codeField as code } from '../validation/fields.js';
 import { vehicleRiskFields } from './fields.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/policy.js';
 
 /** An amount in a response: digits, a dot and exactly two decimals (never negative here). */
 const money = (description: string) => Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description });

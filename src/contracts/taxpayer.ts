@@ -2,10 +2,11 @@
  * Taxpayer document shapes ("Taxpayer document request and response" in the interface), defined
  * once as TypeBox schemas, and the payment record a document is rendered from.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { successEnvelope } from './envelope.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/taxpayer.js';
 
 /**
  * `lineaCaptura`: 20 to 54 uppercase letters and digits. SAT's federal lines are 20 characters;

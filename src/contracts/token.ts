@@ -2,10 +2,11 @@
  * Token API shapes ("Token request/response" in the interface), defined once as TypeBox schemas,
  * plus the RFC 6749 shapes the ATM API's token URL answers with.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { SUCCESS_FIELDS } from './envelope.js';
 import { precompiled } from '../validation/precompiled.js';
-import * as checks from './generated/checks.js';
+import * as checks from './generated/token.js';
 
 /**
  * RFC 6749 §3.3 scope: space-separated tokens of printable ASCII except `"` and `\`.

@@ -4,7 +4,7 @@
  * answers for a documented line. The RFC is SAT's generic "público en general" RFC; the names are
  * fictitious.
  */
-import { Type } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import paymentsData from '../../data/sample-payments.json' with { type: 'json' };
 import { PaymentRecordSchema, type PaymentRecord } from '../contracts/taxpayer.js';
 import { deepFreeze } from '../util/freeze.js';

@@ -3,7 +3,8 @@
  * `loadTariff` checks the shape and then the cross-field rules, naming the field at fault.
  * Rates and factors are decimal strings (exact), never floats.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { Type } from '../validation/type.js';
 import { deepFreeze } from '../util/freeze.js';
 import { amountField } from '../validation/fields.js';
 import { Decimal } from '../money/decimal.js';

@@ -3,7 +3,7 @@
  * `contracts`, the tariff and data-file formats in the engines): one definition of each text
  * format, so every schema validates an amount or a code the same way.
  */
-import { Type } from '@sinclair/typebox';
+import { Type } from './type.js';
 import { AMOUNT_PATTERN } from '../money/cents.js';
 
 /**

@@ -3,7 +3,7 @@
  * code at run time (no `new Function`, no `eval`: it runs under a Content-Security-Policy without
  * `'unsafe-eval'`, on edge runtimes and under `node --disallow-code-generation-from-strings`), so
  * TypeBox's compiled checks are written as source at build time (`scripts/generate-validators.ts`,
- * into `src/contracts/generated/checks.ts`) and each schema that has one carries it: the schema's
+ * into `src/contracts/generated/`) and each schema that has one carries it: the schema's
  * module passes its generated check to {@link precompiled} where it defines the schema. Validation
  * finds the check on the schema itself, so there is no registry to fill and nothing happens at
  * import but the schema's own definition. A schema without one (a user's, or one derived from a

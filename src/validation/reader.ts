@@ -12,7 +12,7 @@
  * are monomorphic however varied the requests were.
  *
  * The fast reader is generated ahead of time (`scripts/generate-validators.ts` writes it, with
- * TypeBox's generated check of each property, into `src/contracts/generated/checks.ts`; the
+ * TypeBox's generated check of each property, into `src/contracts/generated/`; the
  * schema carries it, `./precompiled.ts`): one `switch` over the names, each `case` calling its
  * own property check, which V8 inlines. Nothing is generated at run time; a schema without a
  * generated reader gets one that walks the same way and checks each property with TypeBox's

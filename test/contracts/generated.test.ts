@@ -1,5 +1,5 @@
 /**
- * The checks generated ahead of time (`src/contracts/generated/checks.ts`) are what the schemas
+ * The checks generated ahead of time (`src/contracts/generated/*.ts`) are what the schemas
  * give and agree with TypeBox:
  *
  * 1. The committed modules are exactly what `scripts/generate-validators.ts` writes from the schemas
@@ -17,15 +17,17 @@ import { Kind, Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Check } from '@sinclair/typebox/value';
 import fc from 'fast-check';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkedSchemas, GENERATED_MODULES, generatedSource } from '../../scripts/generate-validators.js';
-import * as contractsChecks from '../../src/contracts/generated/checks.js';
-import * as insuranceChecks from '../../src/insurance/generated/checks.js';
 import { precompiled, precompiledCheck, precompiledReader } from '../../src/validation/precompiled.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Each generated module's exports, in the order of `GENERATED_MODULES`. */
-const MODULE_EXPORTS = [contractsChecks, insuranceChecks] as unknown as Record<string, unknown>[];
+const MODULE_EXPORTS = (await Promise.all(GENERATED_MODULES.map((module) => import(pathToFileURL(module.file).href)))) as Record<
+  string,
+  unknown
+>[];
 const ENTRIES = ['index', 'credit', 'cat', 'insurance', 'contracts', 'service', 'atm', 'documents', 'analysis'];
 
 /** Every schema, with its module's exports and its reader if it has one. */
