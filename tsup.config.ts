@@ -1,4 +1,22 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+
+/**
+ * The data files (`data/*.json`: the default tariff, the example ATM set) as `JSON.parse` of their
+ * text instead of an object literal: V8 parses JSON text faster than the same object as code
+ * (`import('cotizador')` parses 60 KB of them). The value is the same object, rebuilt from the
+ * same JSON.
+ */
+const jsonAsText: Plugin = {
+  name: 'json-as-text',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]data[\\/][^\\/]+\.json$/ }, (args) => ({
+      contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8'))))});`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** One entry per subpath of the package (`package.json` exports). */
 export const ENTRIES = {
@@ -35,5 +53,6 @@ export default defineConfig({
   // SHA-256 remains and that read is shaken away. It stays a dependency for the command line
   // (dist/cli.js leaves packages to node_modules). Both MIT notices are in THIRD-PARTY-NOTICES.md.
   noExternal: ['@sinclair/typebox', /^@noble\/hashes/],
+  esbuildPlugins: [jsonAsText],
   silent: true,
 });

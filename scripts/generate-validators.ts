@@ -24,9 +24,9 @@
  * refused: its generated code would call hooks the module cannot answer without global state.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import * as atm from '../src/contracts/atm.js';
 import * as atmObject from '../src/contracts/atmObject.js';
@@ -148,6 +148,125 @@ function checkExport(name: string, schema: TSchema): string {
   ].join('\n');
 }
 
+/** The name TypeBox's compiler gives the hoisted check of a schema with this `$id`. */
+const hoistedName = ($id: string): string => {
+  if (!/^[A-Za-z0-9]+$/.test($id)) throw new Error(`${$id}: a checked schema's $id is letters and digits`);
+  return `check_${$id}`;
+};
+
+/** Every schema with an `$id` inside `schema` (itself included), by `$id`; one `$id` names one shape. */
+function schemasWithIds(schema: unknown, found = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(schema)) for (const item of schema) schemasWithIds(item, found);
+  else if (typeof schema === 'object' && schema !== null) {
+    const $id = (schema as { $id?: unknown }).$id;
+    if (typeof $id === 'string') {
+      const shape = JSON.stringify(schema);
+      if (found.has($id) && found.get($id) !== shape) throw new Error(`${$id}: two different schemas share this $id`);
+      found.set($id, shape);
+    }
+    for (const child of Object.values(schema)) schemasWithIds(child, found);
+  }
+  return found;
+}
+
+/**
+ * The checks of a module's schemas that carry an `$id`, sharing their parts. TypeBox's compiler
+ * hoists every schema with an `$id` into a function of its own (`check_<$id>`) and the check a
+ * schema compiles to calls it; compiled one schema at a time, each check carried its own copy of
+ * every part (the ATM object's check five times over, the credit request's twice: 165 KB of
+ * checks). Here TypeBox compiles the module's schemas together (as the items of one tuple, whose
+ * own check is dropped), so each part is written once, at the module's top level, and each
+ * export *is* its hoisted function, the very one TypeBox's compiled check calls. A part that an
+ * earlier module writes (the credit result inside the AutoEstrene response) is imported from it.
+ */
+function sharedChecks(module: GeneratedModule, named: readonly [string, TSchema][]): string {
+  const { variables, functions, imports } = compiledTogether(module);
+  const written = [...functions].filter(([name]) => !imports.has(name));
+  // One local per pattern: TypeBox writes one per use, and a pattern without the g or y flag
+  // keeps no state between tests, so the uses can share it.
+  const canonical = new Map<string, string>(); // expression → the first local holding it
+  const alias = new Map<string, string>(); // local → the local its uses go to
+  for (const [name, expression] of variables) {
+    const first = canonical.get(expression);
+    if (first !== undefined && /^\/.*\/[imsu]*$/.test(expression)) alias.set(name, first);
+    else if (first === undefined) canonical.set(expression, name);
+  }
+  const kept = written
+    .map(([, code]) => code)
+    .join('\n')
+    .replace(/\blocal_\d+\b/g, (name) => alias.get(name) ?? name);
+  const used = [...variables].filter(([name]) => !alias.has(name) && new RegExp(`\\b${name}\\b`).test(kept));
+  const byFile = new Map<string, string[]>();
+  for (const [name, file] of imports) byFile.set(file, [...(byFile.get(file) ?? []), name]);
+  const out: string[] = [];
+  for (const [file, names] of byFile) {
+    const from = `./${relative(dirname(module.file), file).replace(/\.ts$/, '.js')}`;
+    out.push(`import { ${names.map((name) => `${sharedName(name)} as ${name}`).join(', ')} } from '${from}';`);
+  }
+  for (const [name, expression] of used) out.push(`const ${name} = ${expression};`);
+  out.push(kept);
+  for (const [name, schema] of named) {
+    const hoisted = hoistedName(schema.$id as string);
+    if (!functions.has(hoisted) || imports.has(hoisted)) throw new Error(`${name}: its check is not written here`);
+    out.push(`/** ${name}: TypeBox's check of the schema. */\nexport const check${name}: (value: unknown) => boolean = ${hoisted};`);
+  }
+  out.push(`/** The parts later modules use. */\nexport { ${written.map(([name]) => `${name} as ${sharedName(name)}`).join(', ')} };`);
+  return out.join('\n\n');
+}
+
+/** The name a module exports a part under for later modules (not `check…`: those are the schemas' own). */
+const sharedName = (hoisted: string): string => `part_${hoisted.slice('check_'.length)}`;
+
+interface Compiled {
+  readonly variables: ReadonlyMap<string, string>;
+  /** Every hoisted function of the module's schemas, by name. */
+  readonly functions: ReadonlyMap<string, string>;
+  /** The hoisted functions an earlier module writes, with its file. */
+  readonly imports: ReadonlyMap<string, string>;
+}
+
+const compiledCache = new Map<GeneratedModule, Compiled>();
+
+/** TypeBox's compiled code of a module's `$id` schemas, together, split into its locals and hoisted functions. */
+function compiledTogether(module: GeneratedModule): Compiled {
+  const cached = compiledCache.get(module);
+  if (cached !== undefined) return cached;
+  const owner = new Map<string, string>(); // hoisted name → the earlier module that writes it
+  for (const other of GENERATED_MODULES) {
+    if (other === module) break;
+    const { functions, imports } = compiledTogether(other);
+    for (const name of functions.keys()) if (!imports.has(name) && !owner.has(name)) owner.set(name, other.file);
+  }
+  const named = Object.values(checkedSchemas(module)).filter((schema) => typeof schema.$id === 'string');
+  for (const schema of named) schemasWithIds(schema);
+  const variables = new Map<string, string>();
+  const functions = new Map<string, string>();
+  if (named.length > 0) {
+    const lines = checkBody(Type.Tuple(named), module.of).split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] as string;
+      const variable = /^const (local_\d+) = (.*?);?$/.exec(line);
+      if (variable !== null) {
+        variables.set(variable[1] as string, variable[2] as string);
+      } else if (line.startsWith('function ')) {
+        const name = /^function (check_[A-Za-z0-9]+)\(value\) \{$/.exec(line)?.[1];
+        if (name === undefined) throw new Error(`${module.of}: unexpected compiled line ${line}`);
+        const body = [line];
+        while (lines[i] !== '}') body.push(lines[++i] as string);
+        functions.set(name, body.join('\n'));
+      } else if (line.startsWith('return ')) {
+        break; // the tuple's own check
+      } else {
+        throw new Error(`${module.of}: unexpected compiled line ${line}`);
+      }
+    }
+  }
+  const imports = new Map([...functions.keys()].flatMap((name) => (owner.has(name) ? [[name, owner.get(name) as string] as const] : [])));
+  const compiled = { variables, functions, imports };
+  compiledCache.set(module, compiled);
+  return compiled;
+}
+
 /**
  * `read<name>`: the one-pass reader (src/validation/reader.ts). TypeBox's rule for an optional
  * property holds: it is checked only when not `undefined`. Each property's check is a local of its
@@ -214,7 +333,12 @@ export function generatedSource(module: GeneratedModule): string {
     " * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).",
     ' */',
   ].join('\n');
-  const checks = Object.entries(checkedSchemas(module)).map(([name, schema]) => checkExport(name, schema));
+  const schemas = Object.entries(checkedSchemas(module));
+  const withIds = schemas.filter(([, schema]) => typeof schema.$id === 'string');
+  const checks = [
+    ...(withIds.length > 0 ? [sharedChecks(module, withIds)] : []),
+    ...schemas.filter(([, schema]) => typeof schema.$id !== 'string').map(([name, schema]) => checkExport(name, schema)),
+  ];
   const readers = Object.entries(module.readers).map(([name, schema]) => readerExport(name, schema));
   return `${[header, ...checks, ...readers].join('\n\n')}\n`;
 }

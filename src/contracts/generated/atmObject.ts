@@ -7,6 +7,121 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^[a-z]{2}$/;
+
+const local_1 = /^[A-Z]{3}$/;
+
+const local_2 = /^-?[0-9]{1,10}\.?[0-9]{0,2}$/;
+
+const local_3 = /^[A-Z]{4}$/;
+
+const local_5 = /^[A-Za-z0-9_]{4}$/;
+
+const local_6 = /^[A-Z]{2}$/;
+
+const local_7 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
+
+const local_9 = /^-?[0-9]{1,10}\.?[0-9]{0,2} ?[A-Z]{3}$/;
+
+const local_10 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
+
+function check_AtmBrandGroup(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    Array.isArray(value['Brand']) &&
+    value['Brand'].length >= 1 &&
+    ((array) => { for(const value of array) if(!((check_AtmBrand(value)))) { return false }; return true; })(value['Brand'])
+  )
+}
+function check_AtmBrand(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['BrandName'] === 'string') &&
+    value['BrandName'].length <= 140 &&
+    value['BrandName'].length >= 1 &&
+    Array.isArray(value['ATM']) &&
+    ((array) => { for(const value of array) if(!((check_Atm(value)))) { return false }; return true; })(value['ATM']) &&
+    Object.getOwnPropertyNames(value).length === 2
+  )
+}
+function check_Atm(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['Identification'] === 'string') &&
+    value['Identification'].length <= 35 &&
+    value['Identification'].length >= 1 &&
+    (value['SupportedLanguages'] !== undefined ? (Array.isArray(value['SupportedLanguages']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_0.test(value)))) { return false }; return true; })(value['SupportedLanguages'])) : true) &&
+    Array.isArray(value['ATMServices']) &&
+    value['ATMServices'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((((value === 'ATBA')) || ((value === 'ATBP')) || ((value === 'ATBB')) || ((value === 'ATBM')) || ((value === 'ATBO')) || ((value === 'ATCA')) || ((value === 'ATCD')) || ((value === 'ATCQ')) || ((value === 'ATCT')) || ((value === 'ATST')) || ((value === 'ATFC')) || ((value === 'ATMB')) || ((value === 'ATMP')) || ((value === 'ATMM')) || ((value === 'ATMO')) || ((value === 'ATOS')) || ((value === 'ATOT')) || ((value === 'ATPA')) || ((value === 'ATPC')) || ((value === 'ATPU')) || ((value === 'ATIC')) || ((value === 'ATCM')) || ((value === 'ATCO')) || ((value === 'ATTM')) || ((value === 'ATTO')) || ((value === 'ATTC')) || ((value === 'ATPM')) || ((value === 'ATPO')) || ((value === 'ATTS')))))) { return false }; return true; })(value['ATMServices']) &&
+    (value['Accessibility'] !== undefined ? (Array.isArray(value['Accessibility']) && value['Accessibility'].length <= 1 && ((array) => { for(const value of array) if(!(((((value === 'ATAC')) || ((value === 'ATAD')) || ((value === 'ATER')) || ((value === 'ATIR')) || ((value === 'ATLA')) || ((value === 'ATLL')) || ((value === 'ATOT')) || ((value === 'ATPT')) || ((value === 'ATWA')))))) { return false }; return true; })(value['Accessibility'])) : true) &&
+    (value['Access24HoursIndicator'] !== undefined ? ((typeof value['Access24HoursIndicator'] === 'boolean')) : true) &&
+    Array.isArray(value['SupportedCurrencies']) &&
+    value['SupportedCurrencies'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_1.test(value)))) { return false }; return true; })(value['SupportedCurrencies']) &&
+    (value['MinimumPossibleAmount'] !== undefined ? ((typeof value['MinimumPossibleAmount'] === 'string') && local_2.test(value['MinimumPossibleAmount'])) : true) &&
+    (value['Note'] !== undefined ? (Array.isArray(value['Note']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 2000 && value.length >= 1))) { return false }; return true; })(value['Note'])) : true) &&
+    (value['OtherAccessibility'] !== undefined ? (Array.isArray(value['OtherAccessibility']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_3.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherAccessibility'])) : true) &&
+    (value['OtherATMServices'] !== undefined ? (Array.isArray(value['OtherATMServices']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_3.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherATMServices'])) : true) &&
+    (value['Branch'] !== undefined ? ((typeof value['Branch'] === 'object' && value['Branch'] !== null && !Array.isArray(value['Branch'])) && (typeof value['Branch']['Identification'] === 'string') && value['Branch']['Identification'].length <= 35 && value['Branch']['Identification'].length >= 1 && Object.getOwnPropertyNames(value['Branch']).length === 1) : true) &&
+    check_AtmLocation(value['Location']) &&
+    (value['FeeSurcharges'] !== undefined ? (check_AtmFeeSurcharges(value['FeeSurcharges'])) : true)
+  )
+}
+function check_AtmLocation(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['LocationCategory'] !== undefined ? (Array.isArray(value['LocationCategory']) && ((array) => { for(const value of array) if(!(((((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))))) { return false }; return true; })(value['LocationCategory'])) : true) &&
+    (value['OtherLocationCategory'] !== undefined ? (Array.isArray(value['OtherLocationCategory']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_5.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherLocationCategory'])) : true) &&
+    (value['Site'] !== undefined ? ((typeof value['Site'] === 'object' && value['Site'] !== null && !Array.isArray(value['Site'])) && (value['Site']['Identification'] !== undefined ? ((typeof value['Site']['Identification'] === 'string') && value['Site']['Identification'].length <= 35 && value['Site']['Identification'].length >= 1) : true) && (value['Site']['Name'] !== undefined ? ((typeof value['Site']['Name'] === 'string') && value['Site']['Name'].length <= 140 && value['Site']['Name'].length >= 1) : true)) : true) &&
+    check_AtmPostalAddress(value['PostalAddress']) &&
+    Object.getOwnPropertyNames(value).every(key => ['LocationCategory', 'OtherLocationCategory', 'Site', 'PostalAddress'].includes(key))
+  )
+}
+function check_AtmPostalAddress(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
+    (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
+    (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
+    (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
+    (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
+    (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_6.test(value['Country'])) : true) &&
+    (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
+    (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_7.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_7.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
+    Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
+  )
+}
+function check_AtmFeeSurcharges(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['CashWithdrawalNational'] !== undefined ? ((typeof value['CashWithdrawalNational'] === 'string') && local_9.test(value['CashWithdrawalNational'])) : true) &&
+    (value['CashWithdrawalInternational'] !== undefined ? ((typeof value['CashWithdrawalInternational'] === 'string') && local_10.test(value['CashWithdrawalInternational'])) : true) &&
+    (value['BalanceInquiry'] !== undefined ? ((typeof value['BalanceInquiry'] === 'string') && local_10.test(value['BalanceInquiry'])) : true)
+  )
+}
+
+/** AtmBrandGroup: TypeBox's check of the schema. */
+export const checkAtmBrandGroup: (value: unknown) => boolean = check_AtmBrandGroup;
+
+/** AtmBrand: TypeBox's check of the schema. */
+export const checkAtmBrand: (value: unknown) => boolean = check_AtmBrand;
+
+/** AtmFeeSurcharges: TypeBox's check of the schema. */
+export const checkAtmFeeSurcharges: (value: unknown) => boolean = check_AtmFeeSurcharges;
+
+/** AtmLocation: TypeBox's check of the schema. */
+export const checkAtmLocation: (value: unknown) => boolean = check_AtmLocation;
+
+/** AtmPostalAddress: TypeBox's check of the schema. */
+export const checkAtmPostalAddress: (value: unknown) => boolean = check_AtmPostalAddress;
+
+/** Atm: TypeBox's check of the schema. */
+export const checkAtm: (value: unknown) => boolean = check_Atm;
+
+/** The parts later modules use. */
+export { check_AtmBrandGroup as part_AtmBrandGroup, check_AtmBrand as part_AtmBrand, check_Atm as part_Atm, check_AtmLocation as part_AtmLocation, check_AtmPostalAddress as part_AtmPostalAddress, check_AtmFeeSurcharges as part_AtmFeeSurcharges };
+
 /** AtmAccessibilityCode: TypeBox's check of the schema. */
 export const checkAtmAccessibilityCode: (value: unknown) => boolean = /* @__PURE__ */ (() => {
   return function check(value) {
@@ -16,245 +131,12 @@ export const checkAtmAccessibilityCode: (value: unknown) => boolean = /* @__PURE
   }
 })();
 
-/** AtmBrandGroup: TypeBox's check of the schema. */
-export const checkAtmBrandGroup: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[a-z]{2}$/;
-  const local_1 = /^[A-Z]{3}$/;
-  const local_2 = /^-?[0-9]{1,10}\.?[0-9]{0,2}$/;
-  const local_3 = /^[A-Z]{4}$/;
-  const local_4 = /^[A-Z]{4}$/;
-  const local_5 = /^[A-Za-z0-9_]{4}$/;
-  const local_6 = /^[A-Z]{2}$/;
-  const local_7 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_8 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_9 = /^-?[0-9]{1,10}\.?[0-9]{0,2} ?[A-Z]{3}$/;
-  const local_10 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  const local_11 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  function check_AtmBrandGroup(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Array.isArray(value['Brand']) &&
-      value['Brand'].length >= 1 &&
-      ((array) => { for(const value of array) if(!((check_AtmBrand(value)))) { return false }; return true; })(value['Brand'])
-    )
-  }
-  function check_AtmBrand(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['BrandName'] === 'string') &&
-      value['BrandName'].length <= 140 &&
-      value['BrandName'].length >= 1 &&
-      Array.isArray(value['ATM']) &&
-      ((array) => { for(const value of array) if(!((check_Atm(value)))) { return false }; return true; })(value['ATM']) &&
-      Object.getOwnPropertyNames(value).length === 2
-    )
-  }
-  function check_Atm(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['Identification'] === 'string') &&
-      value['Identification'].length <= 35 &&
-      value['Identification'].length >= 1 &&
-      (value['SupportedLanguages'] !== undefined ? (Array.isArray(value['SupportedLanguages']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_0.test(value)))) { return false }; return true; })(value['SupportedLanguages'])) : true) &&
-      Array.isArray(value['ATMServices']) &&
-      value['ATMServices'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((((value === 'ATBA')) || ((value === 'ATBP')) || ((value === 'ATBB')) || ((value === 'ATBM')) || ((value === 'ATBO')) || ((value === 'ATCA')) || ((value === 'ATCD')) || ((value === 'ATCQ')) || ((value === 'ATCT')) || ((value === 'ATST')) || ((value === 'ATFC')) || ((value === 'ATMB')) || ((value === 'ATMP')) || ((value === 'ATMM')) || ((value === 'ATMO')) || ((value === 'ATOS')) || ((value === 'ATOT')) || ((value === 'ATPA')) || ((value === 'ATPC')) || ((value === 'ATPU')) || ((value === 'ATIC')) || ((value === 'ATCM')) || ((value === 'ATCO')) || ((value === 'ATTM')) || ((value === 'ATTO')) || ((value === 'ATTC')) || ((value === 'ATPM')) || ((value === 'ATPO')) || ((value === 'ATTS')))))) { return false }; return true; })(value['ATMServices']) &&
-      (value['Accessibility'] !== undefined ? (Array.isArray(value['Accessibility']) && value['Accessibility'].length <= 1 && ((array) => { for(const value of array) if(!(((((value === 'ATAC')) || ((value === 'ATAD')) || ((value === 'ATER')) || ((value === 'ATIR')) || ((value === 'ATLA')) || ((value === 'ATLL')) || ((value === 'ATOT')) || ((value === 'ATPT')) || ((value === 'ATWA')))))) { return false }; return true; })(value['Accessibility'])) : true) &&
-      (value['Access24HoursIndicator'] !== undefined ? ((typeof value['Access24HoursIndicator'] === 'boolean')) : true) &&
-      Array.isArray(value['SupportedCurrencies']) &&
-      value['SupportedCurrencies'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_1.test(value)))) { return false }; return true; })(value['SupportedCurrencies']) &&
-      (value['MinimumPossibleAmount'] !== undefined ? ((typeof value['MinimumPossibleAmount'] === 'string') && local_2.test(value['MinimumPossibleAmount'])) : true) &&
-      (value['Note'] !== undefined ? (Array.isArray(value['Note']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 2000 && value.length >= 1))) { return false }; return true; })(value['Note'])) : true) &&
-      (value['OtherAccessibility'] !== undefined ? (Array.isArray(value['OtherAccessibility']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_3.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherAccessibility'])) : true) &&
-      (value['OtherATMServices'] !== undefined ? (Array.isArray(value['OtherATMServices']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_4.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherATMServices'])) : true) &&
-      (value['Branch'] !== undefined ? ((typeof value['Branch'] === 'object' && value['Branch'] !== null && !Array.isArray(value['Branch'])) && (typeof value['Branch']['Identification'] === 'string') && value['Branch']['Identification'].length <= 35 && value['Branch']['Identification'].length >= 1 && Object.getOwnPropertyNames(value['Branch']).length === 1) : true) &&
-      check_AtmLocation(value['Location']) &&
-      (value['FeeSurcharges'] !== undefined ? (check_AtmFeeSurcharges(value['FeeSurcharges'])) : true)
-    )
-  }
-  function check_AtmLocation(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['LocationCategory'] !== undefined ? (Array.isArray(value['LocationCategory']) && ((array) => { for(const value of array) if(!(((((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))))) { return false }; return true; })(value['LocationCategory'])) : true) &&
-      (value['OtherLocationCategory'] !== undefined ? (Array.isArray(value['OtherLocationCategory']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_5.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherLocationCategory'])) : true) &&
-      (value['Site'] !== undefined ? ((typeof value['Site'] === 'object' && value['Site'] !== null && !Array.isArray(value['Site'])) && (value['Site']['Identification'] !== undefined ? ((typeof value['Site']['Identification'] === 'string') && value['Site']['Identification'].length <= 35 && value['Site']['Identification'].length >= 1) : true) && (value['Site']['Name'] !== undefined ? ((typeof value['Site']['Name'] === 'string') && value['Site']['Name'].length <= 140 && value['Site']['Name'].length >= 1) : true)) : true) &&
-      check_AtmPostalAddress(value['PostalAddress']) &&
-      Object.getOwnPropertyNames(value).every(key => ['LocationCategory', 'OtherLocationCategory', 'Site', 'PostalAddress'].includes(key))
-    )
-  }
-  function check_AtmPostalAddress(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
-      (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
-      (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
-      (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
-      (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
-      (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_6.test(value['Country'])) : true) &&
-      (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
-      (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_7.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_8.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
-    )
-  }
-  function check_AtmFeeSurcharges(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['CashWithdrawalNational'] !== undefined ? ((typeof value['CashWithdrawalNational'] === 'string') && local_9.test(value['CashWithdrawalNational'])) : true) &&
-      (value['CashWithdrawalInternational'] !== undefined ? ((typeof value['CashWithdrawalInternational'] === 'string') && local_10.test(value['CashWithdrawalInternational'])) : true) &&
-      (value['BalanceInquiry'] !== undefined ? ((typeof value['BalanceInquiry'] === 'string') && local_11.test(value['BalanceInquiry'])) : true)
-    )
-  }
-  return function check(value) {
-    return check_AtmBrandGroup(value)
-  }
-})();
-
-/** AtmBrand: TypeBox's check of the schema. */
-export const checkAtmBrand: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[a-z]{2}$/;
-  const local_1 = /^[A-Z]{3}$/;
-  const local_2 = /^-?[0-9]{1,10}\.?[0-9]{0,2}$/;
-  const local_3 = /^[A-Z]{4}$/;
-  const local_4 = /^[A-Z]{4}$/;
-  const local_5 = /^[A-Za-z0-9_]{4}$/;
-  const local_6 = /^[A-Z]{2}$/;
-  const local_7 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_8 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_9 = /^-?[0-9]{1,10}\.?[0-9]{0,2} ?[A-Z]{3}$/;
-  const local_10 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  const local_11 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  function check_AtmBrand(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['BrandName'] === 'string') &&
-      value['BrandName'].length <= 140 &&
-      value['BrandName'].length >= 1 &&
-      Array.isArray(value['ATM']) &&
-      ((array) => { for(const value of array) if(!((check_Atm(value)))) { return false }; return true; })(value['ATM']) &&
-      Object.getOwnPropertyNames(value).length === 2
-    )
-  }
-  function check_Atm(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['Identification'] === 'string') &&
-      value['Identification'].length <= 35 &&
-      value['Identification'].length >= 1 &&
-      (value['SupportedLanguages'] !== undefined ? (Array.isArray(value['SupportedLanguages']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_0.test(value)))) { return false }; return true; })(value['SupportedLanguages'])) : true) &&
-      Array.isArray(value['ATMServices']) &&
-      value['ATMServices'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((((value === 'ATBA')) || ((value === 'ATBP')) || ((value === 'ATBB')) || ((value === 'ATBM')) || ((value === 'ATBO')) || ((value === 'ATCA')) || ((value === 'ATCD')) || ((value === 'ATCQ')) || ((value === 'ATCT')) || ((value === 'ATST')) || ((value === 'ATFC')) || ((value === 'ATMB')) || ((value === 'ATMP')) || ((value === 'ATMM')) || ((value === 'ATMO')) || ((value === 'ATOS')) || ((value === 'ATOT')) || ((value === 'ATPA')) || ((value === 'ATPC')) || ((value === 'ATPU')) || ((value === 'ATIC')) || ((value === 'ATCM')) || ((value === 'ATCO')) || ((value === 'ATTM')) || ((value === 'ATTO')) || ((value === 'ATTC')) || ((value === 'ATPM')) || ((value === 'ATPO')) || ((value === 'ATTS')))))) { return false }; return true; })(value['ATMServices']) &&
-      (value['Accessibility'] !== undefined ? (Array.isArray(value['Accessibility']) && value['Accessibility'].length <= 1 && ((array) => { for(const value of array) if(!(((((value === 'ATAC')) || ((value === 'ATAD')) || ((value === 'ATER')) || ((value === 'ATIR')) || ((value === 'ATLA')) || ((value === 'ATLL')) || ((value === 'ATOT')) || ((value === 'ATPT')) || ((value === 'ATWA')))))) { return false }; return true; })(value['Accessibility'])) : true) &&
-      (value['Access24HoursIndicator'] !== undefined ? ((typeof value['Access24HoursIndicator'] === 'boolean')) : true) &&
-      Array.isArray(value['SupportedCurrencies']) &&
-      value['SupportedCurrencies'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_1.test(value)))) { return false }; return true; })(value['SupportedCurrencies']) &&
-      (value['MinimumPossibleAmount'] !== undefined ? ((typeof value['MinimumPossibleAmount'] === 'string') && local_2.test(value['MinimumPossibleAmount'])) : true) &&
-      (value['Note'] !== undefined ? (Array.isArray(value['Note']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 2000 && value.length >= 1))) { return false }; return true; })(value['Note'])) : true) &&
-      (value['OtherAccessibility'] !== undefined ? (Array.isArray(value['OtherAccessibility']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_3.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherAccessibility'])) : true) &&
-      (value['OtherATMServices'] !== undefined ? (Array.isArray(value['OtherATMServices']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_4.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherATMServices'])) : true) &&
-      (value['Branch'] !== undefined ? ((typeof value['Branch'] === 'object' && value['Branch'] !== null && !Array.isArray(value['Branch'])) && (typeof value['Branch']['Identification'] === 'string') && value['Branch']['Identification'].length <= 35 && value['Branch']['Identification'].length >= 1 && Object.getOwnPropertyNames(value['Branch']).length === 1) : true) &&
-      check_AtmLocation(value['Location']) &&
-      (value['FeeSurcharges'] !== undefined ? (check_AtmFeeSurcharges(value['FeeSurcharges'])) : true)
-    )
-  }
-  function check_AtmLocation(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['LocationCategory'] !== undefined ? (Array.isArray(value['LocationCategory']) && ((array) => { for(const value of array) if(!(((((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))))) { return false }; return true; })(value['LocationCategory'])) : true) &&
-      (value['OtherLocationCategory'] !== undefined ? (Array.isArray(value['OtherLocationCategory']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_5.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherLocationCategory'])) : true) &&
-      (value['Site'] !== undefined ? ((typeof value['Site'] === 'object' && value['Site'] !== null && !Array.isArray(value['Site'])) && (value['Site']['Identification'] !== undefined ? ((typeof value['Site']['Identification'] === 'string') && value['Site']['Identification'].length <= 35 && value['Site']['Identification'].length >= 1) : true) && (value['Site']['Name'] !== undefined ? ((typeof value['Site']['Name'] === 'string') && value['Site']['Name'].length <= 140 && value['Site']['Name'].length >= 1) : true)) : true) &&
-      check_AtmPostalAddress(value['PostalAddress']) &&
-      Object.getOwnPropertyNames(value).every(key => ['LocationCategory', 'OtherLocationCategory', 'Site', 'PostalAddress'].includes(key))
-    )
-  }
-  function check_AtmPostalAddress(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
-      (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
-      (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
-      (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
-      (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
-      (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_6.test(value['Country'])) : true) &&
-      (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
-      (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_7.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_8.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
-    )
-  }
-  function check_AtmFeeSurcharges(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['CashWithdrawalNational'] !== undefined ? ((typeof value['CashWithdrawalNational'] === 'string') && local_9.test(value['CashWithdrawalNational'])) : true) &&
-      (value['CashWithdrawalInternational'] !== undefined ? ((typeof value['CashWithdrawalInternational'] === 'string') && local_10.test(value['CashWithdrawalInternational'])) : true) &&
-      (value['BalanceInquiry'] !== undefined ? ((typeof value['BalanceInquiry'] === 'string') && local_11.test(value['BalanceInquiry'])) : true)
-    )
-  }
-  return function check(value) {
-    return check_AtmBrand(value)
-  }
-})();
-
-/** AtmFeeSurcharges: TypeBox's check of the schema. */
-export const checkAtmFeeSurcharges: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^-?[0-9]{1,10}\.?[0-9]{0,2} ?[A-Z]{3}$/;
-  const local_1 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  const local_2 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  function check_AtmFeeSurcharges(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['CashWithdrawalNational'] !== undefined ? ((typeof value['CashWithdrawalNational'] === 'string') && local_0.test(value['CashWithdrawalNational'])) : true) &&
-      (value['CashWithdrawalInternational'] !== undefined ? ((typeof value['CashWithdrawalInternational'] === 'string') && local_1.test(value['CashWithdrawalInternational'])) : true) &&
-      (value['BalanceInquiry'] !== undefined ? ((typeof value['BalanceInquiry'] === 'string') && local_2.test(value['BalanceInquiry'])) : true)
-    )
-  }
-  return function check(value) {
-    return check_AtmFeeSurcharges(value)
-  }
-})();
-
 /** AtmLocationCategoryCode: TypeBox's check of the schema. */
 export const checkAtmLocationCategoryCode: (value: unknown) => boolean = /* @__PURE__ */ (() => {
   return function check(value) {
     return (
       (((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))
     )
-  }
-})();
-
-/** AtmLocation: TypeBox's check of the schema. */
-export const checkAtmLocation: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[A-Za-z0-9_]{4}$/;
-  const local_1 = /^[A-Z]{2}$/;
-  const local_2 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_3 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  function check_AtmLocation(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['LocationCategory'] !== undefined ? (Array.isArray(value['LocationCategory']) && ((array) => { for(const value of array) if(!(((((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))))) { return false }; return true; })(value['LocationCategory'])) : true) &&
-      (value['OtherLocationCategory'] !== undefined ? (Array.isArray(value['OtherLocationCategory']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_0.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherLocationCategory'])) : true) &&
-      (value['Site'] !== undefined ? ((typeof value['Site'] === 'object' && value['Site'] !== null && !Array.isArray(value['Site'])) && (value['Site']['Identification'] !== undefined ? ((typeof value['Site']['Identification'] === 'string') && value['Site']['Identification'].length <= 35 && value['Site']['Identification'].length >= 1) : true) && (value['Site']['Name'] !== undefined ? ((typeof value['Site']['Name'] === 'string') && value['Site']['Name'].length <= 140 && value['Site']['Name'].length >= 1) : true)) : true) &&
-      check_AtmPostalAddress(value['PostalAddress']) &&
-      Object.getOwnPropertyNames(value).every(key => ['LocationCategory', 'OtherLocationCategory', 'Site', 'PostalAddress'].includes(key))
-    )
-  }
-  function check_AtmPostalAddress(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
-      (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
-      (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
-      (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
-      (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
-      (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_1.test(value['Country'])) : true) &&
-      (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
-      (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_2.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_3.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_AtmLocation(value)
   }
 })();
 
@@ -291,105 +173,6 @@ export const checkAtmOtherLocationCategory: (value: unknown) => boolean = /* @__
       (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_0.test(value['Code'])) : true) &&
       Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))
     )
-  }
-})();
-
-/** AtmPostalAddress: TypeBox's check of the schema. */
-export const checkAtmPostalAddress: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[A-Z]{2}$/;
-  const local_1 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_2 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  function check_AtmPostalAddress(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
-      (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
-      (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
-      (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
-      (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
-      (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_0.test(value['Country'])) : true) &&
-      (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
-      (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_1.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_2.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_AtmPostalAddress(value)
-  }
-})();
-
-/** Atm: TypeBox's check of the schema. */
-export const checkAtm: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[a-z]{2}$/;
-  const local_1 = /^[A-Z]{3}$/;
-  const local_2 = /^-?[0-9]{1,10}\.?[0-9]{0,2}$/;
-  const local_3 = /^[A-Z]{4}$/;
-  const local_4 = /^[A-Z]{4}$/;
-  const local_5 = /^[A-Za-z0-9_]{4}$/;
-  const local_6 = /^[A-Z]{2}$/;
-  const local_7 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_8 = /^-?[0-9]{1,3}\.[0-9]{1,8}$/;
-  const local_9 = /^-?[0-9]{1,10}\.?[0-9]{0,2} ?[A-Z]{3}$/;
-  const local_10 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  const local_11 = /^-?[0-9]{1,10}\.?[0-9]{0,2} [A-Z]{3}$/;
-  function check_Atm(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['Identification'] === 'string') &&
-      value['Identification'].length <= 35 &&
-      value['Identification'].length >= 1 &&
-      (value['SupportedLanguages'] !== undefined ? (Array.isArray(value['SupportedLanguages']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_0.test(value)))) { return false }; return true; })(value['SupportedLanguages'])) : true) &&
-      Array.isArray(value['ATMServices']) &&
-      value['ATMServices'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((((value === 'ATBA')) || ((value === 'ATBP')) || ((value === 'ATBB')) || ((value === 'ATBM')) || ((value === 'ATBO')) || ((value === 'ATCA')) || ((value === 'ATCD')) || ((value === 'ATCQ')) || ((value === 'ATCT')) || ((value === 'ATST')) || ((value === 'ATFC')) || ((value === 'ATMB')) || ((value === 'ATMP')) || ((value === 'ATMM')) || ((value === 'ATMO')) || ((value === 'ATOS')) || ((value === 'ATOT')) || ((value === 'ATPA')) || ((value === 'ATPC')) || ((value === 'ATPU')) || ((value === 'ATIC')) || ((value === 'ATCM')) || ((value === 'ATCO')) || ((value === 'ATTM')) || ((value === 'ATTO')) || ((value === 'ATTC')) || ((value === 'ATPM')) || ((value === 'ATPO')) || ((value === 'ATTS')))))) { return false }; return true; })(value['ATMServices']) &&
-      (value['Accessibility'] !== undefined ? (Array.isArray(value['Accessibility']) && value['Accessibility'].length <= 1 && ((array) => { for(const value of array) if(!(((((value === 'ATAC')) || ((value === 'ATAD')) || ((value === 'ATER')) || ((value === 'ATIR')) || ((value === 'ATLA')) || ((value === 'ATLL')) || ((value === 'ATOT')) || ((value === 'ATPT')) || ((value === 'ATWA')))))) { return false }; return true; })(value['Accessibility'])) : true) &&
-      (value['Access24HoursIndicator'] !== undefined ? ((typeof value['Access24HoursIndicator'] === 'boolean')) : true) &&
-      Array.isArray(value['SupportedCurrencies']) &&
-      value['SupportedCurrencies'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'string') && local_1.test(value)))) { return false }; return true; })(value['SupportedCurrencies']) &&
-      (value['MinimumPossibleAmount'] !== undefined ? ((typeof value['MinimumPossibleAmount'] === 'string') && local_2.test(value['MinimumPossibleAmount'])) : true) &&
-      (value['Note'] !== undefined ? (Array.isArray(value['Note']) && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 2000 && value.length >= 1))) { return false }; return true; })(value['Note'])) : true) &&
-      (value['OtherAccessibility'] !== undefined ? (Array.isArray(value['OtherAccessibility']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_3.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherAccessibility'])) : true) &&
-      (value['OtherATMServices'] !== undefined ? (Array.isArray(value['OtherATMServices']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_4.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherATMServices'])) : true) &&
-      (value['Branch'] !== undefined ? ((typeof value['Branch'] === 'object' && value['Branch'] !== null && !Array.isArray(value['Branch'])) && (typeof value['Branch']['Identification'] === 'string') && value['Branch']['Identification'].length <= 35 && value['Branch']['Identification'].length >= 1 && Object.getOwnPropertyNames(value['Branch']).length === 1) : true) &&
-      check_AtmLocation(value['Location']) &&
-      (value['FeeSurcharges'] !== undefined ? (check_AtmFeeSurcharges(value['FeeSurcharges'])) : true)
-    )
-  }
-  function check_AtmLocation(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['LocationCategory'] !== undefined ? (Array.isArray(value['LocationCategory']) && ((array) => { for(const value of array) if(!(((((value === 'ATBE')) || ((value === 'ATBI')) || ((value === 'ATBL')) || ((value === 'ATOT')) || ((value === 'ATRO')) || ((value === 'ATRU')))))) { return false }; return true; })(value['LocationCategory'])) : true) &&
-      (value['OtherLocationCategory'] !== undefined ? (Array.isArray(value['OtherLocationCategory']) && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['Name'] === 'string') && value['Name'].length <= 70 && value['Name'].length >= 1 && (typeof value['Description'] === 'string') && value['Description'].length <= 350 && value['Description'].length >= 1 && (value['Code'] !== undefined ? ((typeof value['Code'] === 'string') && value['Code'].length <= 4 && value['Code'].length >= 4 && local_5.test(value['Code'])) : true) && Object.getOwnPropertyNames(value).every(key => ['Name', 'Description', 'Code'].includes(key))))) { return false }; return true; })(value['OtherLocationCategory'])) : true) &&
-      (value['Site'] !== undefined ? ((typeof value['Site'] === 'object' && value['Site'] !== null && !Array.isArray(value['Site'])) && (value['Site']['Identification'] !== undefined ? ((typeof value['Site']['Identification'] === 'string') && value['Site']['Identification'].length <= 35 && value['Site']['Identification'].length >= 1) : true) && (value['Site']['Name'] !== undefined ? ((typeof value['Site']['Name'] === 'string') && value['Site']['Name'].length <= 140 && value['Site']['Name'].length >= 1) : true)) : true) &&
-      check_AtmPostalAddress(value['PostalAddress']) &&
-      Object.getOwnPropertyNames(value).every(key => ['LocationCategory', 'OtherLocationCategory', 'Site', 'PostalAddress'].includes(key))
-    )
-  }
-  function check_AtmPostalAddress(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['AddressLine'] !== undefined ? (Array.isArray(value['AddressLine']) && value['AddressLine'].length <= 7 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 70 && value.length >= 1))) { return false }; return true; })(value['AddressLine'])) : true) &&
-      (value['BuildingNumber'] !== undefined ? ((typeof value['BuildingNumber'] === 'string') && value['BuildingNumber'].length <= 350 && value['BuildingNumber'].length >= 1) : true) &&
-      (value['StreetName'] !== undefined ? ((typeof value['StreetName'] === 'string') && value['StreetName'].length <= 70 && value['StreetName'].length >= 1) : true) &&
-      (value['TownName'] !== undefined ? ((typeof value['TownName'] === 'string') && value['TownName'].length <= 35 && value['TownName'].length >= 1) : true) &&
-      (value['CountrySubDivision'] !== undefined ? (Array.isArray(value['CountrySubDivision']) && value['CountrySubDivision'].length <= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 35 && value.length >= 1))) { return false }; return true; })(value['CountrySubDivision'])) : true) &&
-      (value['Country'] !== undefined ? ((typeof value['Country'] === 'string') && local_6.test(value['Country'])) : true) &&
-      (value['PostCode'] !== undefined ? ((typeof value['PostCode'] === 'string') && value['PostCode'].length <= 16 && value['PostCode'].length >= 1) : true) &&
-      (value['GeoLocation'] !== undefined ? ((typeof value['GeoLocation'] === 'object' && value['GeoLocation'] !== null && !Array.isArray(value['GeoLocation'])) && (typeof value['GeoLocation']['GeographicCoordinates'] === 'object' && value['GeoLocation']['GeographicCoordinates'] !== null && !Array.isArray(value['GeoLocation']['GeographicCoordinates'])) && (typeof value['GeoLocation']['GeographicCoordinates']['Latitude'] === 'string') && local_7.test(value['GeoLocation']['GeographicCoordinates']['Latitude']) && (typeof value['GeoLocation']['GeographicCoordinates']['Longitude'] === 'string') && local_8.test(value['GeoLocation']['GeographicCoordinates']['Longitude'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['AddressLine', 'BuildingNumber', 'StreetName', 'TownName', 'CountrySubDivision', 'Country', 'PostCode', 'GeoLocation'].includes(key))
-    )
-  }
-  function check_AtmFeeSurcharges(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['CashWithdrawalNational'] !== undefined ? ((typeof value['CashWithdrawalNational'] === 'string') && local_9.test(value['CashWithdrawalNational'])) : true) &&
-      (value['CashWithdrawalInternational'] !== undefined ? ((typeof value['CashWithdrawalInternational'] === 'string') && local_10.test(value['CashWithdrawalInternational'])) : true) &&
-      (value['BalanceInquiry'] !== undefined ? ((typeof value['BalanceInquiry'] === 'string') && local_11.test(value['BalanceInquiry'])) : true)
-    )
-  }
-  return function check(value) {
-    return check_Atm(value)
   }
 })();
 

@@ -7,424 +7,210 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
+
+const local_2 = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
+
+const local_12 = /^[0-9]{5}$/;
+
+const local_14 = /^-?[0-9]+\.[0-9]{2}$/;
+
+const local_16 = /^-?[0-9]+\.[0-9]$/;
+
+function check_AutoEstreneRequest(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    check_SolicitudAutoEstrene(value['solicitud']) &&
+    Object.getOwnPropertyNames(value).length === 1
+  )
+}
+function check_SolicitudAutoEstrene(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['fechaApertura'] !== undefined ? ((typeof value['fechaApertura'] === 'string') && local_0.test(value['fechaApertura'])) : true) &&
+    (typeof value['montoSolicitado'] === 'string') &&
+    value['montoSolicitado'].length <= 14 &&
+    local_1.test(value['montoSolicitado']) &&
+    (value['tasa'] !== undefined ? ((typeof value['tasa'] === 'string') && value['tasa'].length <= 10 && local_2.test(value['tasa'])) : true) &&
+    Number.isInteger(value['plazo']) &&
+    value['plazo'] <= 999 &&
+    value['plazo'] >= 0 &&
+    (value['periodicidad'] !== undefined ? ((typeof value['periodicidad'] === 'string') && value['periodicidad'].length <= 1 && value['periodicidad'].length >= 1) : true) &&
+    (value['iva'] !== undefined ? (Number.isInteger(value['iva']) && value['iva'] <= 99 && value['iva'] >= 0) : true) &&
+    (value['facturaConIva'] !== undefined ? (Number.isInteger(value['facturaConIva']) && value['facturaConIva'] <= 9 && value['facturaConIva'] >= 0) : true) &&
+    (value['producto'] !== undefined ? ((((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM')))) : true) &&
+    (value['comisiones'] !== undefined ? ((typeof value['comisiones'] === 'string') && value['comisiones'].length <= 10 && local_2.test(value['comisiones'])) : true) &&
+    (value['tipoSeguro'] !== undefined ? (Number.isInteger(value['tipoSeguro']) && value['tipoSeguro'] <= 99 && value['tipoSeguro'] >= 0) : true) &&
+    (typeof value['valorFactura'] === 'string') &&
+    value['valorFactura'].length <= 14 &&
+    local_1.test(value['valorFactura']) &&
+    (value['indSeguro'] !== undefined ? (Number.isInteger(value['indSeguro']) && value['indSeguro'] <= 9 && value['indSeguro'] >= 0) : true) &&
+    (value['plazoSeguro'] !== undefined ? (Number.isInteger(value['plazoSeguro']) && value['plazoSeguro'] <= 99 && value['plazoSeguro'] >= 0) : true) &&
+    (value['importeSeguros'] !== undefined ? ((typeof value['importeSeguros'] === 'string') && value['importeSeguros'].length <= 14 && local_1.test(value['importeSeguros'])) : true) &&
+    (value['importeCatSegVida'] !== undefined ? ((typeof value['importeCatSegVida'] === 'string') && value['importeCatSegVida'].length <= 14 && local_1.test(value['importeCatSegVida'])) : true) &&
+    (value['importeCatSegDanio'] !== undefined ? ((typeof value['importeCatSegDanio'] === 'string') && value['importeCatSegDanio'].length <= 14 && local_1.test(value['importeCatSegDanio'])) : true) &&
+    (value['numeroPagos'] !== undefined ? (Number.isInteger(value['numeroPagos']) && value['numeroPagos'] <= 99 && value['numeroPagos'] >= 0) : true) &&
+    (value['porcentajeCredito'] !== undefined ? (Number.isFinite(value['porcentajeCredito']) && value['porcentajeCredito'] <= 100 && value['porcentajeCredito'] >= 0) : true) &&
+    (value['porcentajeEnganche'] !== undefined ? (Number.isFinite(value['porcentajeEnganche']) && value['porcentajeEnganche'] <= 100 && value['porcentajeEnganche'] >= 0) : true) &&
+    (value['nombreModelo'] !== undefined ? ((typeof value['nombreModelo'] === 'string') && value['nombreModelo'].length <= 100 && value['nombreModelo'].length >= 1) : true) &&
+    (value['generaTablaPagos'] !== undefined ? ((typeof value['generaTablaPagos'] === 'boolean')) : true) &&
+    (value['montoGarantiaExt'] !== undefined ? ((typeof value['montoGarantiaExt'] === 'string') && value['montoGarantiaExt'].length <= 14 && local_1.test(value['montoGarantiaExt'])) : true) &&
+    (value['creditoGarantiaExt'] !== undefined ? ((typeof value['creditoGarantiaExt'] === 'boolean')) : true) &&
+    (value['informacionSeguro'] !== undefined ? (check_InformacionSeguro(value['informacionSeguro'])) : true) &&
+    Object.getOwnPropertyNames(value).every(key => ['fechaApertura', 'montoSolicitado', 'tasa', 'plazo', 'periodicidad', 'iva', 'facturaConIva', 'producto', 'comisiones', 'tipoSeguro', 'valorFactura', 'indSeguro', 'plazoSeguro', 'importeSeguros', 'importeCatSegVida', 'importeCatSegDanio', 'numeroPagos', 'porcentajeCredito', 'porcentajeEnganche', 'nombreModelo', 'generaTablaPagos', 'montoGarantiaExt', 'creditoGarantiaExt', 'informacionSeguro'].includes(key))
+  )
+}
+function check_InformacionSeguro(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
+    Number.isInteger(value['cveEntidadFederativa']) &&
+    value['cveEntidadFederativa'] <= 32 &&
+    value['cveEntidadFederativa'] >= 1 &&
+    (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
+    (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
+    (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
+    Number.isInteger(value['idTipoUnidad']) &&
+    value['idTipoUnidad'] <= 999 &&
+    value['idTipoUnidad'] >= 0 &&
+    Number.isInteger(value['idUsoAutomovil']) &&
+    value['idUsoAutomovil'] <= 999 &&
+    value['idUsoAutomovil'] >= 0 &&
+    Number.isInteger(value['modelo']) &&
+    value['modelo'] <= 2999 &&
+    value['modelo'] >= 1900 &&
+    (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
+    (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
+    (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_1.test(value['sumaAccesorio'])) : true) &&
+    (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_1.test(value['sumaEquipoEspecial'])) : true) &&
+    (typeof value['enganche'] === 'string') &&
+    value['enganche'].length <= 14 &&
+    local_1.test(value['enganche']) &&
+    (typeof value['codigoPostal'] === 'string') &&
+    local_12.test(value['codigoPostal']) &&
+    (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
+    (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
+    Number.isInteger(value['idAgencia']) &&
+    value['idAgencia'] <= 999999999 &&
+    value['idAgencia'] >= 0 &&
+    Number.isInteger(value['numeroAgencia']) &&
+    value['numeroAgencia'] <= 999999999 &&
+    value['numeroAgencia'] >= 0 &&
+    Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idAgencia', 'numeroAgencia'].includes(key))
+  )
+}
+function check_ResultadoAutoEstrene(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['fechaApertura'] === 'string') &&
+    local_0.test(value['fechaApertura']) &&
+    (typeof value['montoSolicitado'] === 'string') &&
+    local_14.test(value['montoSolicitado']) &&
+    (typeof value['tasa'] === 'string') &&
+    Number.isInteger(value['plazo']) &&
+    value['plazo'] <= 999 &&
+    value['plazo'] >= 0 &&
+    (typeof value['periodicidad'] === 'string') &&
+    value['periodicidad'].length <= 1 &&
+    value['periodicidad'].length >= 1 &&
+    Number.isInteger(value['iva']) &&
+    value['iva'] <= 99 &&
+    value['iva'] >= 0 &&
+    Number.isInteger(value['facturaConIva']) &&
+    value['facturaConIva'] <= 9 &&
+    value['facturaConIva'] >= 0 &&
+    (((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM'))) &&
+    (typeof value['comisiones'] === 'string') &&
+    Number.isInteger(value['tipoSeguro']) &&
+    value['tipoSeguro'] <= 99 &&
+    value['tipoSeguro'] >= 0 &&
+    (typeof value['valorFactura'] === 'string') &&
+    local_14.test(value['valorFactura']) &&
+    (typeof value['cat'] === 'string') &&
+    local_16.test(value['cat']) &&
+    Number.isInteger(value['indSeguro']) &&
+    value['indSeguro'] <= 9 &&
+    value['indSeguro'] >= 0 &&
+    Number.isInteger(value['plazoSeguro']) &&
+    value['plazoSeguro'] <= 99 &&
+    value['plazoSeguro'] >= 0 &&
+    (typeof value['importeSeguros'] === 'string') &&
+    local_14.test(value['importeSeguros']) &&
+    (typeof value['importeCatSegVida'] === 'string') &&
+    local_14.test(value['importeCatSegVida']) &&
+    (typeof value['importeCatSegDanio'] === 'string') &&
+    local_14.test(value['importeCatSegDanio']) &&
+    Number.isInteger(value['numeroPagos']) &&
+    value['numeroPagos'] <= 99 &&
+    value['numeroPagos'] >= 0 &&
+    (typeof value['totalPagar'] === 'string') &&
+    local_14.test(value['totalPagar']) &&
+    (typeof value['pagoMensual'] === 'string') &&
+    local_14.test(value['pagoMensual']) &&
+    (typeof value['montoGarantiaExt'] === 'string') &&
+    local_14.test(value['montoGarantiaExt']) &&
+    (typeof value['importeInteresTotal'] === 'string') &&
+    local_14.test(value['importeInteresTotal']) &&
+    (typeof value['impIVAInteresTotal'] === 'string') &&
+    local_14.test(value['impIVAInteresTotal']) &&
+    (typeof value['importePago'] === 'string') &&
+    local_14.test(value['importePago']) &&
+    Array.isArray(value['registros']) &&
+    ((array) => { for(const value of array) if(!((check_RegistroAmortizacion(value)))) { return false }; return true; })(value['registros']) &&
+    Object.getOwnPropertyNames(value).length === 25
+  )
+}
+function check_RegistroAmortizacion(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    Number.isInteger(value['numAmortizacion']) &&
+    value['numAmortizacion'] <= 999 &&
+    value['numAmortizacion'] >= 0 &&
+    (typeof value['fechaAmortizacion'] === 'string') &&
+    local_0.test(value['fechaAmortizacion']) &&
+    (typeof value['saldoCapital'] === 'string') &&
+    local_14.test(value['saldoCapital']) &&
+    (typeof value['abonoCapital'] === 'string') &&
+    local_14.test(value['abonoCapital']) &&
+    (typeof value['interesAmortizacion'] === 'string') &&
+    local_14.test(value['interesAmortizacion']) &&
+    (typeof value['ivaAmortizacion'] === 'string') &&
+    local_14.test(value['ivaAmortizacion']) &&
+    (typeof value['comisionAmortizacion'] === 'string') &&
+    local_14.test(value['comisionAmortizacion']) &&
+    (typeof value['seguroVida'] === 'string') &&
+    local_14.test(value['seguroVida']) &&
+    (typeof value['seguroDanos'] === 'string') &&
+    local_14.test(value['seguroDanos']) &&
+    (typeof value['seguroDesempleo'] === 'string') &&
+    local_14.test(value['seguroDesempleo']) &&
+    (typeof value['pagoAmortizacion'] === 'string') &&
+    local_14.test(value['pagoAmortizacion']) &&
+    (typeof value['saldoFin'] === 'string') &&
+    local_14.test(value['saldoFin']) &&
+    Object.getOwnPropertyNames(value).length === 12
+  )
+}
+
 /** AutoEstreneRequest: TypeBox's check of the schema. */
-export const checkAutoEstreneRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
-  const local_3 = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
-  const local_4 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_5 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_6 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_7 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_8 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_9 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_10 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_11 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_12 = /^[0-9]{5}$/;
-  function check_AutoEstreneRequest(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      check_SolicitudAutoEstrene(value['solicitud']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  function check_SolicitudAutoEstrene(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['fechaApertura'] !== undefined ? ((typeof value['fechaApertura'] === 'string') && local_0.test(value['fechaApertura'])) : true) &&
-      (typeof value['montoSolicitado'] === 'string') &&
-      value['montoSolicitado'].length <= 14 &&
-      local_1.test(value['montoSolicitado']) &&
-      (value['tasa'] !== undefined ? ((typeof value['tasa'] === 'string') && value['tasa'].length <= 10 && local_2.test(value['tasa'])) : true) &&
-      Number.isInteger(value['plazo']) &&
-      value['plazo'] <= 999 &&
-      value['plazo'] >= 0 &&
-      (value['periodicidad'] !== undefined ? ((typeof value['periodicidad'] === 'string') && value['periodicidad'].length <= 1 && value['periodicidad'].length >= 1) : true) &&
-      (value['iva'] !== undefined ? (Number.isInteger(value['iva']) && value['iva'] <= 99 && value['iva'] >= 0) : true) &&
-      (value['facturaConIva'] !== undefined ? (Number.isInteger(value['facturaConIva']) && value['facturaConIva'] <= 9 && value['facturaConIva'] >= 0) : true) &&
-      (value['producto'] !== undefined ? ((((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM')))) : true) &&
-      (value['comisiones'] !== undefined ? ((typeof value['comisiones'] === 'string') && value['comisiones'].length <= 10 && local_3.test(value['comisiones'])) : true) &&
-      (value['tipoSeguro'] !== undefined ? (Number.isInteger(value['tipoSeguro']) && value['tipoSeguro'] <= 99 && value['tipoSeguro'] >= 0) : true) &&
-      (typeof value['valorFactura'] === 'string') &&
-      value['valorFactura'].length <= 14 &&
-      local_4.test(value['valorFactura']) &&
-      (value['indSeguro'] !== undefined ? (Number.isInteger(value['indSeguro']) && value['indSeguro'] <= 9 && value['indSeguro'] >= 0) : true) &&
-      (value['plazoSeguro'] !== undefined ? (Number.isInteger(value['plazoSeguro']) && value['plazoSeguro'] <= 99 && value['plazoSeguro'] >= 0) : true) &&
-      (value['importeSeguros'] !== undefined ? ((typeof value['importeSeguros'] === 'string') && value['importeSeguros'].length <= 14 && local_5.test(value['importeSeguros'])) : true) &&
-      (value['importeCatSegVida'] !== undefined ? ((typeof value['importeCatSegVida'] === 'string') && value['importeCatSegVida'].length <= 14 && local_6.test(value['importeCatSegVida'])) : true) &&
-      (value['importeCatSegDanio'] !== undefined ? ((typeof value['importeCatSegDanio'] === 'string') && value['importeCatSegDanio'].length <= 14 && local_7.test(value['importeCatSegDanio'])) : true) &&
-      (value['numeroPagos'] !== undefined ? (Number.isInteger(value['numeroPagos']) && value['numeroPagos'] <= 99 && value['numeroPagos'] >= 0) : true) &&
-      (value['porcentajeCredito'] !== undefined ? (Number.isFinite(value['porcentajeCredito']) && value['porcentajeCredito'] <= 100 && value['porcentajeCredito'] >= 0) : true) &&
-      (value['porcentajeEnganche'] !== undefined ? (Number.isFinite(value['porcentajeEnganche']) && value['porcentajeEnganche'] <= 100 && value['porcentajeEnganche'] >= 0) : true) &&
-      (value['nombreModelo'] !== undefined ? ((typeof value['nombreModelo'] === 'string') && value['nombreModelo'].length <= 100 && value['nombreModelo'].length >= 1) : true) &&
-      (value['generaTablaPagos'] !== undefined ? ((typeof value['generaTablaPagos'] === 'boolean')) : true) &&
-      (value['montoGarantiaExt'] !== undefined ? ((typeof value['montoGarantiaExt'] === 'string') && value['montoGarantiaExt'].length <= 14 && local_8.test(value['montoGarantiaExt'])) : true) &&
-      (value['creditoGarantiaExt'] !== undefined ? ((typeof value['creditoGarantiaExt'] === 'boolean')) : true) &&
-      (value['informacionSeguro'] !== undefined ? (check_InformacionSeguro(value['informacionSeguro'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['fechaApertura', 'montoSolicitado', 'tasa', 'plazo', 'periodicidad', 'iva', 'facturaConIva', 'producto', 'comisiones', 'tipoSeguro', 'valorFactura', 'indSeguro', 'plazoSeguro', 'importeSeguros', 'importeCatSegVida', 'importeCatSegDanio', 'numeroPagos', 'porcentajeCredito', 'porcentajeEnganche', 'nombreModelo', 'generaTablaPagos', 'montoGarantiaExt', 'creditoGarantiaExt', 'informacionSeguro'].includes(key))
-    )
-  }
-  function check_InformacionSeguro(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
-      Number.isInteger(value['cveEntidadFederativa']) &&
-      value['cveEntidadFederativa'] <= 32 &&
-      value['cveEntidadFederativa'] >= 1 &&
-      (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
-      (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
-      (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
-      Number.isInteger(value['idTipoUnidad']) &&
-      value['idTipoUnidad'] <= 999 &&
-      value['idTipoUnidad'] >= 0 &&
-      Number.isInteger(value['idUsoAutomovil']) &&
-      value['idUsoAutomovil'] <= 999 &&
-      value['idUsoAutomovil'] >= 0 &&
-      Number.isInteger(value['modelo']) &&
-      value['modelo'] <= 2999 &&
-      value['modelo'] >= 1900 &&
-      (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
-      (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
-      (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_9.test(value['sumaAccesorio'])) : true) &&
-      (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_10.test(value['sumaEquipoEspecial'])) : true) &&
-      (typeof value['enganche'] === 'string') &&
-      value['enganche'].length <= 14 &&
-      local_11.test(value['enganche']) &&
-      (typeof value['codigoPostal'] === 'string') &&
-      local_12.test(value['codigoPostal']) &&
-      (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
-      (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
-      Number.isInteger(value['idAgencia']) &&
-      value['idAgencia'] <= 999999999 &&
-      value['idAgencia'] >= 0 &&
-      Number.isInteger(value['numeroAgencia']) &&
-      value['numeroAgencia'] <= 999999999 &&
-      value['numeroAgencia'] >= 0 &&
-      Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idAgencia', 'numeroAgencia'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_AutoEstreneRequest(value)
-  }
-})();
+export const checkAutoEstreneRequest: (value: unknown) => boolean = check_AutoEstreneRequest;
 
 /** CreditRequest: TypeBox's check of the schema. */
-export const checkCreditRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
-  const local_3 = /^(0|[1-9][0-9]{0,2})(\.[0-9]{1,6})?$/;
-  const local_4 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_5 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_6 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_7 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_8 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_9 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_10 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_11 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_12 = /^[0-9]{5}$/;
-  function check_SolicitudAutoEstrene(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['fechaApertura'] !== undefined ? ((typeof value['fechaApertura'] === 'string') && local_0.test(value['fechaApertura'])) : true) &&
-      (typeof value['montoSolicitado'] === 'string') &&
-      value['montoSolicitado'].length <= 14 &&
-      local_1.test(value['montoSolicitado']) &&
-      (value['tasa'] !== undefined ? ((typeof value['tasa'] === 'string') && value['tasa'].length <= 10 && local_2.test(value['tasa'])) : true) &&
-      Number.isInteger(value['plazo']) &&
-      value['plazo'] <= 999 &&
-      value['plazo'] >= 0 &&
-      (value['periodicidad'] !== undefined ? ((typeof value['periodicidad'] === 'string') && value['periodicidad'].length <= 1 && value['periodicidad'].length >= 1) : true) &&
-      (value['iva'] !== undefined ? (Number.isInteger(value['iva']) && value['iva'] <= 99 && value['iva'] >= 0) : true) &&
-      (value['facturaConIva'] !== undefined ? (Number.isInteger(value['facturaConIva']) && value['facturaConIva'] <= 9 && value['facturaConIva'] >= 0) : true) &&
-      (value['producto'] !== undefined ? ((((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM')))) : true) &&
-      (value['comisiones'] !== undefined ? ((typeof value['comisiones'] === 'string') && value['comisiones'].length <= 10 && local_3.test(value['comisiones'])) : true) &&
-      (value['tipoSeguro'] !== undefined ? (Number.isInteger(value['tipoSeguro']) && value['tipoSeguro'] <= 99 && value['tipoSeguro'] >= 0) : true) &&
-      (typeof value['valorFactura'] === 'string') &&
-      value['valorFactura'].length <= 14 &&
-      local_4.test(value['valorFactura']) &&
-      (value['indSeguro'] !== undefined ? (Number.isInteger(value['indSeguro']) && value['indSeguro'] <= 9 && value['indSeguro'] >= 0) : true) &&
-      (value['plazoSeguro'] !== undefined ? (Number.isInteger(value['plazoSeguro']) && value['plazoSeguro'] <= 99 && value['plazoSeguro'] >= 0) : true) &&
-      (value['importeSeguros'] !== undefined ? ((typeof value['importeSeguros'] === 'string') && value['importeSeguros'].length <= 14 && local_5.test(value['importeSeguros'])) : true) &&
-      (value['importeCatSegVida'] !== undefined ? ((typeof value['importeCatSegVida'] === 'string') && value['importeCatSegVida'].length <= 14 && local_6.test(value['importeCatSegVida'])) : true) &&
-      (value['importeCatSegDanio'] !== undefined ? ((typeof value['importeCatSegDanio'] === 'string') && value['importeCatSegDanio'].length <= 14 && local_7.test(value['importeCatSegDanio'])) : true) &&
-      (value['numeroPagos'] !== undefined ? (Number.isInteger(value['numeroPagos']) && value['numeroPagos'] <= 99 && value['numeroPagos'] >= 0) : true) &&
-      (value['porcentajeCredito'] !== undefined ? (Number.isFinite(value['porcentajeCredito']) && value['porcentajeCredito'] <= 100 && value['porcentajeCredito'] >= 0) : true) &&
-      (value['porcentajeEnganche'] !== undefined ? (Number.isFinite(value['porcentajeEnganche']) && value['porcentajeEnganche'] <= 100 && value['porcentajeEnganche'] >= 0) : true) &&
-      (value['nombreModelo'] !== undefined ? ((typeof value['nombreModelo'] === 'string') && value['nombreModelo'].length <= 100 && value['nombreModelo'].length >= 1) : true) &&
-      (value['generaTablaPagos'] !== undefined ? ((typeof value['generaTablaPagos'] === 'boolean')) : true) &&
-      (value['montoGarantiaExt'] !== undefined ? ((typeof value['montoGarantiaExt'] === 'string') && value['montoGarantiaExt'].length <= 14 && local_8.test(value['montoGarantiaExt'])) : true) &&
-      (value['creditoGarantiaExt'] !== undefined ? ((typeof value['creditoGarantiaExt'] === 'boolean')) : true) &&
-      (value['informacionSeguro'] !== undefined ? (check_InformacionSeguro(value['informacionSeguro'])) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['fechaApertura', 'montoSolicitado', 'tasa', 'plazo', 'periodicidad', 'iva', 'facturaConIva', 'producto', 'comisiones', 'tipoSeguro', 'valorFactura', 'indSeguro', 'plazoSeguro', 'importeSeguros', 'importeCatSegVida', 'importeCatSegDanio', 'numeroPagos', 'porcentajeCredito', 'porcentajeEnganche', 'nombreModelo', 'generaTablaPagos', 'montoGarantiaExt', 'creditoGarantiaExt', 'informacionSeguro'].includes(key))
-    )
-  }
-  function check_InformacionSeguro(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
-      Number.isInteger(value['cveEntidadFederativa']) &&
-      value['cveEntidadFederativa'] <= 32 &&
-      value['cveEntidadFederativa'] >= 1 &&
-      (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
-      (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
-      (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
-      Number.isInteger(value['idTipoUnidad']) &&
-      value['idTipoUnidad'] <= 999 &&
-      value['idTipoUnidad'] >= 0 &&
-      Number.isInteger(value['idUsoAutomovil']) &&
-      value['idUsoAutomovil'] <= 999 &&
-      value['idUsoAutomovil'] >= 0 &&
-      Number.isInteger(value['modelo']) &&
-      value['modelo'] <= 2999 &&
-      value['modelo'] >= 1900 &&
-      (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
-      (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
-      (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_9.test(value['sumaAccesorio'])) : true) &&
-      (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_10.test(value['sumaEquipoEspecial'])) : true) &&
-      (typeof value['enganche'] === 'string') &&
-      value['enganche'].length <= 14 &&
-      local_11.test(value['enganche']) &&
-      (typeof value['codigoPostal'] === 'string') &&
-      local_12.test(value['codigoPostal']) &&
-      (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
-      (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
-      Number.isInteger(value['idAgencia']) &&
-      value['idAgencia'] <= 999999999 &&
-      value['idAgencia'] >= 0 &&
-      Number.isInteger(value['numeroAgencia']) &&
-      value['numeroAgencia'] <= 999999999 &&
-      value['numeroAgencia'] >= 0 &&
-      Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idAgencia', 'numeroAgencia'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_SolicitudAutoEstrene(value)
-  }
-})();
+export const checkCreditRequest: (value: unknown) => boolean = check_SolicitudAutoEstrene;
 
 /** CreditResult: TypeBox's check of the schema. */
-export const checkCreditResult: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_1 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_2 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^-?[0-9]+\.[0-9]$/;
-  const local_4 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_5 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_8 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_9 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_10 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_11 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_12 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_13 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_14 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_15 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_16 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_17 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_18 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_19 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_20 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_21 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_22 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_23 = /^-?[0-9]+\.[0-9]{2}$/;
-  function check_ResultadoAutoEstrene(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['fechaApertura'] === 'string') &&
-      local_0.test(value['fechaApertura']) &&
-      (typeof value['montoSolicitado'] === 'string') &&
-      local_1.test(value['montoSolicitado']) &&
-      (typeof value['tasa'] === 'string') &&
-      Number.isInteger(value['plazo']) &&
-      value['plazo'] <= 999 &&
-      value['plazo'] >= 0 &&
-      (typeof value['periodicidad'] === 'string') &&
-      value['periodicidad'].length <= 1 &&
-      value['periodicidad'].length >= 1 &&
-      Number.isInteger(value['iva']) &&
-      value['iva'] <= 99 &&
-      value['iva'] >= 0 &&
-      Number.isInteger(value['facturaConIva']) &&
-      value['facturaConIva'] <= 9 &&
-      value['facturaConIva'] >= 0 &&
-      (((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM'))) &&
-      (typeof value['comisiones'] === 'string') &&
-      Number.isInteger(value['tipoSeguro']) &&
-      value['tipoSeguro'] <= 99 &&
-      value['tipoSeguro'] >= 0 &&
-      (typeof value['valorFactura'] === 'string') &&
-      local_2.test(value['valorFactura']) &&
-      (typeof value['cat'] === 'string') &&
-      local_3.test(value['cat']) &&
-      Number.isInteger(value['indSeguro']) &&
-      value['indSeguro'] <= 9 &&
-      value['indSeguro'] >= 0 &&
-      Number.isInteger(value['plazoSeguro']) &&
-      value['plazoSeguro'] <= 99 &&
-      value['plazoSeguro'] >= 0 &&
-      (typeof value['importeSeguros'] === 'string') &&
-      local_4.test(value['importeSeguros']) &&
-      (typeof value['importeCatSegVida'] === 'string') &&
-      local_5.test(value['importeCatSegVida']) &&
-      (typeof value['importeCatSegDanio'] === 'string') &&
-      local_6.test(value['importeCatSegDanio']) &&
-      Number.isInteger(value['numeroPagos']) &&
-      value['numeroPagos'] <= 99 &&
-      value['numeroPagos'] >= 0 &&
-      (typeof value['totalPagar'] === 'string') &&
-      local_7.test(value['totalPagar']) &&
-      (typeof value['pagoMensual'] === 'string') &&
-      local_8.test(value['pagoMensual']) &&
-      (typeof value['montoGarantiaExt'] === 'string') &&
-      local_9.test(value['montoGarantiaExt']) &&
-      (typeof value['importeInteresTotal'] === 'string') &&
-      local_10.test(value['importeInteresTotal']) &&
-      (typeof value['impIVAInteresTotal'] === 'string') &&
-      local_11.test(value['impIVAInteresTotal']) &&
-      (typeof value['importePago'] === 'string') &&
-      local_12.test(value['importePago']) &&
-      Array.isArray(value['registros']) &&
-      ((array) => { for(const value of array) if(!((check_RegistroAmortizacion(value)))) { return false }; return true; })(value['registros']) &&
-      Object.getOwnPropertyNames(value).length === 25
-    )
-  }
-  function check_RegistroAmortizacion(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Number.isInteger(value['numAmortizacion']) &&
-      value['numAmortizacion'] <= 999 &&
-      value['numAmortizacion'] >= 0 &&
-      (typeof value['fechaAmortizacion'] === 'string') &&
-      local_13.test(value['fechaAmortizacion']) &&
-      (typeof value['saldoCapital'] === 'string') &&
-      local_14.test(value['saldoCapital']) &&
-      (typeof value['abonoCapital'] === 'string') &&
-      local_15.test(value['abonoCapital']) &&
-      (typeof value['interesAmortizacion'] === 'string') &&
-      local_16.test(value['interesAmortizacion']) &&
-      (typeof value['ivaAmortizacion'] === 'string') &&
-      local_17.test(value['ivaAmortizacion']) &&
-      (typeof value['comisionAmortizacion'] === 'string') &&
-      local_18.test(value['comisionAmortizacion']) &&
-      (typeof value['seguroVida'] === 'string') &&
-      local_19.test(value['seguroVida']) &&
-      (typeof value['seguroDanos'] === 'string') &&
-      local_20.test(value['seguroDanos']) &&
-      (typeof value['seguroDesempleo'] === 'string') &&
-      local_21.test(value['seguroDesempleo']) &&
-      (typeof value['pagoAmortizacion'] === 'string') &&
-      local_22.test(value['pagoAmortizacion']) &&
-      (typeof value['saldoFin'] === 'string') &&
-      local_23.test(value['saldoFin']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  return function check(value) {
-    return check_ResultadoAutoEstrene(value)
-  }
-})();
+export const checkCreditResult: (value: unknown) => boolean = check_ResultadoAutoEstrene;
 
 /** CreditRow: TypeBox's check of the schema. */
-export const checkCreditRow: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_1 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_2 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_4 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_5 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_8 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_9 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_10 = /^-?[0-9]+\.[0-9]{2}$/;
-  function check_RegistroAmortizacion(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Number.isInteger(value['numAmortizacion']) &&
-      value['numAmortizacion'] <= 999 &&
-      value['numAmortizacion'] >= 0 &&
-      (typeof value['fechaAmortizacion'] === 'string') &&
-      local_0.test(value['fechaAmortizacion']) &&
-      (typeof value['saldoCapital'] === 'string') &&
-      local_1.test(value['saldoCapital']) &&
-      (typeof value['abonoCapital'] === 'string') &&
-      local_2.test(value['abonoCapital']) &&
-      (typeof value['interesAmortizacion'] === 'string') &&
-      local_3.test(value['interesAmortizacion']) &&
-      (typeof value['ivaAmortizacion'] === 'string') &&
-      local_4.test(value['ivaAmortizacion']) &&
-      (typeof value['comisionAmortizacion'] === 'string') &&
-      local_5.test(value['comisionAmortizacion']) &&
-      (typeof value['seguroVida'] === 'string') &&
-      local_6.test(value['seguroVida']) &&
-      (typeof value['seguroDanos'] === 'string') &&
-      local_7.test(value['seguroDanos']) &&
-      (typeof value['seguroDesempleo'] === 'string') &&
-      local_8.test(value['seguroDesempleo']) &&
-      (typeof value['pagoAmortizacion'] === 'string') &&
-      local_9.test(value['pagoAmortizacion']) &&
-      (typeof value['saldoFin'] === 'string') &&
-      local_10.test(value['saldoFin']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  return function check(value) {
-    return check_RegistroAmortizacion(value)
-  }
-})();
+export const checkCreditRow: (value: unknown) => boolean = check_RegistroAmortizacion;
 
 /** InsuranceInfo: TypeBox's check of the schema. */
-export const checkInsuranceInfo: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_3 = /^[0-9]{5}$/;
-  function check_InformacionSeguro(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
-      Number.isInteger(value['cveEntidadFederativa']) &&
-      value['cveEntidadFederativa'] <= 32 &&
-      value['cveEntidadFederativa'] >= 1 &&
-      (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
-      (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
-      (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
-      Number.isInteger(value['idTipoUnidad']) &&
-      value['idTipoUnidad'] <= 999 &&
-      value['idTipoUnidad'] >= 0 &&
-      Number.isInteger(value['idUsoAutomovil']) &&
-      value['idUsoAutomovil'] <= 999 &&
-      value['idUsoAutomovil'] >= 0 &&
-      Number.isInteger(value['modelo']) &&
-      value['modelo'] <= 2999 &&
-      value['modelo'] >= 1900 &&
-      (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
-      (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
-      (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_0.test(value['sumaAccesorio'])) : true) &&
-      (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_1.test(value['sumaEquipoEspecial'])) : true) &&
-      (typeof value['enganche'] === 'string') &&
-      value['enganche'].length <= 14 &&
-      local_2.test(value['enganche']) &&
-      (typeof value['codigoPostal'] === 'string') &&
-      local_3.test(value['codigoPostal']) &&
-      (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
-      (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
-      Number.isInteger(value['idAgencia']) &&
-      value['idAgencia'] <= 999999999 &&
-      value['idAgencia'] >= 0 &&
-      Number.isInteger(value['numeroAgencia']) &&
-      value['numeroAgencia'] <= 999999999 &&
-      value['numeroAgencia'] >= 0 &&
-      Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idAgencia', 'numeroAgencia'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_InformacionSeguro(value)
-  }
-})();
+export const checkInsuranceInfo: (value: unknown) => boolean = check_InformacionSeguro;
+
+/** The parts later modules use. */
+export { check_AutoEstreneRequest as part_AutoEstreneRequest, check_SolicitudAutoEstrene as part_SolicitudAutoEstrene, check_InformacionSeguro as part_InformacionSeguro, check_ResultadoAutoEstrene as part_ResultadoAutoEstrene, check_RegistroAmortizacion as part_RegistroAmortizacion };
 
 /** CreditRequest: the one-pass reader of the schema (src/validation/reader.ts), with TypeBox's check of each property. */
 export const readCreditRequest: (value: unknown) => object | undefined = /* @__PURE__ */ (() => {

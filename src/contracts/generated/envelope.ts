@@ -7,58 +7,41 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+function check_Detalles(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['enlace'] === 'string') &&
+    value['enlace'].length <= 300 &&
+    value['enlace'].length >= 1 &&
+    (typeof value['propiedad'] === 'string') &&
+    value['propiedad'].length <= 300 &&
+    value['propiedad'].length >= 1 &&
+    (value['valorIncorrecto'] !== undefined ? ((typeof value['valorIncorrecto'] === 'string') && value['valorIncorrecto'].length <= 50 && value['valorIncorrecto'].length >= 1) : true) &&
+    Object.getOwnPropertyNames(value).every(key => ['enlace', 'propiedad', 'valorIncorrecto'].includes(key))
+  )
+}
+function check_ErrorEnvelope(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (((value['status'] === 200)) || ((value['status'] === 400)) || ((value['status'] === 401)) || ((value['status'] === 403)) || ((value['status'] === 405)) || ((value['status'] === 406)) || ((value['status'] === 408)) || ((value['status'] === 429)) || ((value['status'] === 431)) || ((value['status'] === 500)) || ((value['status'] === 503))) &&
+    (value['codigoRespuesta'] === '0') &&
+    (((value['codigoError'] === 'ERRNEG001')) || ((value['codigoError'] === 'ERRESQ001')) || ((value['codigoError'] === 'ERRESQ002')) || ((value['codigoError'] === 'ERRESQ003')) || ((value['codigoError'] === 'ERRESQ004')) || ((value['codigoError'] === 'ERRESQ005')) || ((value['codigoError'] === 'ERRESQ006')) || ((value['codigoError'] === 'ERRSEG001')) || ((value['codigoError'] === 'ERRSEG002')) || ((value['codigoError'] === 'ERRSEG003')) || ((value['codigoError'] === 'ERRSEG004')) || ((value['codigoError'] === 'ERRSEG005')) || ((value['codigoError'] === 'ERRSEG006')) || ((value['codigoError'] === 'ERRSEG007')) || ((value['codigoError'] === 'ERRSER001')) || ((value['codigoError'] === 'ERRSER002')) || ((value['codigoError'] === 'ERRSER003')) || ((value['codigoError'] === 'ERROFF001')) || ((value['codigoError'] === 'ERROFF002'))) &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    (typeof value['mensaje'] === 'string') &&
+    value['mensaje'].length <= 500 &&
+    value['mensaje'].length >= 1 &&
+    check_Detalles(value['detalles']) &&
+    Object.getOwnPropertyNames(value).length === 6
+  )
+}
+
 /** Detalles: TypeBox's check of the schema. */
-export const checkDetalles: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  function check_Detalles(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['enlace'] === 'string') &&
-      value['enlace'].length <= 300 &&
-      value['enlace'].length >= 1 &&
-      (typeof value['propiedad'] === 'string') &&
-      value['propiedad'].length <= 300 &&
-      value['propiedad'].length >= 1 &&
-      (value['valorIncorrecto'] !== undefined ? ((typeof value['valorIncorrecto'] === 'string') && value['valorIncorrecto'].length <= 50 && value['valorIncorrecto'].length >= 1) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['enlace', 'propiedad', 'valorIncorrecto'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_Detalles(value)
-  }
-})();
+export const checkDetalles: (value: unknown) => boolean = check_Detalles;
 
 /** ErrorEnvelope: TypeBox's check of the schema. */
-export const checkErrorEnvelope: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  function check_ErrorEnvelope(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (((value['status'] === 200)) || ((value['status'] === 400)) || ((value['status'] === 401)) || ((value['status'] === 403)) || ((value['status'] === 405)) || ((value['status'] === 406)) || ((value['status'] === 408)) || ((value['status'] === 429)) || ((value['status'] === 431)) || ((value['status'] === 500)) || ((value['status'] === 503))) &&
-      (value['codigoRespuesta'] === '0') &&
-      (((value['codigoError'] === 'ERRNEG001')) || ((value['codigoError'] === 'ERRESQ001')) || ((value['codigoError'] === 'ERRESQ002')) || ((value['codigoError'] === 'ERRESQ003')) || ((value['codigoError'] === 'ERRESQ004')) || ((value['codigoError'] === 'ERRESQ005')) || ((value['codigoError'] === 'ERRESQ006')) || ((value['codigoError'] === 'ERRSEG001')) || ((value['codigoError'] === 'ERRSEG002')) || ((value['codigoError'] === 'ERRSEG003')) || ((value['codigoError'] === 'ERRSEG004')) || ((value['codigoError'] === 'ERRSEG005')) || ((value['codigoError'] === 'ERRSEG006')) || ((value['codigoError'] === 'ERRSEG007')) || ((value['codigoError'] === 'ERRSER001')) || ((value['codigoError'] === 'ERRSER002')) || ((value['codigoError'] === 'ERRSER003')) || ((value['codigoError'] === 'ERROFF001')) || ((value['codigoError'] === 'ERROFF002'))) &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      (typeof value['mensaje'] === 'string') &&
-      value['mensaje'].length <= 500 &&
-      value['mensaje'].length >= 1 &&
-      check_Detalles(value['detalles']) &&
-      Object.getOwnPropertyNames(value).length === 6
-    )
-  }
-  function check_Detalles(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['enlace'] === 'string') &&
-      value['enlace'].length <= 300 &&
-      value['enlace'].length >= 1 &&
-      (typeof value['propiedad'] === 'string') &&
-      value['propiedad'].length <= 300 &&
-      value['propiedad'].length >= 1 &&
-      (value['valorIncorrecto'] !== undefined ? ((typeof value['valorIncorrecto'] === 'string') && value['valorIncorrecto'].length <= 50 && value['valorIncorrecto'].length >= 1) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['enlace', 'propiedad', 'valorIncorrecto'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_ErrorEnvelope(value)
-  }
-})();
+export const checkErrorEnvelope: (value: unknown) => boolean = check_ErrorEnvelope;
+
+/** The parts later modules use. */
+export { check_Detalles as part_Detalles, check_ErrorEnvelope as part_ErrorEnvelope };

@@ -7,282 +7,140 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
+
+const local_2 = /^[0-9]+\.[0-9]{2}$/;
+
+const local_3 = /^[0-9]+$/;
+
+const local_4 = /^[0-9a-f]+$/;
+
+const local_7 = /^[1-9][0-9]*$/;
+
+const local_11 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
+
+const local_14 = /^[0-9]{5}$/;
+
+function check_SeguroAuto(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['vigenciaInicial'] === 'string') &&
+    local_0.test(value['vigenciaInicial']) &&
+    (typeof value['vigenciaFin'] === 'string') &&
+    local_0.test(value['vigenciaFin']) &&
+    (typeof value['primaTotal'] === 'string') &&
+    local_2.test(value['primaTotal']) &&
+    (typeof value['idAseguradora'] === 'string') &&
+    local_3.test(value['idAseguradora']) &&
+    (typeof value['aseguradora'] === 'string') &&
+    value['aseguradora'].length >= 1 &&
+    (typeof value['paquete'] === 'string') &&
+    value['paquete'].length >= 1 &&
+    (typeof value['descPaquete'] === 'string') &&
+    value['descPaquete'].length >= 1 &&
+    (typeof value['idCotizacion'] === 'string') &&
+    local_4.test(value['idCotizacion']) &&
+    (typeof value['urlCotizacion'] === 'string') &&
+    value['urlCotizacion'].length >= 1 &&
+    (typeof value['seguroGap'] === 'string') &&
+    local_2.test(value['seguroGap']) &&
+    (typeof value['segVida'] === 'string') &&
+    local_2.test(value['segVida']) &&
+    Array.isArray(value['listaRecibos']) &&
+    value['listaRecibos'].length >= 1 &&
+    ((array) => { for(const value of array) if(!((check_Recibo(value)))) { return false }; return true; })(value['listaRecibos']) &&
+    Object.getOwnPropertyNames(value).length === 12
+  )
+}
+function check_Recibo(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['numeroRecibo'] === 'string') &&
+    local_7.test(value['numeroRecibo']) &&
+    (typeof value['vigenciaInicial'] === 'string') &&
+    local_0.test(value['vigenciaInicial']) &&
+    (typeof value['vigenciaFin'] === 'string') &&
+    local_0.test(value['vigenciaFin']) &&
+    (typeof value['primaTotal'] === 'string') &&
+    local_2.test(value['primaTotal']) &&
+    Object.getOwnPropertyNames(value).length === 4
+  )
+}
+function check_SolicitudSegAutoVendor(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
+    Number.isInteger(value['cveEntidadFederativa']) &&
+    value['cveEntidadFederativa'] <= 32 &&
+    value['cveEntidadFederativa'] >= 1 &&
+    (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
+    (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
+    (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
+    Number.isInteger(value['idTipoUnidad']) &&
+    value['idTipoUnidad'] <= 999 &&
+    value['idTipoUnidad'] >= 0 &&
+    Number.isInteger(value['idUsoAutomovil']) &&
+    value['idUsoAutomovil'] <= 999 &&
+    value['idUsoAutomovil'] >= 0 &&
+    Number.isInteger(value['modelo']) &&
+    value['modelo'] <= 2999 &&
+    value['modelo'] >= 1900 &&
+    (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
+    (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
+    (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_11.test(value['sumaAccesorio'])) : true) &&
+    (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_11.test(value['sumaEquipoEspecial'])) : true) &&
+    (typeof value['enganche'] === 'string') &&
+    value['enganche'].length <= 14 &&
+    local_11.test(value['enganche']) &&
+    (typeof value['codigoPostal'] === 'string') &&
+    local_14.test(value['codigoPostal']) &&
+    (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
+    (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
+    Number.isInteger(value['idClaveVehiculo']) &&
+    value['idClaveVehiculo'] <= 999999999 &&
+    value['idClaveVehiculo'] >= 0 &&
+    Number.isInteger(value['idAgencia']) &&
+    value['idAgencia'] <= 999999999 &&
+    value['idAgencia'] >= 0 &&
+    (typeof value['montoSumaAsegurada'] === 'string') &&
+    value['montoSumaAsegurada'].length <= 14 &&
+    local_11.test(value['montoSumaAsegurada']) &&
+    Number.isInteger(value['plazoFinanciado']) &&
+    value['plazoFinanciado'] <= 999 &&
+    value['plazoFinanciado'] >= 0 &&
+    Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idClaveVehiculo', 'idAgencia', 'montoSumaAsegurada', 'plazoFinanciado'].includes(key))
+  )
+}
+function check_ResultadoSegAutoVendor(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    Array.isArray(value['listaSeguroAuto']) &&
+    ((array) => { for(const value of array) if(!((check_SeguroAuto(value)))) { return false }; return true; })(value['listaSeguroAuto']) &&
+    Object.getOwnPropertyNames(value).length === 1
+  )
+}
+function check_SegAutoVendorRequest(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    check_SolicitudSegAutoVendor(value['solicitud']) &&
+    Object.getOwnPropertyNames(value).length === 1
+  )
+}
+
 /** PolicyOffer: TypeBox's check of the schema. */
-export const checkPolicyOffer: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_1 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_2 = /^[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^[0-9]+$/;
-  const local_4 = /^[0-9a-f]+$/;
-  const local_5 = /^[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^[1-9][0-9]*$/;
-  const local_8 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_9 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_10 = /^[0-9]+\.[0-9]{2}$/;
-  function check_SeguroAuto(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_0.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_1.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_2.test(value['primaTotal']) &&
-      (typeof value['idAseguradora'] === 'string') &&
-      local_3.test(value['idAseguradora']) &&
-      (typeof value['aseguradora'] === 'string') &&
-      value['aseguradora'].length >= 1 &&
-      (typeof value['paquete'] === 'string') &&
-      value['paquete'].length >= 1 &&
-      (typeof value['descPaquete'] === 'string') &&
-      value['descPaquete'].length >= 1 &&
-      (typeof value['idCotizacion'] === 'string') &&
-      local_4.test(value['idCotizacion']) &&
-      (typeof value['urlCotizacion'] === 'string') &&
-      value['urlCotizacion'].length >= 1 &&
-      (typeof value['seguroGap'] === 'string') &&
-      local_5.test(value['seguroGap']) &&
-      (typeof value['segVida'] === 'string') &&
-      local_6.test(value['segVida']) &&
-      Array.isArray(value['listaRecibos']) &&
-      value['listaRecibos'].length >= 1 &&
-      ((array) => { for(const value of array) if(!((check_Recibo(value)))) { return false }; return true; })(value['listaRecibos']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  function check_Recibo(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['numeroRecibo'] === 'string') &&
-      local_7.test(value['numeroRecibo']) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_8.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_9.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_10.test(value['primaTotal']) &&
-      Object.getOwnPropertyNames(value).length === 4
-    )
-  }
-  return function check(value) {
-    return check_SeguroAuto(value)
-  }
-})();
+export const checkPolicyOffer: (value: unknown) => boolean = check_SeguroAuto;
 
 /** PolicyRequest: TypeBox's check of the schema. */
-export const checkPolicyRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_3 = /^[0-9]{5}$/;
-  const local_4 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  function check_SolicitudSegAutoVendor(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
-      Number.isInteger(value['cveEntidadFederativa']) &&
-      value['cveEntidadFederativa'] <= 32 &&
-      value['cveEntidadFederativa'] >= 1 &&
-      (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
-      (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
-      (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
-      Number.isInteger(value['idTipoUnidad']) &&
-      value['idTipoUnidad'] <= 999 &&
-      value['idTipoUnidad'] >= 0 &&
-      Number.isInteger(value['idUsoAutomovil']) &&
-      value['idUsoAutomovil'] <= 999 &&
-      value['idUsoAutomovil'] >= 0 &&
-      Number.isInteger(value['modelo']) &&
-      value['modelo'] <= 2999 &&
-      value['modelo'] >= 1900 &&
-      (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
-      (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
-      (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_0.test(value['sumaAccesorio'])) : true) &&
-      (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_1.test(value['sumaEquipoEspecial'])) : true) &&
-      (typeof value['enganche'] === 'string') &&
-      value['enganche'].length <= 14 &&
-      local_2.test(value['enganche']) &&
-      (typeof value['codigoPostal'] === 'string') &&
-      local_3.test(value['codigoPostal']) &&
-      (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
-      (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
-      Number.isInteger(value['idClaveVehiculo']) &&
-      value['idClaveVehiculo'] <= 999999999 &&
-      value['idClaveVehiculo'] >= 0 &&
-      Number.isInteger(value['idAgencia']) &&
-      value['idAgencia'] <= 999999999 &&
-      value['idAgencia'] >= 0 &&
-      (typeof value['montoSumaAsegurada'] === 'string') &&
-      value['montoSumaAsegurada'].length <= 14 &&
-      local_4.test(value['montoSumaAsegurada']) &&
-      Number.isInteger(value['plazoFinanciado']) &&
-      value['plazoFinanciado'] <= 999 &&
-      value['plazoFinanciado'] >= 0 &&
-      Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idClaveVehiculo', 'idAgencia', 'montoSumaAsegurada', 'plazoFinanciado'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_SolicitudSegAutoVendor(value)
-  }
-})();
+export const checkPolicyRequest: (value: unknown) => boolean = check_SolicitudSegAutoVendor;
 
 /** PolicyResult: TypeBox's check of the schema. */
-export const checkPolicyResult: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_1 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_2 = /^[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^[0-9]+$/;
-  const local_4 = /^[0-9a-f]+$/;
-  const local_5 = /^[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^[1-9][0-9]*$/;
-  const local_8 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_9 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_10 = /^[0-9]+\.[0-9]{2}$/;
-  function check_ResultadoSegAutoVendor(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Array.isArray(value['listaSeguroAuto']) &&
-      ((array) => { for(const value of array) if(!((check_SeguroAuto(value)))) { return false }; return true; })(value['listaSeguroAuto']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  function check_SeguroAuto(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_0.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_1.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_2.test(value['primaTotal']) &&
-      (typeof value['idAseguradora'] === 'string') &&
-      local_3.test(value['idAseguradora']) &&
-      (typeof value['aseguradora'] === 'string') &&
-      value['aseguradora'].length >= 1 &&
-      (typeof value['paquete'] === 'string') &&
-      value['paquete'].length >= 1 &&
-      (typeof value['descPaquete'] === 'string') &&
-      value['descPaquete'].length >= 1 &&
-      (typeof value['idCotizacion'] === 'string') &&
-      local_4.test(value['idCotizacion']) &&
-      (typeof value['urlCotizacion'] === 'string') &&
-      value['urlCotizacion'].length >= 1 &&
-      (typeof value['seguroGap'] === 'string') &&
-      local_5.test(value['seguroGap']) &&
-      (typeof value['segVida'] === 'string') &&
-      local_6.test(value['segVida']) &&
-      Array.isArray(value['listaRecibos']) &&
-      value['listaRecibos'].length >= 1 &&
-      ((array) => { for(const value of array) if(!((check_Recibo(value)))) { return false }; return true; })(value['listaRecibos']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  function check_Recibo(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['numeroRecibo'] === 'string') &&
-      local_7.test(value['numeroRecibo']) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_8.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_9.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_10.test(value['primaTotal']) &&
-      Object.getOwnPropertyNames(value).length === 4
-    )
-  }
-  return function check(value) {
-    return check_ResultadoSegAutoVendor(value)
-  }
-})();
+export const checkPolicyResult: (value: unknown) => boolean = check_ResultadoSegAutoVendor;
 
 /** Receipt: TypeBox's check of the schema. */
-export const checkReceipt: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[1-9][0-9]*$/;
-  const local_1 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_2 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_3 = /^[0-9]+\.[0-9]{2}$/;
-  function check_Recibo(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['numeroRecibo'] === 'string') &&
-      local_0.test(value['numeroRecibo']) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_1.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_2.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_3.test(value['primaTotal']) &&
-      Object.getOwnPropertyNames(value).length === 4
-    )
-  }
-  return function check(value) {
-    return check_Recibo(value)
-  }
-})();
+export const checkReceipt: (value: unknown) => boolean = check_Recibo;
 
 /** SegAutoVendorRequest: TypeBox's check of the schema. */
-export const checkSegAutoVendorRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_3 = /^[0-9]{5}$/;
-  const local_4 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  function check_SegAutoVendorRequest(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      check_SolicitudSegAutoVendor(value['solicitud']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  function check_SolicitudSegAutoVendor(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['idPaquete'] !== undefined ? (Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 0) : true) &&
-      Number.isInteger(value['cveEntidadFederativa']) &&
-      value['cveEntidadFederativa'] <= 32 &&
-      value['cveEntidadFederativa'] >= 1 &&
-      (value['idEstado'] !== undefined ? (Number.isInteger(value['idEstado']) && value['idEstado'] <= 9 && value['idEstado'] >= 0) : true) &&
-      (value['idUsuario'] !== undefined ? ((typeof value['idUsuario'] === 'string') && value['idUsuario'].length <= 50 && value['idUsuario'].length >= 1) : true) &&
-      (value['plazoMeses'] !== undefined ? (Number.isInteger(value['plazoMeses']) && value['plazoMeses'] <= 120 && value['plazoMeses'] >= 1) : true) &&
-      Number.isInteger(value['idTipoUnidad']) &&
-      value['idTipoUnidad'] <= 999 &&
-      value['idTipoUnidad'] >= 0 &&
-      Number.isInteger(value['idUsoAutomovil']) &&
-      value['idUsoAutomovil'] <= 999 &&
-      value['idUsoAutomovil'] >= 0 &&
-      Number.isInteger(value['modelo']) &&
-      value['modelo'] <= 2999 &&
-      value['modelo'] >= 1900 &&
-      (value['idAseguradora'] !== undefined ? (Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 0) : true) &&
-      (value['idFormaPago'] !== undefined ? (Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0) : true) &&
-      (value['sumaAccesorio'] !== undefined ? ((typeof value['sumaAccesorio'] === 'string') && value['sumaAccesorio'].length <= 14 && local_0.test(value['sumaAccesorio'])) : true) &&
-      (value['sumaEquipoEspecial'] !== undefined ? ((typeof value['sumaEquipoEspecial'] === 'string') && value['sumaEquipoEspecial'].length <= 14 && local_1.test(value['sumaEquipoEspecial'])) : true) &&
-      (typeof value['enganche'] === 'string') &&
-      value['enganche'].length <= 14 &&
-      local_2.test(value['enganche']) &&
-      (typeof value['codigoPostal'] === 'string') &&
-      local_3.test(value['codigoPostal']) &&
-      (value['indicadorReposicion'] !== undefined ? (Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 0) : true) &&
-      (value['idVigencia'] !== undefined ? (Number.isInteger(value['idVigencia']) && value['idVigencia'] <= 9 && value['idVigencia'] >= 0) : true) &&
-      Number.isInteger(value['idClaveVehiculo']) &&
-      value['idClaveVehiculo'] <= 999999999 &&
-      value['idClaveVehiculo'] >= 0 &&
-      Number.isInteger(value['idAgencia']) &&
-      value['idAgencia'] <= 999999999 &&
-      value['idAgencia'] >= 0 &&
-      (typeof value['montoSumaAsegurada'] === 'string') &&
-      value['montoSumaAsegurada'].length <= 14 &&
-      local_4.test(value['montoSumaAsegurada']) &&
-      Number.isInteger(value['plazoFinanciado']) &&
-      value['plazoFinanciado'] <= 999 &&
-      value['plazoFinanciado'] >= 0 &&
-      Object.getOwnPropertyNames(value).every(key => ['idPaquete', 'cveEntidadFederativa', 'idEstado', 'idUsuario', 'plazoMeses', 'idTipoUnidad', 'idUsoAutomovil', 'modelo', 'idAseguradora', 'idFormaPago', 'sumaAccesorio', 'sumaEquipoEspecial', 'enganche', 'codigoPostal', 'indicadorReposicion', 'idVigencia', 'idClaveVehiculo', 'idAgencia', 'montoSumaAsegurada', 'plazoFinanciado'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_SegAutoVendorRequest(value)
-  }
-})();
+export const checkSegAutoVendorRequest: (value: unknown) => boolean = check_SegAutoVendorRequest;
+
+/** The parts later modules use. */
+export { check_SeguroAuto as part_SeguroAuto, check_Recibo as part_Recibo, check_SolicitudSegAutoVendor as part_SolicitudSegAutoVendor, check_ResultadoSegAutoVendor as part_ResultadoSegAutoVendor, check_SegAutoVendorRequest as part_SegAutoVendorRequest };

@@ -7,226 +7,46 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+import { part_ResultadoAutoEstrene as check_ResultadoAutoEstrene, part_RegistroAmortizacion as check_RegistroAmortizacion } from './credit.js';
+
+import { part_ResultadoSegAutoVendor as check_ResultadoSegAutoVendor, part_SeguroAuto as check_SeguroAuto, part_Recibo as check_Recibo } from './policy.js';
+
+function check_AutoEstreneResponse(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['status'] === 200) &&
+    (value['codigoRespuesta'] === '1') &&
+    (typeof value['mensaje'] === 'string') &&
+    value['mensaje'].length <= 500 &&
+    value['mensaje'].length >= 1 &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    check_ResultadoAutoEstrene(value['resultado']) &&
+    Object.getOwnPropertyNames(value).length === 5
+  )
+}
+function check_SegAutoVendorResponse(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['status'] === 200) &&
+    (value['codigoRespuesta'] === '1') &&
+    (typeof value['mensaje'] === 'string') &&
+    value['mensaje'].length <= 500 &&
+    value['mensaje'].length >= 1 &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    check_ResultadoSegAutoVendor(value['resultado']) &&
+    Object.getOwnPropertyNames(value).length === 5
+  )
+}
+
 /** AutoEstreneResponse: TypeBox's check of the schema. */
-export const checkAutoEstreneResponse: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_1 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_2 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^-?[0-9]+\.[0-9]$/;
-  const local_4 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_5 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_8 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_9 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_10 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_11 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_12 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_13 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-  const local_14 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_15 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_16 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_17 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_18 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_19 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_20 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_21 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_22 = /^-?[0-9]+\.[0-9]{2}$/;
-  const local_23 = /^-?[0-9]+\.[0-9]{2}$/;
-  function check_AutoEstreneResponse(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['status'] === 200) &&
-      (value['codigoRespuesta'] === '1') &&
-      (typeof value['mensaje'] === 'string') &&
-      value['mensaje'].length <= 500 &&
-      value['mensaje'].length >= 1 &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      check_ResultadoAutoEstrene(value['resultado']) &&
-      Object.getOwnPropertyNames(value).length === 5
-    )
-  }
-  function check_ResultadoAutoEstrene(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['fechaApertura'] === 'string') &&
-      local_0.test(value['fechaApertura']) &&
-      (typeof value['montoSolicitado'] === 'string') &&
-      local_1.test(value['montoSolicitado']) &&
-      (typeof value['tasa'] === 'string') &&
-      Number.isInteger(value['plazo']) &&
-      value['plazo'] <= 999 &&
-      value['plazo'] >= 0 &&
-      (typeof value['periodicidad'] === 'string') &&
-      value['periodicidad'].length <= 1 &&
-      value['periodicidad'].length >= 1 &&
-      Number.isInteger(value['iva']) &&
-      value['iva'] <= 99 &&
-      value['iva'] >= 0 &&
-      Number.isInteger(value['facturaConIva']) &&
-      value['facturaConIva'] <= 9 &&
-      value['facturaConIva'] >= 0 &&
-      (((value['producto'] === 'AUTO')) || ((value['producto'] === 'AUTONOM'))) &&
-      (typeof value['comisiones'] === 'string') &&
-      Number.isInteger(value['tipoSeguro']) &&
-      value['tipoSeguro'] <= 99 &&
-      value['tipoSeguro'] >= 0 &&
-      (typeof value['valorFactura'] === 'string') &&
-      local_2.test(value['valorFactura']) &&
-      (typeof value['cat'] === 'string') &&
-      local_3.test(value['cat']) &&
-      Number.isInteger(value['indSeguro']) &&
-      value['indSeguro'] <= 9 &&
-      value['indSeguro'] >= 0 &&
-      Number.isInteger(value['plazoSeguro']) &&
-      value['plazoSeguro'] <= 99 &&
-      value['plazoSeguro'] >= 0 &&
-      (typeof value['importeSeguros'] === 'string') &&
-      local_4.test(value['importeSeguros']) &&
-      (typeof value['importeCatSegVida'] === 'string') &&
-      local_5.test(value['importeCatSegVida']) &&
-      (typeof value['importeCatSegDanio'] === 'string') &&
-      local_6.test(value['importeCatSegDanio']) &&
-      Number.isInteger(value['numeroPagos']) &&
-      value['numeroPagos'] <= 99 &&
-      value['numeroPagos'] >= 0 &&
-      (typeof value['totalPagar'] === 'string') &&
-      local_7.test(value['totalPagar']) &&
-      (typeof value['pagoMensual'] === 'string') &&
-      local_8.test(value['pagoMensual']) &&
-      (typeof value['montoGarantiaExt'] === 'string') &&
-      local_9.test(value['montoGarantiaExt']) &&
-      (typeof value['importeInteresTotal'] === 'string') &&
-      local_10.test(value['importeInteresTotal']) &&
-      (typeof value['impIVAInteresTotal'] === 'string') &&
-      local_11.test(value['impIVAInteresTotal']) &&
-      (typeof value['importePago'] === 'string') &&
-      local_12.test(value['importePago']) &&
-      Array.isArray(value['registros']) &&
-      ((array) => { for(const value of array) if(!((check_RegistroAmortizacion(value)))) { return false }; return true; })(value['registros']) &&
-      Object.getOwnPropertyNames(value).length === 25
-    )
-  }
-  function check_RegistroAmortizacion(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Number.isInteger(value['numAmortizacion']) &&
-      value['numAmortizacion'] <= 999 &&
-      value['numAmortizacion'] >= 0 &&
-      (typeof value['fechaAmortizacion'] === 'string') &&
-      local_13.test(value['fechaAmortizacion']) &&
-      (typeof value['saldoCapital'] === 'string') &&
-      local_14.test(value['saldoCapital']) &&
-      (typeof value['abonoCapital'] === 'string') &&
-      local_15.test(value['abonoCapital']) &&
-      (typeof value['interesAmortizacion'] === 'string') &&
-      local_16.test(value['interesAmortizacion']) &&
-      (typeof value['ivaAmortizacion'] === 'string') &&
-      local_17.test(value['ivaAmortizacion']) &&
-      (typeof value['comisionAmortizacion'] === 'string') &&
-      local_18.test(value['comisionAmortizacion']) &&
-      (typeof value['seguroVida'] === 'string') &&
-      local_19.test(value['seguroVida']) &&
-      (typeof value['seguroDanos'] === 'string') &&
-      local_20.test(value['seguroDanos']) &&
-      (typeof value['seguroDesempleo'] === 'string') &&
-      local_21.test(value['seguroDesempleo']) &&
-      (typeof value['pagoAmortizacion'] === 'string') &&
-      local_22.test(value['pagoAmortizacion']) &&
-      (typeof value['saldoFin'] === 'string') &&
-      local_23.test(value['saldoFin']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  return function check(value) {
-    return check_AutoEstreneResponse(value)
-  }
-})();
+export const checkAutoEstreneResponse: (value: unknown) => boolean = check_AutoEstreneResponse;
 
 /** SegAutoVendorResponse: TypeBox's check of the schema. */
-export const checkSegAutoVendorResponse: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_1 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_2 = /^[0-9]+\.[0-9]{2}$/;
-  const local_3 = /^[0-9]+$/;
-  const local_4 = /^[0-9a-f]+$/;
-  const local_5 = /^[0-9]+\.[0-9]{2}$/;
-  const local_6 = /^[0-9]+\.[0-9]{2}$/;
-  const local_7 = /^[1-9][0-9]*$/;
-  const local_8 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_9 = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/;
-  const local_10 = /^[0-9]+\.[0-9]{2}$/;
-  function check_SegAutoVendorResponse(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['status'] === 200) &&
-      (value['codigoRespuesta'] === '1') &&
-      (typeof value['mensaje'] === 'string') &&
-      value['mensaje'].length <= 500 &&
-      value['mensaje'].length >= 1 &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      check_ResultadoSegAutoVendor(value['resultado']) &&
-      Object.getOwnPropertyNames(value).length === 5
-    )
-  }
-  function check_ResultadoSegAutoVendor(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Array.isArray(value['listaSeguroAuto']) &&
-      ((array) => { for(const value of array) if(!((check_SeguroAuto(value)))) { return false }; return true; })(value['listaSeguroAuto']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  function check_SeguroAuto(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_0.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_1.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_2.test(value['primaTotal']) &&
-      (typeof value['idAseguradora'] === 'string') &&
-      local_3.test(value['idAseguradora']) &&
-      (typeof value['aseguradora'] === 'string') &&
-      value['aseguradora'].length >= 1 &&
-      (typeof value['paquete'] === 'string') &&
-      value['paquete'].length >= 1 &&
-      (typeof value['descPaquete'] === 'string') &&
-      value['descPaquete'].length >= 1 &&
-      (typeof value['idCotizacion'] === 'string') &&
-      local_4.test(value['idCotizacion']) &&
-      (typeof value['urlCotizacion'] === 'string') &&
-      value['urlCotizacion'].length >= 1 &&
-      (typeof value['seguroGap'] === 'string') &&
-      local_5.test(value['seguroGap']) &&
-      (typeof value['segVida'] === 'string') &&
-      local_6.test(value['segVida']) &&
-      Array.isArray(value['listaRecibos']) &&
-      value['listaRecibos'].length >= 1 &&
-      ((array) => { for(const value of array) if(!((check_Recibo(value)))) { return false }; return true; })(value['listaRecibos']) &&
-      Object.getOwnPropertyNames(value).length === 12
-    )
-  }
-  function check_Recibo(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['numeroRecibo'] === 'string') &&
-      local_7.test(value['numeroRecibo']) &&
-      (typeof value['vigenciaInicial'] === 'string') &&
-      local_8.test(value['vigenciaInicial']) &&
-      (typeof value['vigenciaFin'] === 'string') &&
-      local_9.test(value['vigenciaFin']) &&
-      (typeof value['primaTotal'] === 'string') &&
-      local_10.test(value['primaTotal']) &&
-      Object.getOwnPropertyNames(value).length === 4
-    )
-  }
-  return function check(value) {
-    return check_SegAutoVendorResponse(value)
-  }
-})();
+export const checkSegAutoVendorResponse: (value: unknown) => boolean = check_SegAutoVendorResponse;
+
+/** The parts later modules use. */
+export { check_AutoEstreneResponse as part_AutoEstreneResponse, check_SegAutoVendorResponse as part_SegAutoVendorResponse };

@@ -7,84 +7,80 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^[0-9A-Z]+$/;
+
+const local_1 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+const local_3 = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+
+const local_4 = /^(0|[1-9][0-9]{0,14})\.[0-9]{2}$/;
+
+const local_5 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})$/;
+
+function check_ObtenerDocumentoRequest(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['lineaCaptura'] === 'string') &&
+    value['lineaCaptura'].length <= 54 &&
+    value['lineaCaptura'].length >= 20 &&
+    local_0.test(value['lineaCaptura']) &&
+    Object.getOwnPropertyNames(value).length === 1
+  )
+}
+function check_ObtenerDocumentoResponse(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['status'] === 200) &&
+    (value['codigoRespuesta'] === '1') &&
+    (typeof value['mensaje'] === 'string') &&
+    value['mensaje'].length <= 500 &&
+    value['mensaje'].length >= 1 &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    (typeof value['Resultado'] === 'object' && value['Resultado'] !== null && !Array.isArray(value['Resultado'])) &&
+    (typeof value['Resultado']['documento'] === 'string') &&
+    value['Resultado']['documento'].length >= 1 &&
+    local_1.test(value['Resultado']['documento']) &&
+    Object.getOwnPropertyNames(value['Resultado']).length === 1 &&
+    Object.getOwnPropertyNames(value).length === 5
+  )
+}
+function check_PaymentRecord(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['lineaCaptura'] === 'string') &&
+    value['lineaCaptura'].length <= 54 &&
+    value['lineaCaptura'].length >= 20 &&
+    local_0.test(value['lineaCaptura']) &&
+    (typeof value['contribuyente'] === 'string') &&
+    value['contribuyente'].length <= 200 &&
+    value['contribuyente'].length >= 1 &&
+    (typeof value['rfc'] === 'string') &&
+    local_3.test(value['rfc']) &&
+    (typeof value['concepto'] === 'string') &&
+    value['concepto'].length <= 200 &&
+    value['concepto'].length >= 1 &&
+    (typeof value['importe'] === 'string') &&
+    local_4.test(value['importe']) &&
+    (typeof value['fechaPago'] === 'string') &&
+    local_5.test(value['fechaPago']) &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    (value['comercio'] !== undefined ? ((typeof value['comercio'] === 'string') && value['comercio'].length <= 200 && value['comercio'].length >= 1) : true) &&
+    Object.getOwnPropertyNames(value).every(key => ['lineaCaptura', 'contribuyente', 'rfc', 'concepto', 'importe', 'fechaPago', 'folio', 'comercio'].includes(key))
+  )
+}
+
 /** ObtenerDocumentoRequest: TypeBox's check of the schema. */
-export const checkObtenerDocumentoRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9A-Z]+$/;
-  function check_ObtenerDocumentoRequest(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['lineaCaptura'] === 'string') &&
-      value['lineaCaptura'].length <= 54 &&
-      value['lineaCaptura'].length >= 20 &&
-      local_0.test(value['lineaCaptura']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  return function check(value) {
-    return check_ObtenerDocumentoRequest(value)
-  }
-})();
+export const checkObtenerDocumentoRequest: (value: unknown) => boolean = check_ObtenerDocumentoRequest;
 
 /** ObtenerDocumentoResponse: TypeBox's check of the schema. */
-export const checkObtenerDocumentoResponse: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[A-Za-z0-9+/]+={0,2}$/;
-  function check_ObtenerDocumentoResponse(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['status'] === 200) &&
-      (value['codigoRespuesta'] === '1') &&
-      (typeof value['mensaje'] === 'string') &&
-      value['mensaje'].length <= 500 &&
-      value['mensaje'].length >= 1 &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      (typeof value['Resultado'] === 'object' && value['Resultado'] !== null && !Array.isArray(value['Resultado'])) &&
-      (typeof value['Resultado']['documento'] === 'string') &&
-      value['Resultado']['documento'].length >= 1 &&
-      local_0.test(value['Resultado']['documento']) &&
-      Object.getOwnPropertyNames(value['Resultado']).length === 1 &&
-      Object.getOwnPropertyNames(value).length === 5
-    )
-  }
-  return function check(value) {
-    return check_ObtenerDocumentoResponse(value)
-  }
-})();
+export const checkObtenerDocumentoResponse: (value: unknown) => boolean = check_ObtenerDocumentoResponse;
 
 /** PaymentRecord: TypeBox's check of the schema. */
-export const checkPaymentRecord: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9A-Z]+$/;
-  const local_1 = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
-  const local_2 = /^(0|[1-9][0-9]{0,14})\.[0-9]{2}$/;
-  const local_3 = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})$/;
-  function check_PaymentRecord(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['lineaCaptura'] === 'string') &&
-      value['lineaCaptura'].length <= 54 &&
-      value['lineaCaptura'].length >= 20 &&
-      local_0.test(value['lineaCaptura']) &&
-      (typeof value['contribuyente'] === 'string') &&
-      value['contribuyente'].length <= 200 &&
-      value['contribuyente'].length >= 1 &&
-      (typeof value['rfc'] === 'string') &&
-      local_1.test(value['rfc']) &&
-      (typeof value['concepto'] === 'string') &&
-      value['concepto'].length <= 200 &&
-      value['concepto'].length >= 1 &&
-      (typeof value['importe'] === 'string') &&
-      local_2.test(value['importe']) &&
-      (typeof value['fechaPago'] === 'string') &&
-      local_3.test(value['fechaPago']) &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      (value['comercio'] !== undefined ? ((typeof value['comercio'] === 'string') && value['comercio'].length <= 200 && value['comercio'].length >= 1) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['lineaCaptura', 'contribuyente', 'rfc', 'concepto', 'importe', 'fechaPago', 'folio', 'comercio'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_PaymentRecord(value)
-  }
-})();
+export const checkPaymentRecord: (value: unknown) => boolean = check_PaymentRecord;
+
+/** The parts later modules use. */
+export { check_ObtenerDocumentoRequest as part_ObtenerDocumentoRequest, check_ObtenerDocumentoResponse as part_ObtenerDocumentoResponse, check_PaymentRecord as part_PaymentRecord };

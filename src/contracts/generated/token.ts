@@ -7,152 +7,113 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^[A-Za-z0-9._-]+$/;
+
+const local_1 = /^[A-Za-z0-9_-]+$/;
+
+const local_3 = /^client_credentials$/;
+
+const local_4 = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
+
+const local_5 = /^[0-9]+$/;
+
+function check_Jwk(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['kty'] === 'RSA') &&
+    (typeof value['kid'] === 'string') &&
+    value['kid'].length <= 64 &&
+    value['kid'].length >= 1 &&
+    local_0.test(value['kid']) &&
+    (value['use'] === 'sig') &&
+    (value['alg'] === 'RS256') &&
+    (typeof value['n'] === 'string') &&
+    value['n'].length >= 1 &&
+    local_1.test(value['n']) &&
+    (typeof value['e'] === 'string') &&
+    value['e'].length >= 1 &&
+    local_1.test(value['e']) &&
+    Object.getOwnPropertyNames(value).length === 6
+  )
+}
+function check_Jwks(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    Array.isArray(value['keys']) &&
+    ((array) => { for(const value of array) if(!((check_Jwk(value)))) { return false }; return true; })(value['keys']) &&
+    Object.getOwnPropertyNames(value).length === 1
+  )
+}
+function check_OAuthError(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (((value['error'] === 'invalid_request')) || ((value['error'] === 'invalid_client')) || ((value['error'] === 'unsupported_grant_type')) || ((value['error'] === 'invalid_scope')) || ((value['error'] === 'server_error')) || ((value['error'] === 'temporarily_unavailable'))) &&
+    (typeof value['error_description'] === 'string') &&
+    Object.getOwnPropertyNames(value).length === 2
+  )
+}
+function check_OAuthTokenResponse(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['access_token'] === 'string') &&
+    value['access_token'].length >= 1 &&
+    (value['token_type'] === 'Bearer') &&
+    Number.isInteger(value['expires_in']) &&
+    value['expires_in'] >= 1 &&
+    (typeof value['scope'] === 'string') &&
+    Object.getOwnPropertyNames(value).length === 4
+  )
+}
+function check_TokenRequest(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['grant_type'] === 'string') &&
+    value['grant_type'].length <= 20 &&
+    local_3.test(value['grant_type']) &&
+    (value['scope'] !== undefined ? ((typeof value['scope'] === 'string') && value['scope'].length <= 50 && value['scope'].length >= 1 && local_4.test(value['scope'])) : true) &&
+    (value['client_id'] !== undefined ? ((typeof value['client_id'] === 'string') && value['client_id'].length <= 100 && value['client_id'].length >= 1) : true) &&
+    (value['client_secret'] !== undefined ? ((typeof value['client_secret'] === 'string') && value['client_secret'].length <= 100 && value['client_secret'].length >= 1) : true) &&
+    Object.getOwnPropertyNames(value).every(key => ['grant_type', 'scope', 'client_id', 'client_secret'].includes(key))
+  )
+}
+function check_TokenResponse(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (value['status'] === 200) &&
+    (value['codigoRespuesta'] === '1') &&
+    (value['mensaje'] !== undefined ? ((typeof value['mensaje'] === 'string') && value['mensaje'].length <= 500 && value['mensaje'].length >= 1) : true) &&
+    (typeof value['folio'] === 'string') &&
+    value['folio'].length <= 36 &&
+    value['folio'].length >= 1 &&
+    (typeof value['access_token'] === 'string') &&
+    value['access_token'].length >= 1 &&
+    (typeof value['expires_in'] === 'string') &&
+    local_5.test(value['expires_in']) &&
+    (typeof value['scope'] === 'string') &&
+    (value['token_type'] === 'Bearer') &&
+    (typeof value['issued_at'] === 'string') &&
+    local_5.test(value['issued_at']) &&
+    Object.getOwnPropertyNames(value).every(key => ['status', 'codigoRespuesta', 'mensaje', 'folio', 'access_token', 'expires_in', 'scope', 'token_type', 'issued_at'].includes(key))
+  )
+}
+
 /** Jwk: TypeBox's check of the schema. */
-export const checkJwk: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[A-Za-z0-9._-]+$/;
-  const local_1 = /^[A-Za-z0-9_-]+$/;
-  const local_2 = /^[A-Za-z0-9_-]+$/;
-  function check_Jwk(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['kty'] === 'RSA') &&
-      (typeof value['kid'] === 'string') &&
-      value['kid'].length <= 64 &&
-      value['kid'].length >= 1 &&
-      local_0.test(value['kid']) &&
-      (value['use'] === 'sig') &&
-      (value['alg'] === 'RS256') &&
-      (typeof value['n'] === 'string') &&
-      value['n'].length >= 1 &&
-      local_1.test(value['n']) &&
-      (typeof value['e'] === 'string') &&
-      value['e'].length >= 1 &&
-      local_2.test(value['e']) &&
-      Object.getOwnPropertyNames(value).length === 6
-    )
-  }
-  return function check(value) {
-    return check_Jwk(value)
-  }
-})();
+export const checkJwk: (value: unknown) => boolean = check_Jwk;
 
 /** Jwks: TypeBox's check of the schema. */
-export const checkJwks: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[A-Za-z0-9._-]+$/;
-  const local_1 = /^[A-Za-z0-9_-]+$/;
-  const local_2 = /^[A-Za-z0-9_-]+$/;
-  function check_Jwks(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      Array.isArray(value['keys']) &&
-      ((array) => { for(const value of array) if(!((check_Jwk(value)))) { return false }; return true; })(value['keys']) &&
-      Object.getOwnPropertyNames(value).length === 1
-    )
-  }
-  function check_Jwk(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['kty'] === 'RSA') &&
-      (typeof value['kid'] === 'string') &&
-      value['kid'].length <= 64 &&
-      value['kid'].length >= 1 &&
-      local_0.test(value['kid']) &&
-      (value['use'] === 'sig') &&
-      (value['alg'] === 'RS256') &&
-      (typeof value['n'] === 'string') &&
-      value['n'].length >= 1 &&
-      local_1.test(value['n']) &&
-      (typeof value['e'] === 'string') &&
-      value['e'].length >= 1 &&
-      local_2.test(value['e']) &&
-      Object.getOwnPropertyNames(value).length === 6
-    )
-  }
-  return function check(value) {
-    return check_Jwks(value)
-  }
-})();
+export const checkJwks: (value: unknown) => boolean = check_Jwks;
 
 /** OAuthError: TypeBox's check of the schema. */
-export const checkOAuthError: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  function check_OAuthError(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (((value['error'] === 'invalid_request')) || ((value['error'] === 'invalid_client')) || ((value['error'] === 'unsupported_grant_type')) || ((value['error'] === 'invalid_scope')) || ((value['error'] === 'server_error')) || ((value['error'] === 'temporarily_unavailable'))) &&
-      (typeof value['error_description'] === 'string') &&
-      Object.getOwnPropertyNames(value).length === 2
-    )
-  }
-  return function check(value) {
-    return check_OAuthError(value)
-  }
-})();
+export const checkOAuthError: (value: unknown) => boolean = check_OAuthError;
 
 /** OAuthTokenResponse: TypeBox's check of the schema. */
-export const checkOAuthTokenResponse: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  function check_OAuthTokenResponse(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['access_token'] === 'string') &&
-      value['access_token'].length >= 1 &&
-      (value['token_type'] === 'Bearer') &&
-      Number.isInteger(value['expires_in']) &&
-      value['expires_in'] >= 1 &&
-      (typeof value['scope'] === 'string') &&
-      Object.getOwnPropertyNames(value).length === 4
-    )
-  }
-  return function check(value) {
-    return check_OAuthTokenResponse(value)
-  }
-})();
+export const checkOAuthTokenResponse: (value: unknown) => boolean = check_OAuthTokenResponse;
 
 /** TokenRequest: TypeBox's check of the schema. */
-export const checkTokenRequest: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^client_credentials$/;
-  const local_1 = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
-  function check_TokenRequest(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['grant_type'] === 'string') &&
-      value['grant_type'].length <= 20 &&
-      local_0.test(value['grant_type']) &&
-      (value['scope'] !== undefined ? ((typeof value['scope'] === 'string') && value['scope'].length <= 50 && value['scope'].length >= 1 && local_1.test(value['scope'])) : true) &&
-      (value['client_id'] !== undefined ? ((typeof value['client_id'] === 'string') && value['client_id'].length <= 100 && value['client_id'].length >= 1) : true) &&
-      (value['client_secret'] !== undefined ? ((typeof value['client_secret'] === 'string') && value['client_secret'].length <= 100 && value['client_secret'].length >= 1) : true) &&
-      Object.getOwnPropertyNames(value).every(key => ['grant_type', 'scope', 'client_id', 'client_secret'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_TokenRequest(value)
-  }
-})();
+export const checkTokenRequest: (value: unknown) => boolean = check_TokenRequest;
 
 /** TokenResponse: TypeBox's check of the schema. */
-export const checkTokenResponse: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^[0-9]+$/;
-  const local_1 = /^[0-9]+$/;
-  function check_TokenResponse(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (value['status'] === 200) &&
-      (value['codigoRespuesta'] === '1') &&
-      (value['mensaje'] !== undefined ? ((typeof value['mensaje'] === 'string') && value['mensaje'].length <= 500 && value['mensaje'].length >= 1) : true) &&
-      (typeof value['folio'] === 'string') &&
-      value['folio'].length <= 36 &&
-      value['folio'].length >= 1 &&
-      (typeof value['access_token'] === 'string') &&
-      value['access_token'].length >= 1 &&
-      (typeof value['expires_in'] === 'string') &&
-      local_0.test(value['expires_in']) &&
-      (typeof value['scope'] === 'string') &&
-      (value['token_type'] === 'Bearer') &&
-      (typeof value['issued_at'] === 'string') &&
-      local_1.test(value['issued_at']) &&
-      Object.getOwnPropertyNames(value).every(key => ['status', 'codigoRespuesta', 'mensaje', 'folio', 'access_token', 'expires_in', 'scope', 'token_type', 'issued_at'].includes(key))
-    )
-  }
-  return function check(value) {
-    return check_TokenResponse(value)
-  }
-})();
+export const checkTokenResponse: (value: unknown) => boolean = check_TokenResponse;
+
+/** The parts later modules use. */
+export { check_Jwk as part_Jwk, check_Jwks as part_Jwks, check_OAuthError as part_OAuthError, check_OAuthTokenResponse as part_OAuthTokenResponse, check_TokenRequest as part_TokenRequest, check_TokenResponse as part_TokenResponse };

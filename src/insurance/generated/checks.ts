@@ -7,99 +7,82 @@
  * Each schema's module hands its own to `precompiled()` (src/validation/precompiled.ts).
  */
 
+const local_0 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
+
+const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
+
+const local_8 = /^[0-9]{1,5}$/;
+
+function check_Tarifa(value) {
+  return (
+    (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
+    (typeof value['name'] === 'string') &&
+    value['name'].length <= 200 &&
+    value['name'].length >= 1 &&
+    (typeof value['version'] === 'string') &&
+    value['version'].length <= 50 &&
+    value['version'].length >= 1 &&
+    (typeof value['illustrative'] === 'boolean') &&
+    (typeof value['ivaRate'] === 'string') &&
+    value['ivaRate'].length <= 17 &&
+    local_0.test(value['ivaRate']) &&
+    Array.isArray(value['paymentForms']) &&
+    value['paymentForms'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Number.isInteger(value['monthsPerReceipt']) && value['monthsPerReceipt'] <= 12 && value['monthsPerReceipt'] >= 1 && Object.getOwnPropertyNames(value).length === 3))) { return false }; return true; })(value['paymentForms']) &&
+    (typeof value['limits'] === 'object' && value['limits'] !== null && !Array.isArray(value['limits'])) &&
+    (typeof value['limits']['minSumInsured'] === 'string') &&
+    value['limits']['minSumInsured'].length <= 14 &&
+    local_1.test(value['limits']['minSumInsured']) &&
+    (typeof value['limits']['maxSumInsured'] === 'string') &&
+    value['limits']['maxSumInsured'].length <= 14 &&
+    local_1.test(value['limits']['maxSumInsured']) &&
+    (typeof value['limits']['maxAccessories'] === 'string') &&
+    value['limits']['maxAccessories'].length <= 14 &&
+    local_1.test(value['limits']['maxAccessories']) &&
+    (typeof value['limits']['maxSpecialEquipment'] === 'string') &&
+    value['limits']['maxSpecialEquipment'].length <= 14 &&
+    local_1.test(value['limits']['maxSpecialEquipment']) &&
+    Number.isInteger(value['limits']['maxVehicleAgeYears']) &&
+    value['limits']['maxVehicleAgeYears'] <= 99 &&
+    value['limits']['maxVehicleAgeYears'] >= 0 &&
+    Number.isInteger(value['limits']['maxPolicyYears']) &&
+    value['limits']['maxPolicyYears'] <= 10 &&
+    value['limits']['maxPolicyYears'] >= 1 &&
+    Object.getOwnPropertyNames(value['limits']).length === 6 &&
+    Array.isArray(value['unitTypes']) &&
+    value['unitTypes'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['unitTypes']) &&
+    Array.isArray(value['uses']) &&
+    value['uses'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idUsoAutomovil']) && value['idUsoAutomovil'] <= 999 && value['idUsoAutomovil'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['uses']) &&
+    Array.isArray(value['vehicles']) &&
+    value['vehicles'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idClaveVehiculo']) && value['idClaveVehiculo'] <= 999999999 && value['idClaveVehiculo'] >= 0 && (typeof value['description'] === 'string') && value['description'].length <= 200 && value['description'].length >= 1 && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && (value['maxSumInsured'] !== undefined ? ((typeof value['maxSumInsured'] === 'string') && value['maxSumInsured'].length <= 14 && local_1.test(value['maxSumInsured'])) : true) && Object.getOwnPropertyNames(value).every(key => ['idClaveVehiculo', 'description', 'idTipoUnidad', 'maxSumInsured'].includes(key))))) { return false }; return true; })(value['vehicles']) &&
+    (typeof value['zones'] === 'object' && value['zones'] !== null && !Array.isArray(value['zones'])) &&
+    Array.isArray(value['zones']['states']) &&
+    value['zones']['states'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['cveEntidadFederativa']) && value['cveEntidadFederativa'] <= 32 && value['cveEntidadFederativa'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_0.test(value['factor']) && (value['theftFactor'] !== undefined ? ((typeof value['theftFactor'] === 'string') && value['theftFactor'].length <= 17 && local_0.test(value['theftFactor'])) : true) && Object.getOwnPropertyNames(value).every(key => ['cveEntidadFederativa', 'name', 'factor', 'theftFactor'].includes(key))))) { return false }; return true; })(value['zones']['states']) &&
+    Array.isArray(value['zones']['postalPrefixes']) &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['prefix'] === 'string') && local_8.test(value['prefix']) && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_0.test(value['factor']) && (value['theftFactor'] !== undefined ? ((typeof value['theftFactor'] === 'string') && value['theftFactor'].length <= 17 && local_0.test(value['theftFactor'])) : true) && Object.getOwnPropertyNames(value).every(key => ['prefix', 'factor', 'theftFactor'].includes(key))))) { return false }; return true; })(value['zones']['postalPrefixes']) &&
+    Object.getOwnPropertyNames(value['zones']).length === 2 &&
+    Array.isArray(value['vehicleAge']) &&
+    value['vehicleAge'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['fromYears']) && value['fromYears'] <= 99 && value['fromYears'] >= 0 && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_0.test(value['factor']) && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['vehicleAge']) &&
+    Array.isArray(value['replacementValues']) &&
+    value['replacementValues'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['rateFactor'] === 'string') && value['rateFactor'].length <= 17 && local_0.test(value['rateFactor']) && Array.isArray(value['sumInsuredByYear']) && value['sumInsuredByYear'].length <= 10 && value['sumInsuredByYear'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 17 && local_0.test(value)))) { return false }; return true; })(value['sumInsuredByYear']) && Object.getOwnPropertyNames(value).length === 4))) { return false }; return true; })(value['replacementValues']) &&
+    Number.isInteger(value['defaultIndicadorReposicion']) &&
+    value['defaultIndicadorReposicion'] <= 9 &&
+    value['defaultIndicadorReposicion'] >= 1 &&
+    Array.isArray(value['insurers']) &&
+    value['insurers'].length >= 1 &&
+    ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['policyFee'] === 'string') && value['policyFee'].length <= 14 && local_1.test(value['policyFee']) && Array.isArray(value['surcharges']) && value['surcharges'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0 && (typeof value['rate'] === 'string') && value['rate'].length <= 17 && local_0.test(value['rate']) && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['surcharges']) && (value['gap'] !== undefined ? ((typeof value['gap'] === 'object' && value['gap'] !== null && !Array.isArray(value['gap'])) && (((value['gap']['base'] === 'invoice')) || ((value['gap']['base'] === 'financed'))) && (typeof value['gap']['annualRate'] === 'string') && value['gap']['annualRate'].length <= 17 && local_0.test(value['gap']['annualRate']) && (typeof value['gap']['vat'] === 'boolean') && Object.getOwnPropertyNames(value['gap']).length === 3) : true) && (value['life'] !== undefined ? ((typeof value['life'] === 'object' && value['life'] !== null && !Array.isArray(value['life'])) && (typeof value['life']['monthlyRatePerThousand'] === 'string') && value['life']['monthlyRatePerThousand'].length <= 17 && local_0.test(value['life']['monthlyRatePerThousand']) && Object.getOwnPropertyNames(value['life']).length === 1) : true) && Array.isArray(value['packages']) && value['packages'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Array.isArray(value['coverages']) && value['coverages'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['sumInsured'] === 'string') && value['sumInsured'].length <= 200 && value['sumInsured'].length >= 1 && (typeof value['deductible'] === 'string') && value['deductible'].length <= 200 && value['deductible'].length >= 1 && Object.getOwnPropertyNames(value).length === 3))) { return false }; return true; })(value['coverages']) && (typeof value['accessoriesRate'] === 'string') && value['accessoriesRate'].length <= 17 && local_0.test(value['accessoriesRate']) && (typeof value['specialEquipmentRate'] === 'string') && value['specialEquipmentRate'].length <= 17 && local_0.test(value['specialEquipmentRate']) && Array.isArray(value['rates']) && value['rates'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && Number.isInteger(value['idUsoAutomovil']) && value['idUsoAutomovil'] <= 999 && value['idUsoAutomovil'] >= 0 && (typeof value['rate'] === 'string') && value['rate'].length <= 17 && local_0.test(value['rate']) && (value['theftRate'] !== undefined ? ((typeof value['theftRate'] === 'string') && value['theftRate'].length <= 17 && local_0.test(value['theftRate'])) : true) && (typeof value['fixedPremium'] === 'string') && value['fixedPremium'].length <= 14 && local_1.test(value['fixedPremium']) && Object.getOwnPropertyNames(value).every(key => ['idTipoUnidad', 'idUsoAutomovil', 'rate', 'theftRate', 'fixedPremium'].includes(key))))) { return false }; return true; })(value['rates']) && Object.getOwnPropertyNames(value).length === 6))) { return false }; return true; })(value['packages']) && Object.getOwnPropertyNames(value).every(key => ['idAseguradora', 'name', 'policyFee', 'surcharges', 'gap', 'life', 'packages'].includes(key))))) { return false }; return true; })(value['insurers']) &&
+    Object.getOwnPropertyNames(value).length === 14
+  )
+}
+
 /** Tariff: TypeBox's check of the schema. */
-export const checkTariff: (value: unknown) => boolean = /* @__PURE__ */ (() => {
-  const local_0 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_1 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_2 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_3 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_4 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_5 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_6 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_7 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_8 = /^[0-9]{1,5}$/;
-  const local_9 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_10 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_11 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_12 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_13 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_14 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  const local_15 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_16 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_17 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_18 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_19 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_20 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_21 = /^(0|[1-9][0-9]{0,5})(\.[0-9]{1,10})?$/;
-  const local_22 = /^(0|[1-9]\d{0,10})(\.\d{1,2})?$/;
-  function check_Tarifa(value) {
-    return (
-      (typeof value === 'object' && value !== null && !Array.isArray(value)) &&
-      (typeof value['name'] === 'string') &&
-      value['name'].length <= 200 &&
-      value['name'].length >= 1 &&
-      (typeof value['version'] === 'string') &&
-      value['version'].length <= 50 &&
-      value['version'].length >= 1 &&
-      (typeof value['illustrative'] === 'boolean') &&
-      (typeof value['ivaRate'] === 'string') &&
-      value['ivaRate'].length <= 17 &&
-      local_0.test(value['ivaRate']) &&
-      Array.isArray(value['paymentForms']) &&
-      value['paymentForms'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Number.isInteger(value['monthsPerReceipt']) && value['monthsPerReceipt'] <= 12 && value['monthsPerReceipt'] >= 1 && Object.getOwnPropertyNames(value).length === 3))) { return false }; return true; })(value['paymentForms']) &&
-      (typeof value['limits'] === 'object' && value['limits'] !== null && !Array.isArray(value['limits'])) &&
-      (typeof value['limits']['minSumInsured'] === 'string') &&
-      value['limits']['minSumInsured'].length <= 14 &&
-      local_1.test(value['limits']['minSumInsured']) &&
-      (typeof value['limits']['maxSumInsured'] === 'string') &&
-      value['limits']['maxSumInsured'].length <= 14 &&
-      local_2.test(value['limits']['maxSumInsured']) &&
-      (typeof value['limits']['maxAccessories'] === 'string') &&
-      value['limits']['maxAccessories'].length <= 14 &&
-      local_3.test(value['limits']['maxAccessories']) &&
-      (typeof value['limits']['maxSpecialEquipment'] === 'string') &&
-      value['limits']['maxSpecialEquipment'].length <= 14 &&
-      local_4.test(value['limits']['maxSpecialEquipment']) &&
-      Number.isInteger(value['limits']['maxVehicleAgeYears']) &&
-      value['limits']['maxVehicleAgeYears'] <= 99 &&
-      value['limits']['maxVehicleAgeYears'] >= 0 &&
-      Number.isInteger(value['limits']['maxPolicyYears']) &&
-      value['limits']['maxPolicyYears'] <= 10 &&
-      value['limits']['maxPolicyYears'] >= 1 &&
-      Object.getOwnPropertyNames(value['limits']).length === 6 &&
-      Array.isArray(value['unitTypes']) &&
-      value['unitTypes'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['unitTypes']) &&
-      Array.isArray(value['uses']) &&
-      value['uses'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idUsoAutomovil']) && value['idUsoAutomovil'] <= 999 && value['idUsoAutomovil'] >= 0 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['uses']) &&
-      Array.isArray(value['vehicles']) &&
-      value['vehicles'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idClaveVehiculo']) && value['idClaveVehiculo'] <= 999999999 && value['idClaveVehiculo'] >= 0 && (typeof value['description'] === 'string') && value['description'].length <= 200 && value['description'].length >= 1 && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && (value['maxSumInsured'] !== undefined ? ((typeof value['maxSumInsured'] === 'string') && value['maxSumInsured'].length <= 14 && local_5.test(value['maxSumInsured'])) : true) && Object.getOwnPropertyNames(value).every(key => ['idClaveVehiculo', 'description', 'idTipoUnidad', 'maxSumInsured'].includes(key))))) { return false }; return true; })(value['vehicles']) &&
-      (typeof value['zones'] === 'object' && value['zones'] !== null && !Array.isArray(value['zones'])) &&
-      Array.isArray(value['zones']['states']) &&
-      value['zones']['states'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['cveEntidadFederativa']) && value['cveEntidadFederativa'] <= 32 && value['cveEntidadFederativa'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_6.test(value['factor']) && (value['theftFactor'] !== undefined ? ((typeof value['theftFactor'] === 'string') && value['theftFactor'].length <= 17 && local_7.test(value['theftFactor'])) : true) && Object.getOwnPropertyNames(value).every(key => ['cveEntidadFederativa', 'name', 'factor', 'theftFactor'].includes(key))))) { return false }; return true; })(value['zones']['states']) &&
-      Array.isArray(value['zones']['postalPrefixes']) &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['prefix'] === 'string') && local_8.test(value['prefix']) && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_9.test(value['factor']) && (value['theftFactor'] !== undefined ? ((typeof value['theftFactor'] === 'string') && value['theftFactor'].length <= 17 && local_10.test(value['theftFactor'])) : true) && Object.getOwnPropertyNames(value).every(key => ['prefix', 'factor', 'theftFactor'].includes(key))))) { return false }; return true; })(value['zones']['postalPrefixes']) &&
-      Object.getOwnPropertyNames(value['zones']).length === 2 &&
-      Array.isArray(value['vehicleAge']) &&
-      value['vehicleAge'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['fromYears']) && value['fromYears'] <= 99 && value['fromYears'] >= 0 && (typeof value['factor'] === 'string') && value['factor'].length <= 17 && local_11.test(value['factor']) && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['vehicleAge']) &&
-      Array.isArray(value['replacementValues']) &&
-      value['replacementValues'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['indicadorReposicion']) && value['indicadorReposicion'] <= 9 && value['indicadorReposicion'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['rateFactor'] === 'string') && value['rateFactor'].length <= 17 && local_12.test(value['rateFactor']) && Array.isArray(value['sumInsuredByYear']) && value['sumInsuredByYear'].length <= 10 && value['sumInsuredByYear'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'string') && value.length <= 17 && local_13.test(value)))) { return false }; return true; })(value['sumInsuredByYear']) && Object.getOwnPropertyNames(value).length === 4))) { return false }; return true; })(value['replacementValues']) &&
-      Number.isInteger(value['defaultIndicadorReposicion']) &&
-      value['defaultIndicadorReposicion'] <= 9 &&
-      value['defaultIndicadorReposicion'] >= 1 &&
-      Array.isArray(value['insurers']) &&
-      value['insurers'].length >= 1 &&
-      ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idAseguradora']) && value['idAseguradora'] <= 999999 && value['idAseguradora'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['policyFee'] === 'string') && value['policyFee'].length <= 14 && local_14.test(value['policyFee']) && Array.isArray(value['surcharges']) && value['surcharges'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idFormaPago']) && value['idFormaPago'] <= 99 && value['idFormaPago'] >= 0 && (typeof value['rate'] === 'string') && value['rate'].length <= 17 && local_15.test(value['rate']) && Object.getOwnPropertyNames(value).length === 2))) { return false }; return true; })(value['surcharges']) && (value['gap'] !== undefined ? ((typeof value['gap'] === 'object' && value['gap'] !== null && !Array.isArray(value['gap'])) && (((value['gap']['base'] === 'invoice')) || ((value['gap']['base'] === 'financed'))) && (typeof value['gap']['annualRate'] === 'string') && value['gap']['annualRate'].length <= 17 && local_16.test(value['gap']['annualRate']) && (typeof value['gap']['vat'] === 'boolean') && Object.getOwnPropertyNames(value['gap']).length === 3) : true) && (value['life'] !== undefined ? ((typeof value['life'] === 'object' && value['life'] !== null && !Array.isArray(value['life'])) && (typeof value['life']['monthlyRatePerThousand'] === 'string') && value['life']['monthlyRatePerThousand'].length <= 17 && local_17.test(value['life']['monthlyRatePerThousand']) && Object.getOwnPropertyNames(value['life']).length === 1) : true) && Array.isArray(value['packages']) && value['packages'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idPaquete']) && value['idPaquete'] <= 999999 && value['idPaquete'] >= 1 && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && Array.isArray(value['coverages']) && value['coverages'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && (typeof value['name'] === 'string') && value['name'].length <= 200 && value['name'].length >= 1 && (typeof value['sumInsured'] === 'string') && value['sumInsured'].length <= 200 && value['sumInsured'].length >= 1 && (typeof value['deductible'] === 'string') && value['deductible'].length <= 200 && value['deductible'].length >= 1 && Object.getOwnPropertyNames(value).length === 3))) { return false }; return true; })(value['coverages']) && (typeof value['accessoriesRate'] === 'string') && value['accessoriesRate'].length <= 17 && local_18.test(value['accessoriesRate']) && (typeof value['specialEquipmentRate'] === 'string') && value['specialEquipmentRate'].length <= 17 && local_19.test(value['specialEquipmentRate']) && Array.isArray(value['rates']) && value['rates'].length >= 1 && ((array) => { for(const value of array) if(!(((typeof value === 'object' && value !== null && !Array.isArray(value)) && Number.isInteger(value['idTipoUnidad']) && value['idTipoUnidad'] <= 999 && value['idTipoUnidad'] >= 0 && Number.isInteger(value['idUsoAutomovil']) && value['idUsoAutomovil'] <= 999 && value['idUsoAutomovil'] >= 0 && (typeof value['rate'] === 'string') && value['rate'].length <= 17 && local_20.test(value['rate']) && (value['theftRate'] !== undefined ? ((typeof value['theftRate'] === 'string') && value['theftRate'].length <= 17 && local_21.test(value['theftRate'])) : true) && (typeof value['fixedPremium'] === 'string') && value['fixedPremium'].length <= 14 && local_22.test(value['fixedPremium']) && Object.getOwnPropertyNames(value).every(key => ['idTipoUnidad', 'idUsoAutomovil', 'rate', 'theftRate', 'fixedPremium'].includes(key))))) { return false }; return true; })(value['rates']) && Object.getOwnPropertyNames(value).length === 6))) { return false }; return true; })(value['packages']) && Object.getOwnPropertyNames(value).every(key => ['idAseguradora', 'name', 'policyFee', 'surcharges', 'gap', 'life', 'packages'].includes(key))))) { return false }; return true; })(value['insurers']) &&
-      Object.getOwnPropertyNames(value).length === 14
-    )
-  }
-  return function check(value) {
-    return check_Tarifa(value)
-  }
-})();
+export const checkTariff: (value: unknown) => boolean = check_Tarifa;
+
+/** The parts later modules use. */
+export { check_Tarifa as part_Tarifa };
