@@ -4,7 +4,7 @@
  * `attacker.ts` in its own process from 127.0.0.2:
  *
  *   npx tsx benchmarks/http/attacks.ts --attack receipts|json-auth|json-anon|forms|slowloris
- *     [--root DIR] [--rounds N] [--seconds S] [--env NAME=VALUE]…
+ *     [--root DIR] [--rounds N] [--seconds S] [--env NAME=VALUE]… [--node-arg ARG]…
  *
  * `serve` is the real command from DIR's sources (default: this checkout; an older checkout is
  * `git archive <commit> | tar -x -C DIR` with `node_modules` linked), with its defaults but the
@@ -41,12 +41,15 @@ const seconds = Number(option('seconds', '6'));
 const extraEnv = Object.fromEntries(
   process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--env' ? [arg.split(/=(.*)/s).slice(0, 2) as [string, string]] : [])),
 );
+/** Node's options for serve's process, e.g. `--node-arg --cpu-prof --node-arg --cpu-prof-dir=DIR` to profile it. */
+const nodeArgs = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--node-arg' ? [arg] : []));
 const ATTACKER = { clientId: 'attacker', clientSecret: 'attacker-secret', scopes: ['update', 'read'] };
 const SETTLE_MS = 1500;
 
 const server = await startServe(root, {
   clients: [ATTACKER],
   env: { COTIZADOR_RATE_LIMIT: '1000000000/1000000000', ...extraEnv },
+  nodeArgs,
   ...(attack === 'slowloris' || smoke ? { maxFiles: 1024 } : {}),
 });
 

@@ -41,12 +41,15 @@ export interface ServeOptions {
   readonly clients?: readonly { clientId: string; clientSecret: string; scopes: string[] }[];
   /** `ulimit -n` of the server's process (through `sh`), as in a container. */
   readonly maxFiles?: number;
+  /** Node's own options for the server's process (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  readonly nodeArgs?: readonly string[];
 }
 
 /** `cotizador serve --port 0` from ROOT's sources (or its dist/cli.js); resolves once it listens. */
 export async function startServe(root: string, options: ServeOptions = {}): Promise<Child> {
   const command = [
     process.execPath,
+    ...(options.nodeArgs ?? []),
     ...(options.built === true ? [join(root, 'dist/cli.js')] : ['--import', 'tsx', join(root, 'src/cli/bin.ts')]),
     'serve',
     '--port',

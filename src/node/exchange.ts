@@ -13,7 +13,7 @@ import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types
 import { declaresBody } from '../service/admission.js';
 import type { Service, TransportFailure } from '../service/service.js';
 import type { Connections } from './connections.js';
-import { isLingering, lingerAfterAnswer } from './linger.js';
+import { type DrainBudget, isLingering, lingerAfterAnswer } from './linger.js';
 import { arrivedBody, readBody } from './read.js';
 
 /**
@@ -69,6 +69,8 @@ export interface ServerState {
   readonly bodies: { inFlight: number; readonly max: number };
   /** Exchanges owing an answer; each answers 503 `stopping` at once when called. */
   readonly owing: Set<() => void>;
+  /** The pace of the server's lingering closes (unpaced without one). */
+  readonly drain?: DrainBudget | undefined;
 }
 
 const STATES = new WeakMap<Server, ServerState>();
@@ -203,7 +205,7 @@ export async function serveExchange(
     if (owing !== undefined) state?.owing.delete(owing);
     response.once('finish', () => options.onResponse?.(logEntry(message, head.path, reply.status, start, reply.folio)));
     // Closing while the client still sends its body would reset the connection under the answer.
-    if (close && !message.complete) lingerAfterAnswer(message);
+    if (close && !message.complete) lingerAfterAnswer(message, state?.drain);
     // A server that began draining while this request ran closes its connection after it.
     send(message, response, reply, close || state?.draining === true);
   };

@@ -7,6 +7,15 @@
  * reading and discarding what the client still sends — at most {@link LINGER_BYTES}, for at most
  * {@link LINGER_MS} — and closes when the client closes its side, the body is complete, or a
  * bound is reached (the lingering close of Apache and nginx).
+ *
+ * The draining is paced: a server's lingering connections together read at most
+ * {@link LINGER_RATE} bytes a second ({@link DrainBudget}); one past its share waits, paused (its
+ * client's sends then wait in the kernels' buffers, costing the server nothing). Unpaced, 8
+ * clients sending 1 MB bodies to be refused made the server read ~1 GB/s only to drop it, and
+ * legitimate throughput fell to 0.18–0.26 of quiet (the attack benchmark's profile). The price: a
+ * client that writes a large body to the end before it reads anything, refused while a flood of
+ * others is drained too, can miss its answer (a client that reads while it sends — browsers,
+ * fetch, curl, node:http — never does).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -34,16 +43,69 @@ export const LINGER_MS = 2000;
  */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
+/**
+ * How fast a server's lingering connections are drained together, bytes a second: one refused
+ * client alone reads its {@link LINGER_BYTES} in a second, well within {@link LINGER_MS}.
+ *
+ * @example
+ * ```ts
+ * LINGER_RATE; // 16777216
+ * ```
+ */
+export const LINGER_RATE = 16 * 1024 * 1024;
+
+/**
+ * The bytes a server's lingering connections may still read, refilled at `bytesPerSecond` up to
+ * a tenth of a second's worth (a token bucket). Time comes in as `now` (ms).
+ *
+ * @example
+ * ```ts
+ * const budget = new DrainBudget(1000, () => 0);
+ * budget.charge(50); // 0 (within the 100 bytes a tenth of a second allows)
+ * budget.charge(100); // 50 (ms before the 50 bytes overspent are refilled)
+ * ```
+ */
+export class DrainBudget {
+  readonly #rate: number;
+  readonly #burst: number;
+  readonly #now: () => number;
+  #tokens: number;
+  #last: number;
+
+  constructor(bytesPerSecond: number, now: () => number = () => performance.now()) {
+    this.#rate = bytesPerSecond / 1000;
+    this.#burst = bytesPerSecond / 10;
+    this.#now = now;
+    this.#tokens = this.#burst;
+    this.#last = now();
+  }
+
+  /** Charges `bytes` read; the ms the reader should wait before reading again (0: none). */
+  charge(bytes: number): number {
+    const now = this.#now();
+    this.#tokens = Math.min(this.#burst, this.#tokens + (now - this.#last) * this.#rate) - bytes;
+    this.#last = now;
+    return this.#tokens >= 0 ? 0 : Math.ceil(-this.#tokens / this.#rate);
+  }
+}
+
 interface Lingering {
   /** The socket's bytesRead when its answer was written. */
   readonly from: number;
+  /** The socket's bytesRead already charged to the budget. */
+  counted: number;
+  /** Waiting for the budget (the socket is paused). */
+  paused: boolean;
+  readonly budget: DrainBudget | undefined;
+  /** The request whose body is being drained: paused with the socket (else it resumes the socket to read on). */
+  readonly message: IncomingMessage | undefined;
   readonly close: () => void;
 }
 
 const LINGERING = new WeakMap<Duplex, Lingering>();
 
 /** Starts draining `socket`, whose answer is written: it closes at the client's end of input or after `ms`. */
-function linger(socket: Socket, ms = LINGER_MS): Lingering {
+function linger(socket: Socket, ms = LINGER_MS, budget?: DrainBudget, message?: IncomingMessage): Lingering {
   const close = () => {
     clearTimeout(timer);
     socket.destroy();
@@ -52,14 +114,30 @@ function linger(socket: Socket, ms = LINGER_MS): Lingering {
   timer.unref();
   socket.once('end', close);
   socket.once('close', () => clearTimeout(timer));
-  const state = { from: socket.bytesRead, close };
+  const state: Lingering = { from: socket.bytesRead, counted: socket.bytesRead, paused: false, budget, message, close };
   LINGERING.set(socket, state);
   return state;
 }
 
-/** Closes a lingering socket that read more than LINGER_BYTES since its answer. */
+/** Closes a lingering socket that read more than LINGER_BYTES since its answer; pauses one past its budget. */
 function bound(socket: Socket, state: Lingering): void {
-  if (socket.bytesRead - state.from > LINGER_BYTES) state.close();
+  if (socket.bytesRead - state.from > LINGER_BYTES) {
+    state.close();
+    return;
+  }
+  if (state.budget === undefined) return;
+  const wait = state.budget.charge(socket.bytesRead - state.counted);
+  state.counted = socket.bytesRead;
+  if (wait === 0 || state.paused) return;
+  state.paused = true;
+  state.message?.pause();
+  socket.pause();
+  setTimeout(() => {
+    state.paused = false;
+    if (socket.destroyed) return;
+    socket.resume();
+    state.message?.resume();
+  }, wait).unref();
 }
 
 /**
@@ -82,7 +160,7 @@ export function isLingering(socket: Duplex): boolean {
 /**
  * Makes node:http close the connection of `message` with a lingering close once its answer (sent
  * with `Connection: close` while the request's body is still arriving) is written, instead of
- * closing it at once.
+ * closing it at once; paced by `budget` (its server's) when one is given.
  *
  * @example
  * ```ts
@@ -96,7 +174,7 @@ export function isLingering(socket: Duplex): boolean {
  * }).listen(8080);
  * ```
  */
-export function lingerAfterAnswer(message: IncomingMessage): void {
+export function lingerAfterAnswer(message: IncomingMessage, budget?: DrainBudget): void {
   const socket: Socket = message.socket;
   let state: Lingering | undefined;
   // The body is consumed (and dropped) from now on. Left alone, node:http would "dump" it once the
@@ -114,7 +192,7 @@ export function lingerAfterAnswer(message: IncomingMessage): void {
   // this one socket's destroySoon lingers instead, until the whole body is in or a bound is hit.
   socket.destroySoon = () => {
     socket.end();
-    state = linger(socket);
+    state = linger(socket, LINGER_MS, budget, message);
     if (message.readableEnded) socket.destroy();
   };
 }
@@ -122,7 +200,7 @@ export function lingerAfterAnswer(message: IncomingMessage): void {
 /**
  * Ends a connection with `answer` (raw HTTP, for a request node:http refused before any listener
  * ran, or a connection refused before its first request) and a lingering close of at most `ms`
- * (default {@link LINGER_MS}); node:http's parser, in error, goes on reading (and discarding) what
+ * (default {@link LINGER_MS}), paced by `budget` (its server's) when one is given; node:http's parser, in error, goes on reading (and discarding) what
  * arrives, each chunk another `clientError` to ignore while {@link isLingering}, and a request it
  * still parses is not answered.
  *
@@ -136,7 +214,7 @@ export function lingerAfterAnswer(message: IncomingMessage): void {
  * server.listen(8080);
  * ```
  */
-export function endLingering(socket: Duplex, answer: string, ms = LINGER_MS): void {
+export function endLingering(socket: Duplex, answer: string, ms = LINGER_MS, budget?: DrainBudget): void {
   socket.end(answer);
-  linger(socket as Socket, ms);
+  linger(socket as Socket, ms, budget);
 }

@@ -16,7 +16,7 @@ import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import type { Service } from '../service/service.js';
 import { Connections, defaultConnectionLimits } from './connections.js';
 import { attachState, contentLength, serveExchange, stateOf, type NodeListenerOptions, type ServerState } from './exchange.js';
-import { endLingering, isLingering, LINGER_MS } from './linger.js';
+import { DrainBudget, endLingering, isLingering, LINGER_MS, LINGER_RATE } from './linger.js';
 
 export type { NodeListenerOptions, RequestLogEntry } from './exchange.js';
 // The framework adapters serve through the same exchange.
@@ -133,6 +133,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
     }),
     bodies: { inFlight: 0, max: options.maxBodiesInFlight ?? 256 },
     owing: new Set(),
+    drain: new DrainBudget(LINGER_RATE),
   };
   const server = createServer(
     {
@@ -154,7 +155,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
 
   /** Refuses a connection before any request: the answer at once, then a short lingering close. */
   const refuseConnection = (socket: Socket, answer: ServiceResponse) => {
-    endLingering(socket, rawResponse(answer), 250);
+    endLingering(socket, rawResponse(answer), 250, state.drain);
     report(answer);
   };
   server.on('connection', (socket: Socket) => {
@@ -183,7 +184,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
       .then((answer) => {
         // node:http let go of this connection: what it still sends is read and dropped here.
         socket.on('data', () => {});
-        endLingering(socket, rawResponse(answer));
+        endLingering(socket, rawResponse(answer), LINGER_MS, state.drain);
         report(answer);
       });
   });
@@ -201,7 +202,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
     state.connections.afterAnswers(socket as Socket, () => {
       if (socket.destroyed || socket.writableEnded || isLingering(socket)) return;
       const answer = service.transportFailure(reason, head);
-      endLingering(socket, rawResponse(answer, head?.method.toUpperCase()));
+      endLingering(socket, rawResponse(answer, head?.method.toUpperCase()), LINGER_MS, state.drain);
       report(answer);
     });
   });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeServer, shutdownNodeServer } from '../../src/entry/node.js';
 import { createService } from '../../src/entry/service.js';
-import { LINGER_BYTES } from '../../src/node/linger.js';
+import { DrainBudget, LINGER_BYTES, LINGER_MS, LINGER_RATE } from '../../src/node/linger.js';
 import { basic, CLIENT, SECRET } from './helpers.js';
 
 const TOKEN = '/api/esb/ValidaCredenciales/accesstoken';
@@ -164,5 +164,34 @@ describe('the draining is bounded', () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it(`eight clients flooding refusals together are drained at most at ${LINGER_RATE} bytes a second`, async () => {
+    const head = request('POST', TOKEN, { authorization: basic('intruder', 'x'), 'content-length': 1024 * MIB });
+    const start = performance.now();
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => busyClient(head, Buffer.alloc(MIB, 'a'), 120_000, 0)));
+    const elapsedSeconds = (performance.now() - start) / 1000;
+    for (const outcome of outcomes) while (!bytesRead.has(outcome.port)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const read = outcomes.reduce((sum, outcome) => sum + (bytesRead.get(outcome.port) as number), 0);
+    // Each is cut off by the lingering time, not by the byte bound: together they read no more than
+    // the pace allows in that time, plus its burst, plus per connection what node:http buffered
+    // before the answer and one read past the budget. (An upper bound: a busy machine reads less.)
+    expect(elapsedSeconds).toBeGreaterThanOrEqual(LINGER_MS / 1000);
+    expect(read).toBeLessThan(LINGER_RATE * elapsedSeconds + LINGER_RATE / 10 + 8 * 4 * MIB);
+    expect(read).toBeLessThan(8 * LINGER_BYTES);
+  });
+});
+
+describe('DrainBudget', () => {
+  it('lets a tenth of a second of bytes through at once, then asks for the time the overspent bytes take', () => {
+    let now = 0;
+    const budget = new DrainBudget(10_000, () => now);
+    expect(budget.charge(1000)).toBe(0);
+    expect(budget.charge(500)).toBe(50);
+    now = 50;
+    expect(budget.charge(0)).toBe(0);
+    now = 10_000; // a long wait refills no more than the burst
+    expect(budget.charge(1000)).toBe(0);
+    expect(budget.charge(1)).toBe(1);
   });
 });
