@@ -214,7 +214,7 @@ function report(): void {
   const raw = leastSquares(secondHalf.map((s) => [s.seconds / 60, s.heap]));
   const maxLive = (q: number) => Math.max(...samples.filter((s) => s.afterGc && inQuarter(q)(s)).map((s) => s.retained));
   const growth = maxLive(3) / maxLive(1);
-  const judged = live.length >= MIN_JUDGED && Number.isFinite(growth);
+  const judged = !smoke && live.length >= MIN_JUDGED && Number.isFinite(growth);
   const levelled = perMinute.slope <= MAX_SLOPE_MIB_PER_MINUTE && growth <= MAX_LAST_QUARTER_GROWTH;
   const rate = (q: number) => {
     const from = Math.floor((q * total) / 4);
@@ -249,7 +249,7 @@ function report(): void {
     `  largest after GC: second quarter ${maxLive(1).toFixed(1)} MiB, last quarter ${maxLive(3).toFixed(1)} MiB (× ${growth.toFixed(3)})`,
   );
   console.log(
-    `  levelled off: ${judged ? (levelled ? 'yes' : 'NO') : `not judged (fewer than ${MIN_JUDGED} full GCs in the second half)`} (after-GC slope ≤ ${MAX_SLOPE_MIB_PER_MINUTE} MiB/min and last-quarter max ≤ ${MAX_LAST_QUARTER_GROWTH} × second-quarter max)`,
+    `  levelled off: ${judged ? (levelled ? 'yes' : 'NO') : `not judged (${smoke ? 'a smoke run' : `fewer than ${MIN_JUDGED} full GCs in the second half`})`} (after-GC slope ≤ ${MAX_SLOPE_MIB_PER_MINUTE} MiB/min and last-quarter max ≤ ${MAX_LAST_QUARTER_GROWTH} × second-quarter max)`,
   );
   console.log(
     `throughput: first quarter ${rate(0).toFixed(0)} req/s, last quarter ${rate(3).toFixed(0)} req/s, last ÷ first ${(rate(3) / rate(0)).toFixed(3)}`,
