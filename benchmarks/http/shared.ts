@@ -3,7 +3,7 @@
  * child server and the medians. Everything runs on 127.0.0.1 and every loop is bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 
 export const BENCH_CLIENT = { clientId: 'bench-app', clientSecret: 'bench-secret', scopes: ['update', 'read'] };
@@ -126,9 +126,18 @@ export async function startChild(mode: string, root: string): Promise<Child> {
 export interface Answer {
   readonly status: number;
   readonly body: string;
+  readonly headers: IncomingHttpHeaders;
 }
 
-/** One request; resolves with the status and the body text. */
+/** Where a request of {@link send} comes from, and how long it may wait for its answer. */
+export interface SendOptions {
+  /** The client's address (another loopback address, as another client's would be). */
+  readonly localAddress?: string;
+  /** Fails the request (its socket destroyed) when its socket stays idle this many ms before the answer is whole. */
+  readonly timeoutMs?: number;
+}
+
+/** One request; resolves with the status, the body text and the headers. */
 export function send(
   port: number,
   method: string,
@@ -136,14 +145,20 @@ export function send(
   headers: Record<string, string>,
   body: string | Buffer,
   agent: Agent | false,
+  options: SendOptions = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+    const target = { host: '127.0.0.1', port, method, path, headers, agent, localAddress: options.localAddress };
+    const req = httpRequest(target, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       res.on('error', reject);
     });
+    if (options.timeoutMs !== undefined) {
+      const ms = options.timeoutMs;
+      req.setTimeout(ms, () => req.destroy(new Error(`no answer in ${ms} ms`)));
+    }
     req.on('error', reject);
     req.end(body);
   });
