@@ -40,6 +40,8 @@ export interface ServeSettings {
   readonly workerThreads: number | undefined;
   readonly workerQueue: number | undefined;
   readonly receiptCacheBytes: number | undefined;
+  /** One client's receipts served at once (undefined: the service's default). */
+  readonly heavyPerClient: number | undefined;
   /** The server's capacity (undefined: `createNodeServer`'s defaults). */
   readonly maxConnections: number | undefined;
   readonly maxConnectionsPerAddress: number | undefined;
@@ -101,6 +103,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'workerThreads', env: 'COTIZADOR_WORKER_THREADS', kind: 'integer', help: 'ajusteWorkerThreads' },
   { key: 'workerQueue', env: 'COTIZADOR_WORKER_QUEUE', kind: 'integer', help: 'ajusteWorkerQueue' },
   { key: 'receiptCacheBytes', env: 'COTIZADOR_RECEIPT_CACHE_BYTES', kind: 'integer', help: 'ajusteReceiptCacheBytes' },
+  { key: 'heavyPerClient', env: 'COTIZADOR_HEAVY_PER_CLIENT', kind: 'integer', help: 'ajusteHeavyPerClient' },
   { key: 'maxConnections', env: 'COTIZADOR_MAX_CONNECTIONS', kind: 'integer', help: 'ajusteMaxConnections' },
   {
     key: 'maxConnectionsPerAddress',
@@ -303,6 +306,7 @@ export function loadServeSettings(
     workerThreads: plain['workerThreads'] as number | undefined,
     workerQueue: plain['workerQueue'] as number | undefined,
     receiptCacheBytes: plain['receiptCacheBytes'] as number | undefined,
+    heavyPerClient: plain['heavyPerClient'] as number | undefined,
     maxConnections: plain['maxConnections'] as number | undefined,
     maxConnectionsPerAddress: plain['maxConnectionsPerAddress'] as number | undefined,
     maxBodiesInFlight: plain['maxBodiesInFlight'] as number | undefined,

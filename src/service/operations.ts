@@ -66,6 +66,8 @@ export interface Operation<T> {
   readonly validate: (body: unknown, options: ValidationOptions) => ValidationResult<T>;
   readonly run: (data: T, config: ResolvedConfig, work: Work) => Promise<Outcome>;
   readonly job?: ValidatedOperation | undefined;
+  /** Heavy (a receipt): one client's requests take their turns (`Work.lanes`). */
+  readonly heavy?: boolean | undefined;
 }
 
 /**
@@ -218,6 +220,7 @@ export const segAutoVendor: Operation<SegAutoVendorRequest> = {
  */
 export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = checkingLine({
   validate: validateObtenerDocumento,
+  heavy: true,
   job: 'obtenerDocumento',
   run: async ({ lineaCaptura }, config, work) => {
     const record = await config.documents(lineaCaptura);
@@ -231,11 +234,12 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = checkingLine
     if (collectIssues(PaymentRecordSchema, record, '', 1).length > 0 || record.lineaCaptura !== lineaCaptura) {
       return { ok: false, failure: { status: 500, codigoError: 'ERRSER002' } };
     }
-    const documento =
-      work.receipts === undefined
-        ? await work.executor.run({ kind: 'receipt', record, issuer: config.receiptIssuer })
-        : await work.receipts.get(record, config.receiptIssuer, work.executor);
-    return { ok: true, fields: { Resultado: { documento } } };
+    if (work.receipts === undefined) {
+      const documento = await work.executor.run({ kind: 'receipt', record, issuer: config.receiptIssuer });
+      return { ok: true, fields: { Resultado: { documento } } };
+    }
+    const { documento, json } = await work.receipts.get(record, config.receiptIssuer, work.executor);
+    return { ok: true, fields: { Resultado: { documento } }, json: `"Resultado":{"documento":${json}}` };
   },
 });
 
@@ -295,7 +299,14 @@ export async function beginOperation<T>(
             ? ((await work.executor.run({ kind: 'validate', operation: operation.job, body })) as ValidationResult<T>)
             : operation.validate(body, { maxIssues: 1 });
         if (!parsed.success) return { ok: false, failure: { status: 400, ...issueFailure(parsed.issues) } };
-        return await operation.run(parsed.data, config, work);
+        if (operation.heavy !== true || work.lanes === undefined) return await operation.run(parsed.data, config, work);
+        const release = await work.lanes.enter(bearer.claims.sub);
+        if (release === undefined) return { ok: false, failure: tooManyRequests(1) };
+        try {
+          return await operation.run(parsed.data, config, work);
+        } finally {
+          release();
+        }
       } catch (error) {
         if (error instanceof ExecutorBusy) return { ok: false, failure: serverBusy(error.retryAfterSeconds) };
         throw error;

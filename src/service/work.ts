@@ -5,11 +5,34 @@
 import { configError } from './configError.js';
 import type { ServiceConfig } from './config.js';
 import { IN_PROCESS_EXECUTOR, isExecutor, type Executor } from './executor.js';
+import { ClientLanes } from './clientLanes.js';
 import { DEFAULT_RECEIPT_CACHE_BYTES, ReceiptCache } from './receiptCache.js';
 
 /**
- * Where an operation's heavy work runs: the service's executor and, for receipts, its cache
- * (none: every receipt rendered).
+ * How many requests of one client a heavy route (a receipt) serves at once, by default: the
+ * others wait their turn (`heavyPerClient`; 0: no limit).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HEAVY_PER_CLIENT; // 1
+ * ```
+ */
+export const DEFAULT_HEAVY_PER_CLIENT = 1;
+
+/**
+ * How many more of one client's heavy requests may wait their turn; one past that is refused
+ * (429 ERRSEG006 with `Retry-After`).
+ *
+ * @example
+ * ```ts
+ * HEAVY_WAITING_PER_CLIENT; // 64
+ * ```
+ */
+export const HEAVY_WAITING_PER_CLIENT = 64;
+
+/**
+ * Where an operation's heavy work runs: the service's executor, for receipts its cache (none:
+ * every receipt rendered), and the per-client turns of heavy routes (none: no limit).
  *
  * @example
  * ```ts
@@ -20,13 +43,15 @@ import { DEFAULT_RECEIPT_CACHE_BYTES, ReceiptCache } from './receiptCache.js';
 export interface Work {
   readonly executor: Executor;
   readonly receipts?: ReceiptCache | undefined;
+  readonly lanes?: ClientLanes | undefined;
 }
 
 /**
  * `createService`'s configuration: the service's settings ({@link ServiceConfig}) and where its
  * heavy work runs: `executor` (default: in the caller's thread; `createWorkerPool()` of
- * `cotizador/node` runs it on worker threads) and `receiptCacheBytes`, the bound of the receipt
- * cache in characters of base64 (default 16 MiB; 0 keeps none).
+ * `cotizador/node` runs it on worker threads), `receiptCacheBytes`, the bound of the receipt
+ * cache in characters (default 16 MiB; 0 keeps none), and `heavyPerClient`, how many of one
+ * client's receipts are served at once ({@link DEFAULT_HEAVY_PER_CLIENT}; 0: no limit).
  *
  * @example
  * ```ts
@@ -37,11 +62,13 @@ export interface Work {
 export interface ServiceOptions extends ServiceConfig {
   readonly executor?: Executor | undefined;
   readonly receiptCacheBytes?: number | undefined;
+  readonly heavyPerClient?: number | undefined;
 }
 
 /**
- * The executor and the receipt cache of the options, checked: a `QuoteError` (`ERRESQ005`,
- * `config.executor` or `config.receiptCacheBytes`) for an unusable one.
+ * The executor, the receipt cache and the heavy routes' turns of the options, checked: a
+ * `QuoteError` (`ERRESQ005`, `config.executor`, `config.receiptCacheBytes` or
+ * `config.heavyPerClient`) for an unusable one.
  *
  * @example
  * ```ts
@@ -54,6 +81,13 @@ export function workOf(options: ServiceOptions): Work {
   const bytes = options.receiptCacheBytes ?? DEFAULT_RECEIPT_CACHE_BYTES;
   if (!Number.isSafeInteger(bytes) || bytes < 0)
     throw configError('configEnteroNoNegativo', 'receiptCacheBytes', { name: 'receiptCacheBytes' });
-  const work: Work = { executor, receipts: bytes === 0 ? undefined : new ReceiptCache(bytes) };
+  const perClient = options.heavyPerClient ?? DEFAULT_HEAVY_PER_CLIENT;
+  if (!Number.isSafeInteger(perClient) || perClient < 0)
+    throw configError('configEnteroNoNegativo', 'heavyPerClient', { name: 'heavyPerClient' });
+  const work: Work = {
+    executor,
+    receipts: bytes === 0 ? undefined : new ReceiptCache(bytes),
+    lanes: perClient === 0 ? undefined : new ClientLanes(perClient, HEAVY_WAITING_PER_CLIENT),
+  };
   return Object.freeze(work);
 }

@@ -28,6 +28,7 @@ import {
 } from '../../entry/service.js';
 import { parseCommand, stringOption } from '../args.js';
 import { processContext, type CliContext } from '../context.js';
+import { leaveRunScope } from '../runScope.js';
 import { CliError, usageError } from '../errors.js';
 import { helpText } from '../help/messages.js';
 import { cliMessage, cliText, type CliMessageId } from '../messages.js';
@@ -104,6 +105,8 @@ function redisAddress(url: string): string {
  * ```
  */
 export async function runServe(args: readonly string[], context: CliContext = processContext()): Promise<void> {
+  // A server writes no file and reads no run: no promise of its requests pays for the runs' scope.
+  leaveRunScope();
   const { stdout, stderr } = context;
   const lang = context.lang ?? 'es';
   const say = (id: CliMessageId, params?: Readonly<Record<string, string | number>>): string => cliText(id, lang, params);
@@ -160,6 +163,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       switches: () => switches,
       executor: pool,
       receiptCacheBytes: settings.receiptCacheBytes,
+      heavyPerClient: settings.heavyPerClient,
     });
   } catch (error) {
     await pool?.close();
