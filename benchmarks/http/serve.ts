@@ -5,7 +5,7 @@
  * connections, interleaved rounds after a warm-up); the report gives each one's median req/s
  * and serve ÷ ceiling.
  *
- *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--built] [--root DIR] [--listener]
+ *   npx tsx benchmarks/http/serve.ts [--rounds N] [--seconds S] [--connections C] [--no-log] [--built] [--root DIR] [--listener] [--node-arg ARG]…
  *
  * `serve` is the real command (src/cli/bin.ts through tsx, or with --built the bundled
  * dist/cli.js that `npm run build` makes) with its defaults (request log on stdout, which the
@@ -45,7 +45,13 @@ function processCpuMicros(pid: number | undefined): number | undefined {
 
 const server = listener
   ? await startChild('listener', root)
-  : await startServe(root, { built, log: !process.argv.includes('--no-log'), env: { COTIZADOR_RATE_LIMIT: '1000000000/1000000000' } });
+  : await startServe(root, {
+      built,
+      log: !process.argv.includes('--no-log'),
+      env: { COTIZADOR_RATE_LIMIT: '1000000000/1000000000' },
+      // `--node-arg --cpu-prof` profiles serve's process (NODE_OPTIONS refuses it).
+      nodeArgs: process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--node-arg' ? [arg] : [])),
+    });
 let ceiling: Child | undefined;
 try {
   const token = await benchToken(server.port);
