@@ -5,6 +5,8 @@
  * internal errors, the pool's queue and the drain, also on a port of their own.
  */
 import { connect, type AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import fc from 'fast-check';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -203,5 +205,34 @@ describe('/ready on a draining node:http server', () => {
     expect(raw).toMatch(/^HTTP\/1\.1 503 /);
     expect(raw).toContain('Connection: close');
     await stopped;
+  });
+});
+
+describe("the log writer's lines", () => {
+  it('are JSON.stringify of the fields, whatever the values (numbers, text of any kind, booleans, objects, errors)', () => {
+    const value = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({ maxLength: 40 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), fc.string({ maxLength: 5 }))),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 8 }), fc.string({ maxLength: 30 }), (fields, message) => {
+        let text = '';
+        const log = createLogWriter({ write: (chunk: string) => (text += chunk) }, { now: () => 1 });
+        log.info(fields, message);
+        log.flush();
+        const expected = Object.entries(fields)
+          .map(([key, field]) => `,${JSON.stringify(key)}:${JSON.stringify(field)}`)
+          .join('');
+        expect(text).toBe(
+          `{"level":30,"time":1,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}${expected},"msg":${JSON.stringify(message)}}\n`,
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });
