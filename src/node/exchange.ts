@@ -136,12 +136,21 @@ export function contentLength(method: string | undefined, status: number, bodyBy
   return bodyBytes;
 }
 
+const ASCII_ENCODER = new TextEncoder();
+
 function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
   if (response.headersSent || response.destroyed) return;
-  const length = Buffer.byteLength(answer.body);
-  // The service's bodies are ASCII (non-ASCII characters escaped): as Latin-1 they are copied
-  // byte for byte, instead of encoded as UTF-8 inside the socket write.
-  const bytes = length === answer.body.length ? Buffer.from(answer.body, 'latin1') : Buffer.from(answer.body, 'utf8');
+  // Speed: the service's bodies are ASCII (non-ASCII characters escaped), so one `encodeInto` a
+  // buffer of the text's length writes them whole (a text it cannot write whole is encoded again, as
+  // UTF-8), instead of `Buffer.byteLength` (a UTF-8 count over the text) then a Latin-1 copy; buys
+  // 2–3 µs of 14–17 µs per 60-payment AutoEstrene body and 4–7 µs of 8–14 µs per 25 KB receipt body
+  // (A/B of the two, interleaved, text making included, 2026-11-26). `Buffer.byteLength` was 15 % of
+  // serve's CPU in its profile under load (it flattens the body's string, then counts).
+  const text = answer.body;
+  let bytes = Buffer.allocUnsafe(text.length);
+  const { read, written } = ASCII_ENCODER.encodeInto(text, bytes);
+  if (read !== text.length || written !== text.length) bytes = Buffer.from(text, 'utf8');
+  const length = bytes.length;
   const headers: Record<string, string | number> = { ...answer.headers };
   const framed = contentLength(message.method, answer.status, length);
   if (framed !== undefined) headers['Content-Length'] = framed;
