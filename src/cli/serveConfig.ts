@@ -42,6 +42,8 @@ export interface ServeSettings {
   readonly receiptCacheBytes: number | undefined;
   /** One client's receipts served at once (undefined: the service's default). */
   readonly heavyPerClient: number | undefined;
+  /** One client's receipts started a second (undefined: the service's default). */
+  readonly heavyPerSecond: number | undefined;
   /** The server's capacity (undefined: `createNodeServer`'s defaults). */
   readonly maxConnections: number | undefined;
   readonly maxConnectionsPerAddress: number | undefined;
@@ -104,6 +106,7 @@ export const SERVE_SETTINGS: readonly Setting[] = [
   { key: 'workerQueue', env: 'COTIZADOR_WORKER_QUEUE', kind: 'integer', help: 'ajusteWorkerQueue' },
   { key: 'receiptCacheBytes', env: 'COTIZADOR_RECEIPT_CACHE_BYTES', kind: 'integer', help: 'ajusteReceiptCacheBytes' },
   { key: 'heavyPerClient', env: 'COTIZADOR_HEAVY_PER_CLIENT', kind: 'integer', help: 'ajusteHeavyPerClient' },
+  { key: 'heavyPerSecond', env: 'COTIZADOR_HEAVY_PER_SECOND', kind: 'integer', help: 'ajusteHeavyPerSecond' },
   { key: 'maxConnections', env: 'COTIZADOR_MAX_CONNECTIONS', kind: 'integer', help: 'ajusteMaxConnections' },
   {
     key: 'maxConnectionsPerAddress',
@@ -307,6 +310,7 @@ export function loadServeSettings(
     workerQueue: plain['workerQueue'] as number | undefined,
     receiptCacheBytes: plain['receiptCacheBytes'] as number | undefined,
     heavyPerClient: plain['heavyPerClient'] as number | undefined,
+    heavyPerSecond: plain['heavyPerSecond'] as number | undefined,
     maxConnections: plain['maxConnections'] as number | undefined,
     maxConnectionsPerAddress: plain['maxConnectionsPerAddress'] as number | undefined,
     maxBodiesInFlight: plain['maxBodiesInFlight'] as number | undefined,

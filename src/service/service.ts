@@ -113,7 +113,13 @@ const toldByDefault = new Set<string>();
  */
 export function createService(options: ServiceOptions): Service {
   // The service's own settings go to resolveConfig; where work runs is this module's.
-  const { executor: _executor, receiptCacheBytes: _receiptCacheBytes, heavyPerClient: _heavyPerClient, ...config } = options;
+  const {
+    executor: _executor,
+    receiptCacheBytes: _receiptCacheBytes,
+    heavyPerClient: _heavyPerClient,
+    heavyPerSecond: _heavyPerSecond,
+    ...config
+  } = options;
   const resolved = resolveConfig(config);
   const work = workOf(options);
   for (const warning of resolved.warnings) {

@@ -20,6 +20,17 @@ import { DEFAULT_RECEIPT_CACHE_BYTES, ReceiptCache } from './receiptCache.js';
 export const DEFAULT_HEAVY_PER_CLIENT = 1;
 
 /**
+ * How many of one client's heavy requests (receipts) start a second at most, by default: the
+ * others wait their turn (`heavyPerSecond`; 0: no pace).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_HEAVY_PER_SECOND; // 20
+ * ```
+ */
+export const DEFAULT_HEAVY_PER_SECOND = 20;
+
+/**
  * How many more of one client's heavy requests may wait their turn; one past that is refused
  * (429 ERRSEG006 with `Retry-After`).
  *
@@ -51,7 +62,8 @@ export interface Work {
  * heavy work runs: `executor` (default: in the caller's thread; `createWorkerPool()` of
  * `cotizador/node` runs it on worker threads), `receiptCacheBytes`, the bound of the receipt
  * cache in characters (default 16 MiB; 0 keeps none), and `heavyPerClient`, how many of one
- * client's receipts are served at once ({@link DEFAULT_HEAVY_PER_CLIENT}; 0: no limit).
+ * client's receipts are served at once ({@link DEFAULT_HEAVY_PER_CLIENT}; 0: no limit) and
+ * `heavyPerSecond`, how many of them start a second ({@link DEFAULT_HEAVY_PER_SECOND}; 0: no pace).
  *
  * @example
  * ```ts
@@ -63,12 +75,13 @@ export interface ServiceOptions extends ServiceConfig {
   readonly executor?: Executor | undefined;
   readonly receiptCacheBytes?: number | undefined;
   readonly heavyPerClient?: number | undefined;
+  readonly heavyPerSecond?: number | undefined;
 }
 
 /**
  * The executor, the receipt cache and the heavy routes' turns of the options, checked: a
  * `QuoteError` (`ERRESQ005`, `config.executor`, `config.receiptCacheBytes` or
- * `config.heavyPerClient`) for an unusable one.
+ * `config.heavyPerClient`, `config.heavyPerSecond`) for an unusable one.
  *
  * @example
  * ```ts
@@ -84,10 +97,13 @@ export function workOf(options: ServiceOptions): Work {
   const perClient = options.heavyPerClient ?? DEFAULT_HEAVY_PER_CLIENT;
   if (!Number.isSafeInteger(perClient) || perClient < 0)
     throw configError('configEnteroNoNegativo', 'heavyPerClient', { name: 'heavyPerClient' });
+  const perSecond = options.heavyPerSecond ?? DEFAULT_HEAVY_PER_SECOND;
+  if (typeof perSecond !== 'number' || !Number.isFinite(perSecond) || perSecond < 0)
+    throw configError('configEnteroNoNegativo', 'heavyPerSecond', { name: 'heavyPerSecond' });
   const work: Work = {
     executor,
     receipts: bytes === 0 ? undefined : new ReceiptCache(bytes),
-    lanes: perClient === 0 ? undefined : new ClientLanes(perClient, HEAVY_WAITING_PER_CLIENT),
+    lanes: perClient === 0 && perSecond === 0 ? undefined : new ClientLanes(perClient, HEAVY_WAITING_PER_CLIENT, perSecond),
   };
   return Object.freeze(work);
 }

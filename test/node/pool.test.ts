@@ -79,8 +79,14 @@ describe('createWorkerPool', () => {
 describe('behind createNodeServer', () => {
   it('a full pool answers 503 ERRSER003 with Retry-After; health is answered meanwhile', async () => {
     const threads = pool({ threads: 1, queue: 0 });
-    // One client asks both: without turns per client (heavyPerClient 0), its second meets the full pool.
-    const running = await listen({ executor: threads, receiptCacheBytes: 0, heavyPerClient: 0, requestTimeoutMs: 30_000 });
+    // One client asks both: without its turns (heavyPerClient and heavyPerSecond 0), its second meets the full pool.
+    const running = await listen({
+      executor: threads,
+      receiptCacheBytes: 0,
+      heavyPerClient: 0,
+      heavyPerSecond: 0,
+      requestTimeoutMs: 30_000,
+    });
     servers.push(running);
     const token = await bearer(running.port);
     const ask = (linea: string) =>

@@ -1,7 +1,7 @@
 /**
  * One client's heavy requests take their turns (src/service/clientLanes.ts): one at a time by
- * default, in order, the others clients' going on; a client's queue is bounded; nothing is kept
- * for a client with nothing running or waiting.
+ * default and at a pace, in order, the other clients' going on; a client's queue is bounded;
+ * nothing is kept for a client with nothing running, waiting or pacing.
  */
 import { describe, expect, it } from 'vitest';
 import { ClientLanes } from '../../src/service/clientLanes.js';
@@ -51,10 +51,43 @@ describe('ClientLanes', () => {
   });
 });
 
-describe('heavyPerClient', () => {
-  it('is 1 by default, 0 turns the turns off, and a bad value is refused at creation naming it', () => {
+describe('the pace', () => {
+  it("starts at most perSecond of a client's requests a second, the waiting ones in order, without counting other clients", async () => {
+    let now = 0;
+    const lanes = new ClientLanes(0, 8, 10, () => now); // 10 a second: one every 100 ms
+    const order: number[] = [];
+    const first = await lanes.enter('a');
+    first?.();
+    const waiting = [1, 2].map((i) =>
+      lanes.enter('a').then((release) => {
+        order.push(i);
+        release?.();
+      }),
+    );
+    expect(await lanes.enter('b')).toBeTypeOf('function'); // another client's pace is its own
+    await settle();
+    expect(order).toEqual([]);
+    now = 100;
+    await new Promise((resolve) => setTimeout(resolve, 120)); // the lane's timer, on the runtime's clock
+    await settle();
+    expect(order).toEqual([1]);
+    now = 200;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2]);
+  });
+});
+
+describe('heavyPerClient and heavyPerSecond', () => {
+  it('are 1 and 20 by default, both 0 turn the turns off, and a bad value is refused at creation naming it', () => {
     expect(workOf({ clients: [CLIENT] }).lanes).toBeInstanceOf(ClientLanes);
-    expect(workOf({ clients: [CLIENT], heavyPerClient: 0 }).lanes).toBeUndefined();
+    expect(workOf({ clients: [CLIENT], heavyPerClient: 0 }).lanes).toBeInstanceOf(ClientLanes);
+    expect(workOf({ clients: [CLIENT], heavyPerClient: 0, heavyPerSecond: 0 }).lanes).toBeUndefined();
+    for (const bad of [-1, Number.POSITIVE_INFINITY, Number.NaN, '2' as never]) {
+      expect(() => workOf({ clients: [CLIENT], heavyPerSecond: bad })).toThrow(
+        expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.heavyPerSecond' }),
+      );
+    }
     for (const bad of [-1, 1.5, Number.NaN, '2' as never]) {
       expect(() => workOf({ clients: [CLIENT], heavyPerClient: bad })).toThrow(
         expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.heavyPerClient' }),

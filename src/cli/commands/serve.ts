@@ -164,6 +164,7 @@ export async function runServe(args: readonly string[], context: CliContext = pr
       executor: pool,
       receiptCacheBytes: settings.receiptCacheBytes,
       heavyPerClient: settings.heavyPerClient,
+      heavyPerSecond: settings.heavyPerSecond,
     });
   } catch (error) {
     await pool?.close();

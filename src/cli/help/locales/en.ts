@@ -351,6 +351,7 @@ to zero; SIGHUP re-reads the configuration file's switches.
   ajusteWorkerThreads: 'threads for receipts and large bodies (cores − 1; 0: on the main thread)',
   ajusteWorkerQueue: 'jobs waiting for a thread; one more gets 503 (64)',
   ajusteReceiptCacheBytes: 'receipts kept, in characters of base64 and its JSON (16777216; 0: none)',
+  ajusteHeavyPerSecond: "one client's receipts started a second; the others wait their turn (20; 0: no pace)",
   ajusteHeavyPerClient: "one client's receipts served at once; the others wait their turn (1; 0: no limit)",
   ajusteMaxConnections: 'connections open at once (the open-file limit − 64)',
   ajusteMaxConnectionsPerAddress: 'connections open from one address (a quarter of the total)',

@@ -362,6 +362,7 @@ plazo a cero; SIGHUP vuelve a leer los interruptores del archivo de configuraci�
   ajusteWorkerThreads: 'hilos para recibos y cuerpos grandes (núcleos − 1; 0: en el hilo principal)',
   ajusteWorkerQueue: 'trabajos en espera de un hilo; uno más recibe 503 (64)',
   ajusteReceiptCacheBytes: 'recibos guardados, en caracteres de base64 y su JSON (16777216; 0: ninguno)',
+  ajusteHeavyPerSecond: 'recibos de un mismo cliente iniciados por segundo; los demás esperan su turno (20; 0: sin ritmo)',
   ajusteHeavyPerClient: 'recibos de un mismo cliente atendidos a la vez; los demás esperan su turno (1; 0: sin límite)',
   ajusteMaxConnections: 'conexiones abiertas a la vez (límite de archivos − 64)',
   ajusteMaxConnectionsPerAddress: 'conexiones abiertas desde una dirección (un cuarto del total)',
