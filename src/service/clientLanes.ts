@@ -102,6 +102,9 @@ export class ClientLanes {
             lane.timer = undefined;
             this.#schedule(client, lane);
           }, Math.ceil(wait));
+        } else {
+          // The idle lane's timer, which did not keep the process alive: now requests wait on it.
+          (lane.timer as { ref?: () => void }).ref?.();
         }
         return;
       }

@@ -3,6 +3,7 @@
  * default and at a pace, in order, the other clients' going on; a client's queue is bounded;
  * nothing is kept for a client with nothing running, waiting or pacing.
  */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ClientLanes } from '../../src/service/clientLanes.js';
 import { workOf } from '../../src/service/work.js';
@@ -93,5 +94,22 @@ describe('heavyPerClient and heavyPerSecond', () => {
         expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.heavyPerClient' }),
       );
     }
+  });
+});
+
+describe('a request waiting for the pace', () => {
+  it('keeps the process alive until it starts (the idle lane timer it waits on is re-armed)', () => {
+    const lanes = new URL('../../src/service/clientLanes.ts', import.meta.url).href;
+    const script = `import { ClientLanes } from ${JSON.stringify(lanes)};
+      const lanes = new ClientLanes(1, 8, 5);
+      (await lanes.enter('a'))?.();
+      (await lanes.enter('a'))?.();
+      console.log('second started');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout.trim(), child.stderr).toBe('second started');
+    expect(child.status).toBe(0);
   });
 });
