@@ -30,7 +30,7 @@ import type { Failure } from './respond.js';
 import type { RequestBody, ServiceRequest } from '../http/types.js';
 import { declaredLength, retryAfter, serverBusy, tooManyRequests } from './admission.js';
 import { ExecutorBusy, IN_PROCESS_EXECUTOR, type ValidatedOperation } from './executor.js';
-import type { Work } from './work.js';
+import { HEAVY_BODY_BYTES, type Work } from './work.js';
 import { bodyBytes, issueFailure } from './token.js';
 
 /**
@@ -245,6 +245,13 @@ export const obtenerDocumento: Operation<ObtenerDocumentoRequest> = checkingLine
 
 const BODY_TOO_LARGE: Failure = { status: 400, codigoError: 'ERRESQ004', valorIncorrecto: 'body', propiedad: 'cuerpoExcedeLimite' };
 
+/** Waits for `client`'s next turn of heavy work and takes it at once (its pace counts it); false when its queue is full. */
+async function takeTurn(work: Work, client: string): Promise<boolean> {
+  const release = await work.lanes?.enter(client);
+  release?.();
+  return work.lanes === undefined || release !== undefined;
+}
+
 /**
  * The head of a protected JSON operation: bearer token with the `update` scope, the client's
  * rate limit, `Content-Type` (JSON, UTF-8, when given), the declared size, and for a body the
@@ -279,6 +286,12 @@ export async function beginOperation<T>(
   }
   const declared = declaredLength(head);
   if (declared !== undefined && declared > config.maxBodyBytes) return { failure: BODY_TOO_LARGE };
+  // A large body is heavy work (read, parsed, validated): it takes its client's turn, as a receipt
+  // does, before it is read when its size is declared, else once it is read.
+  const sub = bearer.claims.sub;
+  const heavyBody = (size: number): boolean => work.lanes !== undefined && size >= HEAVY_BODY_BYTES;
+  const paced = declared !== undefined && heavyBody(declared);
+  if (paced && !(await takeTurn(work, sub))) return { failure: tooManyRequests(1) };
   const offload = operation.job === undefined ? undefined : work.executor.offloadBodyBytes;
   if (offload !== undefined && declared !== undefined && declared >= offload) {
     const wait = work.executor.busy?.();
@@ -289,6 +302,7 @@ export async function beginOperation<T>(
     async finish(body) {
       const size = bodyBytes(body);
       if (size > config.maxBodyBytes) return { ok: false, failure: BODY_TOO_LARGE };
+      if (!paced && heavyBody(size) && !(await takeTurn(work, sub))) return { ok: false, failure: tooManyRequests(1) };
       try {
         // Bytes or text above the executor's threshold (a parsed value has no size: here).
         const parsed =

@@ -31,6 +31,18 @@ export const DEFAULT_HEAVY_PER_CLIENT = 1;
 export const DEFAULT_HEAVY_PER_SECOND = 20;
 
 /**
+ * A request body this large is heavy work (read, parsed and validated, on the pool when there is
+ * one) and takes its client's turn, as a receipt does. No request of the interface comes near it
+ * (an AutoEstrene is about 1 KB); a client sending many large bodies is paced.
+ *
+ * @example
+ * ```ts
+ * HEAVY_BODY_BYTES; // 8192
+ * ```
+ */
+export const HEAVY_BODY_BYTES = 8 * 1024;
+
+/**
  * How many more of one client's heavy requests may wait their turn; one past that is refused
  * (429 ERRSEG006 with `Retry-After`).
  *

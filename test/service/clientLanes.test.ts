@@ -6,8 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ClientLanes } from '../../src/service/clientLanes.js';
+import { createService, resolveConfig } from '../../src/entry/service.js';
+import { IN_PROCESS_EXECUTOR } from '../../src/service/executor.js';
+import { autoEstrene, beginOperation } from '../../src/service/operations.js';
+import { HEAVY_BODY_BYTES, type Work } from '../../src/service/work.js';
 import { workOf } from '../../src/service/work.js';
-import { CLIENT } from './helpers.js';
+import { accessToken, CLIENT, NOW, SECRET } from './helpers.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -111,5 +115,34 @@ describe('a request waiting for the pace', () => {
     });
     expect(child.stdout.trim(), child.stderr).toBe('second started');
     expect(child.status).toBe(0);
+  });
+});
+
+describe('a large body', () => {
+  it("takes its client's turn before it is read (a small one does not), and past the queue is 429", async () => {
+    const options = { clients: [CLIENT], tokenSecret: SECRET, now: () => NOW };
+    const token = await accessToken(createService(options));
+    const config = resolveConfig(options);
+    let now = 0;
+    // 1,000 a second on a clock that only moves when the test says: the second start waits for it.
+    const work: Work = { executor: IN_PROCESS_EXECUTOR, lanes: new ClientLanes(0, 1, 1000, () => now) };
+    const head = (bytes: number) => ({
+      method: 'POST',
+      path: '/api/esb/Cotizador/v1/AutoEstrene',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(bytes) },
+    });
+    const first = await beginOperation(autoEstrene, config, head(HEAVY_BODY_BYTES), work);
+    expect('failure' in first).toBe(false);
+    let waited = false;
+    const second = beginOperation(autoEstrene, config, head(HEAVY_BODY_BYTES), work).then((step) => {
+      waited = true;
+      return step;
+    });
+    expect(await beginOperation(autoEstrene, config, head(HEAVY_BODY_BYTES), work)).toMatchObject({ failure: { status: 429 } });
+    expect('failure' in (await beginOperation(autoEstrene, config, head(1000), work))).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(waited).toBe(false);
+    now = 1;
+    expect('failure' in (await second)).toBe(false);
   });
 });
