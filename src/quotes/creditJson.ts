@@ -26,7 +26,7 @@
  * out of number) is written by the fallback as a whole.
  */
 import { CREDIT_ROW_KEYS, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { type CreditOptions, quoteCredit, quoteCreditTable } from './quoteCredit.js';
+import { type CreditOptions, quoteCredit, quoteCreditTable, quoteValidCredit, quoteValidCreditTable } from './quoteCredit.js';
 import { rowHead } from './credit/json.js';
 import type { TableText } from './credit/result.js';
 
@@ -201,9 +201,34 @@ export function quoteCreditJson(solicitud: CreditRequest, options: CreditOptions
   // JSON.stringify at 60 payments (npm run bench --only json after the warm-up set, 2026-11-26).
   const asJson: TableText = { table: undefined };
   const result = quoteCreditTable(solicitud, options, asJson);
-  if (asJson.table === undefined) return creditResultJson(result);
+  return tableResultJson(result, asJson, JSON.stringify) ?? JSON.stringify(quoteCredit(solicitud, options));
+}
+
+/**
+ * {@link quoteCreditJson} of a solicitud already validated (the service validates once, at the
+ * boundary), with `stringify` the writer of what the template does not hold (the service's
+ * `asciiJson`): the same text as `stringify(quoteValidCredit(solicitud, options))`.
+ *
+ * @example
+ * ```ts
+ * quoteValidCreditJson(solicitud, { fechaApertura: '2026-01-31' }) === quoteCreditJson(solicitud, { fechaApertura: '2026-01-31' }); // true
+ * ```
+ */
+export function quoteValidCreditJson(
+  solicitud: CreditRequest,
+  options: CreditOptions = {},
+  stringify: (value: unknown) => string = JSON.stringify,
+): string {
+  const asJson: TableText = { table: undefined };
+  const result = quoteValidCreditTable(solicitud, options, asJson);
+  return tableResultJson(result, asJson, stringify) ?? stringify(quoteValidCredit(solicitud, options));
+}
+
+/** The result's text with its level table already written in `asJson`, or undefined when the template cannot hold its head. */
+function tableResultJson(result: CreditResult, asJson: TableText, stringify: (value: unknown) => string): string | undefined {
+  if (asJson.table === undefined) return creditResultJson(result, stringify);
   unexpected = false;
-  fallback = JSON.stringify;
+  fallback = stringify;
   const head = headJson(result);
-  return unexpected ? JSON.stringify(quoteCredit(solicitud, options)) : `${head}${asJson.table}]}`;
+  return unexpected ? undefined : `${head}${asJson.table}]}`;
 }

@@ -232,3 +232,16 @@ export function quoteCredit(solicitud: CreditRequest, options: CreditOptions = {
 export function quoteCreditTable(solicitud: CreditRequest, options: CreditOptions, asJson: TableText): CreditResult {
   return quoteRead(checkedRequest(solicitud), options, asJson);
 }
+
+/**
+ * {@link quoteCreditTable} for a solicitud already validated (as {@link quoteValidCredit}).
+ *
+ * @example
+ * ```ts
+ * const asJson = { table: undefined as string | undefined };
+ * quoteValidCreditTable(solicitud, {}, asJson).registros.length; // 0
+ * ```
+ */
+export function quoteValidCreditTable(solicitud: CreditRequest, options: CreditOptions, asJson: TableText): CreditResult {
+  return quoteRead(readRequest(solicitud) ?? solicitud, options, asJson);
+}

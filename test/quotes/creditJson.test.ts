@@ -12,6 +12,7 @@ import {
   type CreditRequest,
 } from '../../src/entry/index.js';
 import * as credit from '../../src/entry/credit.js';
+import { quoteValidCreditJson } from '../../src/quotes/creditJson.js';
 import { featureCaseArb } from '../credit/arbitraries.js';
 import { INSURED_PACKAGE as INSURED, solicitudArb } from '../helpers.js';
 
@@ -120,8 +121,11 @@ describe('creditResultJson', () => {
         if (!(error instanceof QuoteError)) throw error;
         expected = error;
       }
-      if (typeof expected === 'string') expect(quoteCreditJson(asked, options)).toBe(expected);
-      else expect(() => quoteCreditJson(asked, options)).toThrow(expected.message);
+      if (typeof expected === 'string') {
+        expect(quoteCreditJson(asked, options)).toBe(expected);
+        // The service's writer: the same result, with asciiJson where the template falls back.
+        expect(quoteValidCreditJson(asked, options, asciiJson)).toBe(asciiJson(quoteCredit(asked, options)));
+      } else expect(() => quoteCreditJson(asked, options)).toThrow(expected.message);
     };
     fc.assert(
       fc.property(request, request, fc.boolean(), (first, second, table) => {
