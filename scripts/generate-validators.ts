@@ -232,13 +232,16 @@ function compiledTogether(module: GeneratedModule): Compiled {
   const cached = compiledCache.get(module);
   if (cached !== undefined) return cached;
   const owner = new Map<string, string>(); // hoisted name → the earlier module that writes it
+  // Every $id this module's functions may share or import, seen once: one $id, one shape.
+  const ids = new Map<string, string>();
   for (const other of GENERATED_MODULES) {
     if (other === module) break;
     const { functions, imports } = compiledTogether(other);
     for (const name of functions.keys()) if (!imports.has(name) && !owner.has(name)) owner.set(name, other.file);
+    for (const schema of Object.values(checkedSchemas(other))) schemasWithIds(schema, ids);
   }
   const named = Object.values(checkedSchemas(module)).filter((schema) => typeof schema.$id === 'string');
-  for (const schema of named) schemasWithIds(schema);
+  for (const schema of named) schemasWithIds(schema, ids);
   const variables = new Map<string, string>();
   const functions = new Map<string, string>();
   if (named.length > 0) {

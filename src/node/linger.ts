@@ -83,7 +83,8 @@ export class DrainBudget {
   /** Charges `bytes` read; the ms the reader should wait before reading again (0: none). */
   charge(bytes: number): number {
     const now = this.#now();
-    this.#tokens = Math.min(this.#burst, this.#tokens + (now - this.#last) * this.#rate) - bytes;
+    // A clock that goes backwards refills nothing (as the rate limit's buckets).
+    this.#tokens = Math.min(this.#burst, this.#tokens + Math.max(0, now - this.#last) * this.#rate) - bytes;
     this.#last = now;
     return this.#tokens >= 0 ? 0 : Math.ceil(-this.#tokens / this.#rate);
   }
