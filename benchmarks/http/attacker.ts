@@ -25,6 +25,8 @@ const port = Number(portText);
 const FROM = '127.0.0.2';
 const statuses = new Map<number, number>();
 let unanswered = 0;
+/** Why exchanges ended without an answer: the error code (or `closed`), with how long after sending, by 250 ms. */
+const causes = new Map<string, number>();
 /** Requests sent and not yet answered or ended. */
 let inFlight = 0;
 let stopping = false;
@@ -36,12 +38,16 @@ function once(agent: Agent, path: string, headers: Record<string, string | numbe
   return new Promise((resolve) => {
     let done = false;
     inFlight++;
-    const finish = (status: number | undefined) => {
+    const sent = performance.now();
+    const finish = (status: number | undefined, cause = 'closed') => {
       if (done) return;
       done = true;
       inFlight--;
-      if (status === undefined) unanswered++;
-      else count(status);
+      if (status === undefined) {
+        unanswered++;
+        const key = `${cause} after ${Math.floor((performance.now() - sent) / 250) * 250} ms`;
+        causes.set(key, (causes.get(key) ?? 0) + 1);
+      } else count(status);
       resolve();
     };
     const req = httpRequest({ host: '127.0.0.1', port, localAddress: FROM, method: 'POST', path, headers, agent }, (res) => {
@@ -49,7 +55,7 @@ function once(agent: Agent, path: string, headers: Record<string, string | numbe
       res.on('end', () => finish(res.statusCode ?? 0));
       res.on('error', () => finish(res.statusCode ?? 0));
     });
-    req.on('error', () => finish(undefined));
+    req.on('error', (error: NodeJS.ErrnoException) => finish(undefined, error.code ?? error.message));
     req.on('close', () => setImmediate(() => finish(undefined)));
     req.end(body);
   });
@@ -108,7 +114,9 @@ process.once('SIGTERM', async () => {
   stopping = true;
   // The requests sent get up to 10 s to be answered; what is still waiting then is reported as pending.
   for (let waited = 0; inFlight > 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-  process.stdout.write(`${JSON.stringify({ kind, statuses: Object.fromEntries(statuses), unanswered, pending: inFlight })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ kind, statuses: Object.fromEntries(statuses), unanswered, ...(causes.size > 0 ? { causes: Object.fromEntries(causes) } : {}), pending: inFlight })}\n`,
+  );
   setTimeout(() => process.exit(0), 50);
 });
 

@@ -3,9 +3,15 @@
  * address (each holds a file descriptor, and a process has a limited number), which ones are
  * busy with a request and which idle (a keep-alive connection between requests, or one whose
  * head has not arrived: what a slowloris attack holds), and answers that must wait for the
- * connection's earlier answers (a bad request pipelined behind good ones). When the total is
- * reached, the connection idle for longest is closed to make room; when no connection is idle,
- * or an address holds its share, the new one is refused.
+ * connection's earlier answers (a bad request pipelined behind good ones).
+ *
+ * A refused connection holds its descriptor too, while its answer is read (a short lingering
+ * close), so the total counts refusals as well: under a flood of refusals their descriptors would
+ * otherwise run out, and libuv then accepts and closes new connections unseen and unanswered
+ * (its EMFILE fallback). When the total is reached, room is made by closing, in this order, the
+ * refusal answered longest ago, the answered connection closing for longest, the connection idle
+ * for longest (a keep-alive one between requests, or one whose head has not arrived); when nothing can be
+ * closed, or an address holds its share, the new one is refused.
  */
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
@@ -65,7 +71,7 @@ export function openFileLimit(): number | undefined {
 
 /**
  * File descriptors kept out of the connection limit for everything else a server opens (its
- * listening socket, files, worker threads, a database, the lingering closes of refusals).
+ * listening socket, files, worker threads, a database).
  *
  * @example
  * ```ts
@@ -102,34 +108,58 @@ export class Connections {
   readonly #limits: ConnectionLimits;
   readonly #open = new Map<Socket, Connection>();
   readonly #perAddress = new Map<string, number>();
+  /** Refused connections still open (their answer being read), oldest first. */
+  readonly #refused = new Set<Socket>();
 
   constructor(limits: ConnectionLimits) {
     this.#limits = limits;
   }
 
-  /** How many connections are open. */
+  /** How many connections are taken and open (refusals not counted). */
   get size(): number {
     return this.#open.size;
   }
 
+  /** How many refused connections are still open (their answer being read). */
+  get refusing(): number {
+    return this.#refused.size;
+  }
+
   /**
-   * Receives a new connection: counted and `taken`, or refused (not counted). At the total, the
-   * connection idle for longest is closed (`close`) to make room.
+   * Receives a new connection: `taken`, or refused (`address`, `full`: the caller answers it and
+   * closes it; it counts until closed). At the total, room is made first (`close`): the oldest
+   * refusal, else the connection idle for longest.
    */
-  admit(socket: Socket, close: (idle: Socket) => void): Admission {
+  admit(socket: Socket, close: (idle: Socket) => void, closing: (socket: Socket) => boolean = () => false): Admission {
     const address = socket.remoteAddress ?? '';
     const { maxConnections, maxConnectionsPerAddress } = this.#limits;
-    if (maxConnectionsPerAddress > 0 && (this.#perAddress.get(address) ?? 0) >= maxConnectionsPerAddress) return 'address';
-    if (maxConnections > 0 && this.#open.size >= maxConnections) {
-      const idle = this.longestIdle();
-      if (idle === undefined) return 'full';
-      this.#forget(idle);
-      close(idle);
+    if (maxConnections > 0 && this.#open.size + this.#refused.size >= maxConnections && !this.#makeRoom(close, closing)) {
+      return this.#refuse(socket, 'full');
+    }
+    if (maxConnectionsPerAddress > 0 && (this.#perAddress.get(address) ?? 0) >= maxConnectionsPerAddress) {
+      return this.#refuse(socket, 'address');
     }
     this.#open.set(socket, { address, active: 0, idleSince: performance.now(), deferred: undefined });
     this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
     socket.once('close', () => this.#forget(socket));
     return 'taken';
+  }
+
+  /** Closes the oldest refusal, else the idle one answered and `closing` for longest, else the one idle for longest; false when none can be. */
+  #makeRoom(close: (idle: Socket) => void, closing: (socket: Socket) => boolean): boolean {
+    const oldest: Socket | undefined = this.#refused.values().next().value;
+    const victim = oldest ?? this.longestIdle(closing) ?? this.longestIdle();
+    if (victim === undefined) return false;
+    this.#refused.delete(victim);
+    this.#forget(victim);
+    close(victim);
+    return true;
+  }
+
+  #refuse(socket: Socket, verdict: 'address' | 'full'): Admission {
+    this.#refused.add(socket);
+    socket.once('close', () => this.#refused.delete(socket));
+    return verdict;
   }
 
   #forget(socket: Socket): void {
@@ -186,12 +216,12 @@ export class Connections {
     return found;
   }
 
-  /** The connection owing no answer that has been idle for longest, if any. */
-  longestIdle(): Socket | undefined {
+  /** The connection owing no answer that has been idle for longest, if any (among those `among` takes). */
+  longestIdle(among: (socket: Socket) => boolean = () => true): Socket | undefined {
     let oldest: Socket | undefined;
     let since = Number.POSITIVE_INFINITY;
     for (const [socket, connection] of this.#open) {
-      if (connection.active === 0 && connection.idleSince < since) {
+      if (connection.active === 0 && connection.idleSince < since && among(socket)) {
         oldest = socket;
         since = connection.idleSince;
       }

@@ -142,6 +142,19 @@ function bound(socket: Socket, state: Lingering): void {
 }
 
 /**
+ * Whether a connection is answered and closing, lingering (no side effect, unlike {@link isLingering}).
+ *
+ * @example
+ * ```ts
+ * import { Socket } from 'node:net';
+ * isClosing(new Socket()); // false
+ * ```
+ */
+export function isClosing(socket: Duplex): boolean {
+  return LINGERING.has(socket);
+}
+
+/**
  * Whether a connection is lingering: answered and closing, what it still receives is discarded
  * (a parse error on it is no longer a request to answer). One past the byte bound is closed here.
  *

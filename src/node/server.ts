@@ -16,7 +16,7 @@ import type { ServiceRequest, ServiceResponse } from '../http/types.js';
 import type { Service } from '../service/service.js';
 import { Connections, defaultConnectionLimits } from './connections.js';
 import { attachState, contentLength, serveExchange, stateOf, type NodeListenerOptions, type ServerState } from './exchange.js';
-import { DrainBudget, endLingering, isLingering, LINGER_MS, LINGER_RATE } from './linger.js';
+import { DrainBudget, endLingering, isClosing, isLingering, LINGER_MS, LINGER_RATE } from './linger.js';
 
 export type { NodeListenerOptions, RequestLogEntry } from './exchange.js';
 // The framework adapters serve through the same exchange.
@@ -160,7 +160,7 @@ export function createNodeServer(service: Service, options: NodeServerOptions = 
   };
   server.on('connection', (socket: Socket) => {
     if (state.draining) return;
-    const verdict = state.connections.admit(socket, (idle) => idle.destroy());
+    const verdict = state.connections.admit(socket, (idle) => idle.destroy(), isClosing);
     if (verdict === 'address') refuseConnection(socket, service.transportFailure('tooManyConnections', undefined, 1));
     else if (verdict === 'full') refuseConnection(socket, service.transportFailure('busy', undefined, 1));
   });

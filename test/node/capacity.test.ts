@@ -1,7 +1,8 @@
 /**
  * Issue 21, item 2, over raw sockets: connections capped per address (429 ERRSEG006 at once) and
  * in total (the connection idle longest makes room; with none idle, 503 ERRSER003), bodies being
- * read capped (503 ERRSER003 from the head, the body unread), each refusal with `Retry-After`
+ * read capped (503 ERRSER003 from the head, the body unread), refusals counted in the total while
+ * their answer is read (the oldest closed first to make room), each refusal with `Retry-After`
  * and the interface's envelope, read by the client before the connection closes.
  */
 import { connect, type Socket } from 'node:net';
@@ -25,8 +26,12 @@ async function start(...args: Parameters<typeof listen>): Promise<Running> {
 }
 
 /** An open connection that has sent nothing yet (or `first`), and what it has received so far. */
-async function open(port: number, first = ''): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const socket = connect(port, '127.0.0.1');
+async function open(
+  port: number,
+  first = '',
+  allowHalfOpen = false,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const socket = connect({ port, host: '127.0.0.1', allowHalfOpen });
   sockets.push(socket);
   let raw = '';
   socket.on('data', (chunk: Buffer) => {
@@ -104,6 +109,28 @@ describe('connections in total', () => {
     for (const connection of busy) connection.socket.write(body.slice(5));
     await until(() => busy.every((connection) => parseAnswers(connection.received()).answers.length === 1));
     expect(busy.map((connection) => parseAnswers(connection.received()).answers[0]?.status)).toEqual([200, 200]);
+  });
+});
+
+describe('refusals count in the total', () => {
+  it('a flood of refused connections never holds more descriptors than the cap: the oldest refusal makes room, the connection taken is untouched', async () => {
+    const running = await start({}, { maxConnections: 4, maxConnectionsPerAddress: 1 });
+    const taken = await open(running.port);
+    const held = async () => new Promise<number>((resolve) => running.server.getConnections((_, count) => resolve(count)));
+    let most = 0;
+    for (let i = 0; i < 20; i++) {
+      // Each refused client reads its answer and keeps its side open (half-open, as a client still
+      // sending): the server's lingering close holds the connection.
+      const refused = await open(running.port, '', true);
+      await until(() => parseAnswers(refused.received()).answers.length === 1);
+      refusal(parseAnswers(refused.received()).answers[0], 429, 'ERRSEG006');
+      most = Math.max(most, await held());
+    }
+    // Unbounded, the 20 refusals would be open together for their 250 ms (21 descriptors).
+    expect(most).toBeLessThanOrEqual(5);
+    taken.socket.write(head('GET', '/health'));
+    await until(() => parseAnswers(taken.received()).answers.length === 1);
+    expect(parseAnswers(taken.received()).answers[0]?.status).toBe(200);
   });
 });
 
