@@ -59,7 +59,10 @@ export interface NodeServerOptions extends NodeListenerOptions {
   readonly maxHeaderBytes?: number | undefined;
   /** How often node:http checks for requests past their time, ms. Default: a thirtieth of the request timeout, 50 to 1000. */
   readonly checkIntervalMs?: number | undefined;
-  /** Connections open at once (0: no limit). Default: the process's open-file limit less 64 (10,000 when unknown). */
+  /**
+   * Connections open at once, refused ones still closing included (0: no limit). Default: the
+   * process's open-file limit less 64 (10,000 when unknown).
+   */
   readonly maxConnections?: number | undefined;
   /** Connections open at once from one address (0: no limit). Default: a quarter of `maxConnections`. */
   readonly maxConnectionsPerAddress?: number | undefined;
