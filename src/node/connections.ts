@@ -10,8 +10,8 @@
  * otherwise run out, and libuv then accepts and closes new connections unseen and unanswered
  * (its EMFILE fallback). When the total is reached, room is made by closing, in this order, the
  * refusal answered longest ago, the answered connection closing for longest, the connection idle
- * for longest (a keep-alive one between requests, or one whose head has not arrived); when nothing can be
- * closed, or an address holds its share, the new one is refused.
+ * for longest (a keep-alive one between requests, or one whose head has not arrived); when
+ * nothing can be closed, or an address holds its share, the new one is refused.
  */
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
@@ -128,7 +128,8 @@ export class Connections {
   /**
    * Receives a new connection: `taken`, or refused (`address`, `full`: the caller answers it and
    * closes it; it counts until closed). At the total, room is made first (`close`): the oldest
-   * refusal, else the connection idle for longest.
+   * refusal, else the idle connection `closing` (answered, lingering) for longest, else the
+   * connection idle for longest.
    */
   admit(socket: Socket, close: (idle: Socket) => void, closing: (socket: Socket) => boolean = () => false): Admission {
     const address = socket.remoteAddress ?? '';

@@ -208,7 +208,16 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return value;
 }
 
-function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
+/**
+ * A setting that is a whole number of zero or more: `fallback` when not given, else the value, or
+ * a `QuoteError` (`ERRESQ005`, `config.<name>`) when it is not one.
+ *
+ * @example
+ * ```ts
+ * nonNegativeInteger(undefined, 64, 'workerQueue'); // 64
+ * ```
+ */
+export function nonNegativeInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 0) throw configError('configEnteroNoNegativo', name, { name });
   return value;

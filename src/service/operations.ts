@@ -321,7 +321,7 @@ export async function beginOperation<T>(
             : operation.validate(body, { maxIssues: 1 });
         if (!parsed.success) return { ok: false, failure: { status: 400, ...issueFailure(parsed.issues) } };
         if (operation.heavy !== true || work.lanes === undefined) return await operation.run(parsed.data, config, work);
-        const release = await work.lanes.enter(bearer.claims.sub);
+        const release = await work.lanes.enter(sub);
         if (release === undefined) return { ok: false, failure: tooManyRequests(1) };
         try {
           return await operation.run(parsed.data, config, work);

@@ -3,7 +3,7 @@
  * bodies' validation) and the receipt cache's bound, checked when the service is created.
  */
 import { configError } from './configError.js';
-import type { ServiceConfig } from './config.js';
+import { nonNegativeInteger, type ServiceConfig } from './config.js';
 import { IN_PROCESS_EXECUTOR, isExecutor, type Executor } from './executor.js';
 import { ClientLanes } from './clientLanes.js';
 import { DEFAULT_RECEIPT_CACHE_BYTES, ReceiptCache } from './receiptCache.js';
@@ -103,12 +103,8 @@ export interface ServiceOptions extends ServiceConfig {
 export function workOf(options: ServiceOptions): Work {
   const executor = options.executor ?? IN_PROCESS_EXECUTOR;
   if (!isExecutor(executor)) throw configError('configEjecutor', 'executor');
-  const bytes = options.receiptCacheBytes ?? DEFAULT_RECEIPT_CACHE_BYTES;
-  if (!Number.isSafeInteger(bytes) || bytes < 0)
-    throw configError('configEnteroNoNegativo', 'receiptCacheBytes', { name: 'receiptCacheBytes' });
-  const perClient = options.heavyPerClient ?? DEFAULT_HEAVY_PER_CLIENT;
-  if (!Number.isSafeInteger(perClient) || perClient < 0)
-    throw configError('configEnteroNoNegativo', 'heavyPerClient', { name: 'heavyPerClient' });
+  const bytes = nonNegativeInteger(options.receiptCacheBytes, DEFAULT_RECEIPT_CACHE_BYTES, 'receiptCacheBytes');
+  const perClient = nonNegativeInteger(options.heavyPerClient, DEFAULT_HEAVY_PER_CLIENT, 'heavyPerClient');
   const perSecond = options.heavyPerSecond ?? DEFAULT_HEAVY_PER_SECOND;
   if (typeof perSecond !== 'number' || !Number.isFinite(perSecond) || perSecond < 0)
     throw configError('configEnteroNoNegativo', 'heavyPerSecond', { name: 'heavyPerSecond' });
