@@ -12,6 +12,7 @@ import { splitTarget } from '../http/protocol.js';
 import type { RequestBody, ServiceRequest, ServiceResponse } from '../http/types.js';
 import { declaresBody } from '../service/admission.js';
 import type { Service, TransportFailure } from '../service/service.js';
+import { BodyBuffers } from './bodyBuffers.js';
 import type { Connections } from './connections.js';
 import { type DrainBudget, isLingering, lingerAfterAnswer } from './linger.js';
 import { arrivedBody, readBody } from './read.js';
@@ -137,6 +138,8 @@ export function contentLength(method: string | undefined, status: number, bodyBy
 }
 
 const ASCII_ENCODER = new TextEncoder();
+/** The buffers bodies are written into, shared by every server of the process (bounded: ./bodyBuffers.ts). */
+const BODY_BUFFERS = new BodyBuffers();
 
 function send(message: IncomingMessage, response: ServerResponse, answer: ServiceResponse, close: boolean): void {
   if (response.headersSent || response.destroyed) return;
@@ -145,11 +148,13 @@ function send(message: IncomingMessage, response: ServerResponse, answer: Servic
   // UTF-8), instead of `Buffer.byteLength` (a UTF-8 count over the text) then a Latin-1 copy; buys
   // 2–3 µs of 14–17 µs per 60-payment AutoEstrene body and 4–7 µs of 8–14 µs per 25 KB receipt body
   // (A/B of the two, interleaved, text making included, 2026-11-26). `Buffer.byteLength` was 15 % of
-  // serve's CPU in its profile under load (it flattens the body's string, then counts).
+  // serve's CPU in its profile under load (it flattens the body's string, then counts). The buffer
+  // is a kept one, given back when the answer finished (why: ./bodyBuffers.ts).
   const text = answer.body;
-  let bytes = Buffer.allocUnsafe(text.length);
-  const { read, written } = ASCII_ENCODER.encodeInto(text, bytes);
-  if (read !== text.length || written !== text.length) bytes = Buffer.from(text, 'utf8');
+  const { bytes: ascii, kept } = BODY_BUFFERS.take(text.length);
+  const { read, written } = ASCII_ENCODER.encodeInto(text, ascii);
+  const whole = read === text.length && written === text.length;
+  const bytes = whole ? ascii : Buffer.from(text, 'utf8');
   const length = bytes.length;
   const headers: Record<string, string | number> = { ...answer.headers };
   const framed = contentLength(message.method, answer.status, length);
@@ -157,7 +162,11 @@ function send(message: IncomingMessage, response: ServerResponse, answer: Servic
   if (close) headers['Connection'] = 'close';
   response.writeHead(answer.status, headers);
   // node:http sends no content for HEAD or 304 (and no chunked framing without a length).
-  response.end(message.method === 'HEAD' || framed === undefined ? undefined : bytes);
+  const sent = message.method !== 'HEAD' && framed !== undefined;
+  response.end(sent ? bytes : undefined);
+  if (kept === undefined) return;
+  if (!sent || !whole) BODY_BUFFERS.give(kept);
+  else response.once('finish', () => BODY_BUFFERS.give(kept));
 }
 
 const DRAINING: Readonly<Record<string, string>> = {
