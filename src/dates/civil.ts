@@ -74,8 +74,6 @@ export function fromCivilDay(days: CivilDay): CivilParts {
   return { year: era * 400 + yoe + (month <= 2 ? 1 : 0), month, day };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * Parses `YYYY-MM-DD` (a real calendar date, years 1900–2999) or returns undefined.
  *
@@ -85,13 +83,27 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * ```
  */
 export function parseIsoDate(text: string): CivilDay | undefined {
-  const match = ISO_DATE.exec(text);
-  if (match === null) return undefined;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  // Speed: the ten characters read by their codes instead of a regular expression's match
+  // (`/^(\d{4})-(\d{2})-(\d{2})$/`) and three Number()s (the same digits, the same checks after); buys 0.06–0.24 µs of 3.2–3.4 µs per summary quote at 60
+  // payments (A/B on npm run bench --quick's credit60 summary, after its warm-up set, 2026-11-26).
+  if (text.length !== 10 || text.charCodeAt(4) !== 0x2d || text.charCodeAt(7) !== 0x2d) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 0 || day < 0) return undefined;
   if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return toCivilDay(year, month, day);
+}
+
+/** The value of the `count` ASCII digits of `text` from `at`, or −1 when one is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /**
