@@ -107,7 +107,7 @@ export function workOf(options: ServiceOptions): Work {
   const perClient = nonNegativeInteger(options.heavyPerClient, DEFAULT_HEAVY_PER_CLIENT, 'heavyPerClient');
   const perSecond = options.heavyPerSecond ?? DEFAULT_HEAVY_PER_SECOND;
   if (typeof perSecond !== 'number' || !Number.isFinite(perSecond) || perSecond < 0)
-    throw configError('configEnteroNoNegativo', 'heavyPerSecond', { name: 'heavyPerSecond' });
+    throw configError('configNumeroNoNegativo', 'heavyPerSecond', { name: 'heavyPerSecond' });
   const work: Work = {
     executor,
     receipts: bytes === 0 ? undefined : new ReceiptCache(bytes),

@@ -88,9 +88,15 @@ describe('heavyPerClient and heavyPerSecond', () => {
     expect(workOf({ clients: [CLIENT] }).lanes).toBeInstanceOf(ClientLanes);
     expect(workOf({ clients: [CLIENT], heavyPerClient: 0 }).lanes).toBeInstanceOf(ClientLanes);
     expect(workOf({ clients: [CLIENT], heavyPerClient: 0, heavyPerSecond: 0 }).lanes).toBeUndefined();
+    // A fraction is a pace (one every two seconds), so the message says a number, not an integer.
+    expect(workOf({ clients: [CLIENT], heavyPerSecond: 0.5 }).lanes).toBeInstanceOf(ClientLanes);
     for (const bad of [-1, Number.POSITIVE_INFINITY, Number.NaN, '2' as never]) {
       expect(() => workOf({ clients: [CLIENT], heavyPerSecond: bad })).toThrow(
-        expect.objectContaining({ codigoError: 'ERRESQ005', valorIncorrecto: 'config.heavyPerSecond' }),
+        expect.objectContaining({
+          codigoError: 'ERRESQ005',
+          valorIncorrecto: 'config.heavyPerSecond',
+          message: expect.stringContaining('heavyPerSecond debe ser un número finito mayor o igual a cero'),
+        }),
       );
     }
     for (const bad of [-1, 1.5, Number.NaN, '2' as never]) {

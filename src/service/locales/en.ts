@@ -44,6 +44,7 @@ export const en: Readonly<Record<ServiceMessageId, string>> = {
   // Configuration, checked when the service is created (the clock: on every read).
   configEnteroPositivo: '{name} must be a positive integer',
   configEnteroNoNegativo: '{name} must be an integer of zero or more',
+  configNumeroNoNegativo: '{name} must be a finite number of zero or more',
   configTexto: '{name} must be a text of 1 to {max} characters',
   configRelojInvalido: 'The configured clock (now) did not return a valid date',
   configClientes: 'clients must be a list or a lookup function',

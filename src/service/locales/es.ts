@@ -42,6 +42,7 @@ export const es = {
   // Configuration, checked when the service is created (the clock: on every read).
   configEnteroPositivo: '{name} debe ser un entero positivo',
   configEnteroNoNegativo: '{name} debe ser un entero mayor o igual a cero',
+  configNumeroNoNegativo: '{name} debe ser un número finito mayor o igual a cero',
   configTexto: '{name} debe ser un texto de 1 a {max} caracteres',
   configRelojInvalido: 'El reloj configurado (now) no devolvió una fecha válida',
   configClientes: 'clients debe ser una lista o una función de búsqueda',
