@@ -147,7 +147,8 @@ function pad2(n: number): string {
  */
 export function formatIsoDate(date: CivilDay): string {
   const { year, month, day } = fromCivilDay(date);
-  return `${year}-${pad2(month)}-${pad2(day)}`;
+  // Two joins instead of four, as isoDateSequence (its Speed comment).
+  return `${year}-${monthDayText(month, day)}`;
 }
 
 /**
