@@ -124,6 +124,9 @@ export function addMonthsCivil(date: CivilDay, count: number): CivilDay {
 
 const PAD2 = Array.from({ length: 32 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 
+/** `DD/MM/` of every day 1–31 and month 1–12, at `day × 16 + month`; made on first use. */
+let dayMonths: string[] | undefined;
+
 /** `MM-DD` of every month 1–12 and day 1–31, at `month × 32 + day`; made on first use. */
 let monthDays: string[] | undefined;
 
@@ -161,7 +164,9 @@ export function formatIsoDate(date: CivilDay): string {
  */
 export function formatDmyDate(date: CivilDay): string {
   const { year, month, day } = fromCivilDay(date);
-  return `${pad2(day)}/${pad2(month)}/${year}`;
+  // One join instead of four (each join of short texts allocates a new one), as isoDateSequence.
+  dayMonths ??= Array.from({ length: 32 * 16 }, (_, i) => `${pad2(i >> 4)}/${pad2(i & 15)}/`);
+  return `${dayMonths[day * 16 + month] as string}${year}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * GAP and debtor-life premiums for the credit term. Both are rounded half-up to the cent once, at
  * the end; GAP carries IVA when the insurer's tariff says so, life insurance never does.
  */
-import { divRoundHalfUpBig } from '../money/cents.js';
+import { roundedQuotient } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import type { LifeBalanceMethod } from './conventions.js';
 import type { TariffInsurer } from './tariff.js';
@@ -43,10 +43,10 @@ export function gapPremiumCents(insurer: TariffInsurer, credit: CreditExposure, 
   if (gap === undefined || credit.months === 0) return 0;
   const base = gap.base === 'invoice' ? credit.invoiceCents : credit.financedCents;
   const rate = scaledDecimal(gap.annualRate);
-  const net = Number(divRoundHalfUpBig(BigInt(base) * rate.coef * BigInt(credit.months), 12n * pow10n(rate.scale)));
+  const net = roundedQuotient(BigInt(base) * rate.coef * BigInt(credit.months), 12n * pow10n(rate.scale));
   if (!gap.vat) return net;
   const iva = scaledDecimal(ivaRate);
-  return net + Number(divRoundHalfUpBig(BigInt(net) * iva.coef, pow10n(iva.scale)));
+  return net + roundedQuotient(BigInt(net) * iva.coef, pow10n(iva.scale));
 }
 
 /**
@@ -74,13 +74,13 @@ export function lifePremiumCents(
   if (balances !== undefined) {
     let sum = 0n;
     for (const b of balances) sum += BigInt(b);
-    return Number(divRoundHalfUpBig(sum * rate.coef, per));
+    return roundedQuotient(sum * rate.coef, per);
   }
   if (credit.months === 0) return 0;
   const n = BigInt(credit.months);
   const financed = BigInt(credit.financedCents);
   // flat: F·n; declining: F·(n + 1)/2.
   return method === 'flat'
-    ? Number(divRoundHalfUpBig(financed * n * rate.coef, per))
-    : Number(divRoundHalfUpBig(financed * (n + 1n) * rate.coef, 2n * per));
+    ? roundedQuotient(financed * n * rate.coef, per)
+    : roundedQuotient(financed * (n + 1n) * rate.coef, 2n * per);
 }

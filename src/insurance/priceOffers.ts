@@ -10,7 +10,7 @@
  */
 import type { MessageParams } from '../errors/catalog.js';
 import type { QuoteError } from '../errors/quoteError.js';
-import { divRoundHalfUpBig, parseCents } from '../money/cents.js';
+import { parseCents, roundedQuotient } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { addMonthsCivil, fromCivilDay, type CivilDay } from '../dates/civil.js';
 import type { PolicyConventions } from './conventions.js';
@@ -271,7 +271,7 @@ function priceCandidate(resolved: Resolved, cand: Candidate, settings: PricingSe
       months: period.months,
     });
     const surchargeRate = scaledDecimal(cand.surcharge); // net × rate half-up, exact (as decimal.js's exact product)
-    const surchargeCents = Number(divRoundHalfUpBig(BigInt(netCents) * surchargeRate.coef, pow10n(surchargeRate.scale)));
+    const surchargeCents = roundedQuotient(BigInt(netCents) * surchargeRate.coef, pow10n(surchargeRate.scale));
     const plan: ReceiptPlan = {
       start,
       fromMonth: period.fromMonth,

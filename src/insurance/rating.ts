@@ -10,7 +10,7 @@
  * S, A, E: the year's sums insured (vehicle, accessories, special equipment), each the invoice
  * amount times the replacement-value fraction of that policy year, rounded half-up to the cent.
  */
-import { divRoundHalfUpBig } from '../money/cents.js';
+import { roundedQuotient } from '../money/cents.js';
 import { Decimal, ROUND_HALF_UP, pow10n, scaledDecimal } from '../money/decimal.js';
 import type { ReplacementValue, Tariff, TariffPackage } from './tariff.js';
 
@@ -44,7 +44,7 @@ export function sumsInsuredByYear(amountCents: number, replacement: ReplacementV
   for (let year = 1; year <= years; year++) {
     // amount × fraction half-up, in exact integers (what decimal.js gave: the product is exact there too).
     const { coef, scale } = scaledDecimal(sumInsuredFraction(replacement, year));
-    out.push(Number(divRoundHalfUpBig(BigInt(amountCents) * coef, pow10n(scale))));
+    out.push(roundedQuotient(BigInt(amountCents) * coef, pow10n(scale)));
   }
   return out;
 }
@@ -164,7 +164,7 @@ export function netPremiumCents(r: PeriodRating): number {
     u = Math.max(u, t);
   }
   const n = zoned * age.coef * BigInt(r.months);
-  if (n < EXACT_LIMIT) return Number(divRoundHalfUpBig(n, 12n * pow10n(u + age.scale)));
+  if (n < EXACT_LIMIT) return roundedQuotient(n, 12n * pow10n(u + age.scale));
   return netPremiumDecimal(r);
 }
 

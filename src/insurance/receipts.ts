@@ -6,7 +6,7 @@
  */
 import { brokenInvariant, invariant } from '../errors/quoteError.js';
 import { messageRef } from '../errors/catalog.js';
-import { divRoundHalfUpBig } from '../money/cents.js';
+import { roundedQuotient } from '../money/cents.js';
 import { pow10n, scaledDecimal } from '../money/decimal.js';
 import { addMonthsCivil, type CivilDay } from '../dates/civil.js';
 import { INSURANCE_MESSAGES, insuranceError } from './messages.js';
@@ -164,7 +164,7 @@ export function appendReceipts(plan: ReceiptPlan, days: readonly CivilDay[], out
   // beyond its 50 digits, so these are the cents decimal.js gave.
   const iva = scaledDecimal(plan.ivaRate);
   const unit = pow10n(iva.scale);
-  const ivaCents = Number(divRoundHalfUpBig(BigInt(plan.premiumCents + plan.policyFeeCents) * iva.coef, unit));
+  const ivaCents = roundedQuotient(BigInt(plan.premiumCents + plan.policyFeeCents) * iva.coef, unit);
   const totalCents = plan.premiumCents + plan.policyFeeCents + ivaCents;
 
   const count = Math.ceil(plan.months / plan.monthsPerReceipt);
