@@ -78,6 +78,39 @@ export function formatCents(cents: number): string {
 
 const INT32_MAX = 2 ** 31 - 1;
 
+/**
+ * The 100 texts `.00` + `text` … `.99` + `text`: the table {@link formatCentsThen} joins a whole
+ * part to, so an amount and the text after it cost one join.
+ *
+ * @example
+ * ```ts
+ * centsSuffixes('"')[5]; // '.05"'
+ * ```
+ */
+export function centsSuffixes(text: string): readonly string[] {
+  return TWO_DIGITS.map((digits) => `.${digits}${text}`);
+}
+
+/**
+ * `formatCents(cents) + text`, where `suffixes` is `centsSuffixes(text)`: the whole part joined once
+ * to its suffix (a writer of JSON text glues the key after a value in the same step).
+ *
+ * @example
+ * ```ts
+ * formatCentsThen(35000050, centsSuffixes('","x":"')); // '350000.50","x":"'
+ * ```
+ */
+export function formatCentsThen(cents: number, suffixes: readonly string[]): string {
+  if (cents < 0) return `-${formatCentsThen(-cents, suffixes)}`;
+  if (cents <= INT32_MAX) {
+    const c = cents | 0;
+    const whole = (c / 100) | 0;
+    return `${whole}${suffixes[c - whole * 100] as string}`;
+  }
+  const whole = Math.floor(cents / 100);
+  return `${whole}${suffixes[cents - whole * 100] as string}`;
+}
+
 /** {@link formatCents} of 0 < cents < 2^31: `(cents / 100) | 0` is the floor (the quotient is below 2^25, its double within 2^-28). */
 function formatInt32Cents(cents: number): string {
   // Speed: the whole part joined once to its `.DD` from a table, instead of joined to "." and then to

@@ -3,7 +3,7 @@
  * (`../creditJson.ts`): each row's head, kept between calls, and a level table written as text
  * straight from the schedule, with no row objects in between (for `quoteCreditJson`).
  */
-import { formatCents } from '../../money/cents.js';
+import { centsSuffixes, formatCents, formatCentsThen } from '../../money/cents.js';
 import type { LoanSchedule } from '../../credit/loan.js';
 
 /**
@@ -37,6 +37,10 @@ export function rowHead(k: number, date: string): string {
   return head;
 }
 
+/** `.DD` and the key after the capital; `.DD` and the key after the interest (made on first use). */
+let afterCapital: readonly string[] | undefined;
+let afterInterest: readonly string[] | undefined;
+
 /**
  * The rows of a table whose payments are the loan's own (no insurance or commission columns), as
  * JSON text from the first `{` to the last `}`: the text `JSON.stringify` writes for the rows
@@ -56,6 +60,8 @@ export function levelRowsJson(schedule: LoanSchedule, dates: readonly string[], 
   // by creditResultJson; what it buys is in quoteCreditJson's Speed comment (`../creditJson.ts`).
   const { opening, capital, interest, vat, level } = schedule;
   const n = Math.min(level.length, dates.length);
+  afterCapital ??= centsSuffixes('","interesAmortizacion":"');
+  afterInterest ??= centsSuffixes('","ivaAmortizacion":"');
   let out = '';
   let openingText = principalText;
   let lastPayment = -1;
@@ -68,7 +74,10 @@ export function levelRowsJson(schedule: LoanSchedule, dates: readonly string[], 
       lastPayment = payment;
       middle = `","comisionAmortizacion":"0.00","seguroVida":"0.00","seguroDanos":"0.00","seguroDesempleo":"0.00","pagoAmortizacion":"${formatCents(payment)}","saldoFin":"`;
     }
-    out += `${rowHead(k, dates[k] as string)}${openingText}","abonoCapital":"${formatCents(paid)}","interesAmortizacion":"${formatCents(interest[k] as number)}","ivaAmortizacion":"${formatCents(vat[k] as number)}${middle}${closingText}`;
+    // Speed: the capital and the interest each joined to the key after it in one step
+    // (formatCentsThen), two joins a row fewer; buys 0.2–0.9 µs of 10.7–11.5 µs per quoteCreditJson
+    // at 60 payments (A/B on npm run bench --quick's json group, after its warm-up set, 2026-11-26).
+    out += `${rowHead(k, dates[k] as string)}${openingText}","abonoCapital":"${formatCentsThen(paid, afterCapital)}${formatCentsThen(interest[k] as number, afterInterest)}${formatCents(vat[k] as number)}${middle}${closingText}`;
     openingText = closingText;
   }
   return n === 0 ? out : `${out}"}`;
