@@ -80,7 +80,5 @@ export function lifePremiumCents(
   const n = BigInt(credit.months);
   const financed = BigInt(credit.financedCents);
   // flat: F·n; declining: F·(n + 1)/2.
-  return method === 'flat'
-    ? roundedQuotient(financed * n * rate.coef, per)
-    : roundedQuotient(financed * (n + 1n) * rate.coef, 2n * per);
+  return method === 'flat' ? roundedQuotient(financed * n * rate.coef, per) : roundedQuotient(financed * (n + 1n) * rate.coef, 2n * per);
 }
