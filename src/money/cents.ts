@@ -73,7 +73,7 @@ export function formatCents(cents: number): string {
   // compiles it for doubles and every later call pays for that); buys 0.86–1.44 µs of 12.4–12.8 µs
   // per table quote at 60 payments and 5.9–7.8 µs of 69–71 µs at 360 (A/B on npm run bench's credit60
   // and credit360 table, after its warm-up pass, 2026-11-26, 62d6257).
-  return cents <= INT32_MAX ? formatInt32Cents(cents | 0) : formatLargeCents(cents);
+  return cents <= INT32_MAX ? formatInt32Cents(cents | 0, DOT_TWO_DIGITS) : formatLargeCents(cents, DOT_TWO_DIGITS);
 }
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -102,32 +102,29 @@ export function centsSuffixes(text: string): readonly string[] {
  */
 export function formatCentsThen(cents: number, suffixes: readonly string[]): string {
   if (cents < 0) return `-${formatCentsThen(-cents, suffixes)}`;
-  if (cents <= INT32_MAX) {
-    const c = cents | 0;
-    const whole = (c / 100) | 0;
-    return `${whole}${suffixes[c - whole * 100] as string}`;
-  }
-  const whole = Math.floor(cents / 100);
-  return `${whole}${suffixes[cents - whole * 100] as string}`;
+  return cents <= INT32_MAX ? formatInt32Cents(cents | 0, suffixes) : formatLargeCents(cents, suffixes);
 }
 
-/** {@link formatCents} of 0 < cents < 2^31: `(cents / 100) | 0` is the floor (the quotient is below 2^25, its double within 2^-28). */
-function formatInt32Cents(cents: number): string {
+/**
+ * {@link formatCentsThen} of 0 ≤ cents < 2^31 (with `.DD` alone, {@link formatCents}): `(cents / 100) | 0`
+ * is the floor (the quotient is below 2^25, its double within 2^-28).
+ */
+function formatInt32Cents(cents: number, suffixes: readonly string[]): string {
   // Speed: the whole part joined once to its `.DD` from a table, instead of joined to "." and then to
   // "DD" (each join of short texts allocates a new one); buys 1.9–2.3 µs of 10.8–11.1 µs per table
   // quote at 60 payments (A/B on npm run bench --quick's credit60 table, after its warm-up set,
   // 2026-11-26). The same text.
   const whole = (cents / 100) | 0;
-  return `${whole}${DOT_TWO_DIGITS[cents - whole * 100] as string}`;
+  return `${whole}${suffixes[cents - whole * 100] as string}`;
 }
 
 /**
  * {@link formatCents} of 2^31 ≤ cents < 2^53. Exact: the quotient is below 2^47, so its double is
  * within 2^-7 of it, less than the 1/100 that separates a non-integral quotient from an integer.
  */
-function formatLargeCents(cents: number): string {
+function formatLargeCents(cents: number, suffixes: readonly string[]): string {
   const whole = Math.floor(cents / 100);
-  return `${whole}${DOT_TWO_DIGITS[cents - whole * 100] as string}`;
+  return `${whole}${suffixes[cents - whole * 100] as string}`;
 }
 
 /**
