@@ -119,8 +119,9 @@ function formatInt32Cents(cents: number, suffixes: readonly string[]): string {
 }
 
 /**
- * {@link formatCents} of 2^31 ≤ cents < 2^53. Exact: the quotient is below 2^47, so its double is
- * within 2^-7 of it, less than the 1/100 that separates a non-integral quotient from an integer.
+ * {@link formatCentsThen} (and {@link formatCents}) of 2^31 ≤ cents < 2^53. Exact: the quotient is
+ * below 2^47, so its double is within 2^-7 of it, less than the 1/100 that separates a non-integral
+ * quotient from an integer.
  */
 function formatLargeCents(cents: number, suffixes: readonly string[]): string {
   const whole = Math.floor(cents / 100);

@@ -4,14 +4,12 @@
  * answer is sent — bodies of many sizes at once, and answers held back by a client that does not
  * read while other clients are answered, each arrive byte for byte.
  */
-import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeServer, shutdownNodeServer } from '../../src/entry/node.js';
-import { createService, type Service } from '../../src/entry/service.js';
+import type { Server } from 'node:http';
+import { shutdownNodeServer } from '../../src/entry/node.js';
 import { BODY_BUFFER_BYTES, BodyBuffers, MAX_KEPT_BUFFERS } from '../../src/node/bodyBuffers.js';
-import { CLIENT, SECRET } from '../service/helpers.js';
-import { head, parseAnswers } from './raw.js';
+import { head, parseAnswers, textServer } from './raw.js';
 
 describe('BodyBuffers', () => {
   it('keeps buffers for bodies from 4 KiB to one buffer, and Node pools or allocates the rest', () => {
@@ -47,26 +45,17 @@ function bodyOf(length: number, seed: number): string {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 }
 
-const servers: ReturnType<typeof createNodeServer>[] = [];
+const servers: Server[] = [];
 afterAll(async () => {
   for (const server of servers) await shutdownNodeServer(server, 100);
 });
 
 /** A server answering `GET /body/<length>/<seed>` with {@link bodyOf} (a `ñ` first when `/utf8`). */
-async function bodyServer(): Promise<number> {
-  const service = Object.create(createService({ clients: [CLIENT], tokenSecret: SECRET }), {
-    receive: {
-      value: async (request: { path: string }) => {
-        const [, , length, seed, utf8] = request.path.split('/');
-        const body = (utf8 === undefined ? '' : 'ñ') + bodyOf(Number(length), Number(seed));
-        return { response: { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body } };
-      },
-    },
-  }) as Service;
-  const server = createNodeServer(service);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+function bodyServer(): Promise<number> {
+  return textServer((request) => {
+    const [, , length, seed, utf8] = request.path.split('/');
+    return (utf8 === undefined ? '' : 'ñ') + bodyOf(Number(length), Number(seed));
+  }, servers);
 }
 
 describe('bodies written into kept buffers, through a server', () => {

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createNodeServer, type NodeServerOptions, type ServiceOptions } from '../../src/entry/node.js';
-import { createService } from '../../src/entry/service.js';
+import { createService, type Service } from '../../src/entry/service.js';
 import { basic, CLIENT, SECRET } from '../service/helpers.js';
 
 export const AUTO = '/api/esb/Cotizador/v1/AutoEstrene';
@@ -118,4 +118,23 @@ export async function bearer(port: number): Promise<string> {
     body: 'grant_type=client_credentials&scope=update',
   });
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A server made by `createNodeServer` on 127.0.0.1 whose service answers every request with
+ * `answer(request)` as a 200 `text/plain` body, listening; its port.
+ */
+export async function textServer(answer: (request: { path: string }) => string, servers: Server[]): Promise<number> {
+  // The service is frozen: the answering one inherits from it, with its own `receive`.
+  const service = Object.create(createService({ clients: [CLIENT], tokenSecret: SECRET }), {
+    receive: {
+      value: async (request: { path: string }) => ({
+        response: { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: answer(request) },
+      }),
+    },
+  }) as Service;
+  const server = createNodeServer(service);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
 }

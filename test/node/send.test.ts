@@ -3,27 +3,19 @@
  * body with characters beyond ASCII (a caller's service may answer one) as UTF-8, with its
  * `Content-Length` in bytes.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeServer, shutdownNodeServer } from '../../src/entry/node.js';
-import { createService, type Service } from '../../src/entry/service.js';
-import { CLIENT, SECRET } from '../service/helpers.js';
+import type { Server } from 'node:http';
+import { shutdownNodeServer } from '../../src/entry/node.js';
+import { textServer } from './raw.js';
 
-const servers: ReturnType<typeof createNodeServer>[] = [];
+const servers: Server[] = [];
 afterAll(async () => {
   for (const server of servers) await shutdownNodeServer(server, 100);
 });
 
 /** A server whose service answers every request with `body`. */
-async function answering(body: string): Promise<number> {
-  // The service is frozen: the answering one inherits from it, with its own `receive`.
-  const service = Object.create(createService({ clients: [CLIENT], tokenSecret: SECRET }), {
-    receive: { value: async () => ({ response: { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body } }) },
-  }) as Service;
-  const server = createNodeServer(service);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+function answering(body: string): Promise<number> {
+  return textServer(() => body, servers);
 }
 
 describe('the bytes of a body', () => {
