@@ -190,9 +190,7 @@ export function buildSchedule(
         }
       } else held = +rederivedPayment(held, balance, count - k, rate);
     }
-    const i = interestByProduct
-      ? +floorDivBy(balance * twoNum + den, twoDen, halfInverseDen)
-      : +periodInterest(balance, periodic);
+    const i = interestByProduct ? +floorDivBy(balance * twoNum + den, twoDen, halfInverseDen) : +periodInterest(balance, periodic);
     const vatTimesTwo = i * twoIva + 100;
     const v = vatTimesTwo + 200 <= TWO_52 ? +floorDivBy(vatTimesTwo, 200, 0.005) : +interestVat(i, iva);
     if (k === last - 1) held = +penultimatePayment(held, balance, i + v, periodic, iva);
