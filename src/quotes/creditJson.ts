@@ -26,7 +26,7 @@
  * out of number) is written by the fallback as a whole.
  */
 import { CREDIT_ROW_KEYS, type CreditRequest, type CreditResult, type CreditRow } from '../contracts/credit.js';
-import { type CreditOptions, quoteCredit, quoteCreditTable, quoteValidCredit, quoteValidCreditTable } from './quoteCredit.js';
+import { type CreditOptions, NO_OPTIONS, quoteCredit, quoteCreditTable, quoteValidCredit, quoteValidCreditTable } from './quoteCredit.js';
 import { rowHead } from './credit/json.js';
 import type { TableText } from './credit/result.js';
 
@@ -193,7 +193,7 @@ export function creditResultJson(result: CreditResult, stringify: (value: unknow
  * JSON.parse(json).registros.length; // 36
  * ```
  */
-export function quoteCreditJson(solicitud: CreditRequest, options: CreditOptions = {}): string {
+export function quoteCreditJson(solicitud: CreditRequest, options: CreditOptions = NO_OPTIONS): string {
   // Speed: a level table (no insurance, commission or charge columns: the common quote) is written
   // as text straight from the schedule (`levelRowsJson`), with no row objects to build and read
   // back (creditResultJson's walk, levelRows and their GC were 30–40 % of the old path's profile);
@@ -216,7 +216,7 @@ export function quoteCreditJson(solicitud: CreditRequest, options: CreditOptions
  */
 export function quoteValidCreditJson(
   solicitud: CreditRequest,
-  options: CreditOptions = {},
+  options: CreditOptions = NO_OPTIONS,
   stringify: (value: unknown) => string = JSON.stringify,
 ): string {
   const asJson: TableText = { table: undefined };
