@@ -19,8 +19,30 @@ export interface Rational {
   readonly den: number;
 }
 
+/**
+ * The greatest common divisor of two integers (Euclid's algorithm; `%` is exact on doubles holding
+ * integers).
+ */
 function gcd(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
+  // Speed: below 2^32 in unsigned 32-bit integers, whose `%` V8 compiles to an integer division,
+  // instead of doubles, whose `%` it compiles to the x87 remainder loop (and a swap by array
+  // destructuring, which allocated); a quote's five gcds (its rates' texts, the periodic rate) were
+  // 4 % of the summary quote's profile after the warm-up set, their remainders most of it.
+  if (a >>> 0 === a && b >>> 0 === b) {
+    let x = a >>> 0;
+    let y = b >>> 0;
+    while (y !== 0) {
+      const rest = x % y >>> 0;
+      x = y;
+      y = rest;
+    }
+    return x;
+  }
+  while (b !== 0) {
+    const rest = a % b;
+    a = b;
+    b = rest;
+  }
   return a;
 }
 

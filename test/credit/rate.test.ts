@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentToRational, rational } from '../../src/credit/rate.js';
+import { mulRational, percentToRational, rational } from '../../src/credit/rate.js';
 import { QuoteError } from '../../src/errors/quoteError.js';
 
 /** The code and field of what `f` throws. */
@@ -47,6 +47,30 @@ describe('exact rates', () => {
     expect(percentToRational('13.50')).toEqual({ num: 27, den: 200 });
   });
 
+  it('rational and mulRational reduce to lowest terms, below and above 2^32 (the 32-bit gcd and the double one)', () => {
+    const bigGcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : bigGcd(b, a % b));
+    const integer = fc.oneof(
+      fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+      fc.integer({ min: 0, max: 2 ** 20 }),
+      fc.constantFrom(2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1),
+      fc.integer({ min: 0, max: 2 ** 50 }),
+    );
+    const positive = integer.map((n) => n + 1);
+    fc.assert(
+      fc.property(integer, positive, positive, positive, (num, den, n2, d2) => {
+        const g = bigGcd(BigInt(num), BigInt(den));
+        expect(rational(num, den)).toEqual({ num: Number(BigInt(num) / g), den: Number(BigInt(den) / g) });
+        // mulRational of two reduced fractions (it cancels across), when the product stays safe.
+        const r = rational(num, den);
+        const b = rational(n2, d2);
+        const [pn, pd] = [BigInt(r.num) * BigInt(b.num), BigInt(r.den) * BigInt(b.den)];
+        const h = bigGcd(pn, pd);
+        if (pn / h > BigInt(Number.MAX_SAFE_INTEGER) || pd / h > BigInt(Number.MAX_SAFE_INTEGER)) return;
+        expect(mulRational(r, b.num, b.den)).toEqual({ num: Number(pn / h), den: Number(pd / h) });
+      }),
+      { numRuns: 5000 },
+    );
+  });
   it('percentToRational refuses what is not decimal text of at most 15 significant digits (it looped forever on NaN)', () => {
     for (const text of ['-', '..', '', '1e5', 'abc', '1.2.3', '1234567890123456.7']) {
       expect(() => percentToRational(text), text).toThrowError(QuoteError);
