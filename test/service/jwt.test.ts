@@ -108,6 +108,23 @@ describe('claims', () => {
     expect((await verifyCached(cache, keys, forged, NOW, rules)).ok).toBe(false);
     expect(cache.get(forged, NOW.getTime())).toBeUndefined();
   });
+  it('the cache never answers for a token that only shares the end of a cached one (its key), and stays bounded', async () => {
+    const keys = keySet({ tokenSecret: SECRET });
+    const cache = new TokenCache(2, 0);
+    const token = await signToken(keys, claims, rules);
+    expect((await verifyCached(cache, keys, token, NOW, rules)).ok).toBe(true);
+    // The same signature under another header and payload: the same key in the cache, another token.
+    const sameEnd = `eyJhbGciOiJub25lIn0.${'e30'}.${token.slice(token.lastIndexOf('.') + 1)}`;
+    expect(sameEnd.slice(-32)).toBe(token.slice(-32));
+    expect(cache.get(sameEnd, NOW.getTime())).toBeUndefined();
+    expect((await verifyCached(cache, keys, sameEnd, NOW, rules)).ok).toBe(false);
+    expect(cache.get(token, NOW.getTime())).toEqual(claims);
+    // Three verified tokens in a cache of two: the oldest leaves.
+    const others = [await signToken(keys, { ...claims, jti: 'g' }, rules), await signToken(keys, { ...claims, jti: 'h' }, rules)];
+    for (const other of others) expect((await verifyCached(cache, keys, other, NOW, rules)).ok).toBe(true);
+    expect(cache.get(token, NOW.getTime())).toBeUndefined();
+    for (const other of others) expect(cache.get(other, NOW.getTime())).toBeDefined();
+  });
 });
 
 describe('keys', () => {
