@@ -7,8 +7,12 @@
  * From the loan's own periodic rate, Halley's steps (Newton's where Halley's would be more than
  * twice as long) converge cubically on a convex increasing function; the iteration stops when a
  * step is within a few ulp, when the predicted next error is, or when f is inside its error bound
- * (`docs/credit.md`, "The periodic CAT's iteration"). Horner's error
- * on non-negative coefficients is at most γ₂ₙ₊₂ (Σ Bₖ vᵏ + A₀), so the root is certified in a bracket
+ * (`docs/credit.md`, "The periodic CAT's iteration"). The polynomial is evaluated by Horner's rule
+ * two coefficients a step, q ← q·v² + (Bₖ·v + Bₖ₋₁): on non-negative coefficients every term is a
+ * product of its coefficient and at most 3⌈n/2⌉ + 2 rounding factors (1 + δ), |δ| ≤ 2⁻⁵³ — 3 a step
+ * (the product by v², v²'s own rounding, the sum), 2 where it enters, the last product by v and the
+ * subtraction of A₀ — within the 2n + 4 of the bound γ₂ₙ₊₄ (Σ Bₖ vᵏ + A₀) the code uses (one
+ * coefficient a step, Horner's own, needs 2n + 2), so the root is certified in a bracket
  * [v_lo, v_hi] whose ends have signs beyond that bound. A rounding boundary of the tenth is placed
  * by the bracket in float64 when it falls outside it, and by the exact present value (`./exact.ts`)
  * when it falls inside: the tenth is exact, ties included.
@@ -49,21 +53,34 @@ function noRate(): QuoteError {
 const EPS = 2 ** -53;
 
 /**
- * f(v), f'(v), the bound on the error of f by Horner (γ₂ₙ₊₂ of the sum of absolute terms), and
+ * f(v), f'(v), the bound on the error of f (γ₂ₙ₊₄ of the sum of absolute terms, the header), and
  * f''(v), f'''(v) (estimates, for Halley's step and its stopping rule). The four Horner chains run
  * side by side: each step waits on the previous step of its own chain only, so the higher
- * derivatives cost (almost) nothing over the first.
+ * derivatives cost (almost) nothing over the first. Two coefficients a step: with P = Q·v² + s·v + t,
+ * P' = Q'·v² + 2v·Q + s, P''/2 = (Q''/2)·v² + 2v·Q' + Q, P'''/6 = (Q'''/6)·v² + 2v·(Q''/2) + Q'.
  */
 function evaluate(payments: ArrayLike<number>, a0: number, v: number, out: Float64Array): void {
+  // Speed: two coefficients a step (the term s·v + t off the chain) instead of one, so each chain
+  // waits on one product and one or two sums per two coefficients instead of two of each (a Horner
+  // step waits on the one before: the evaluation was that latency, 6 cycles a coefficient, three
+  // passes a quote); buys 0.03–0.11 µs of 2.65–2.77 µs per summary quote at 60 payments and
+  // 0.4–0.6 µs of 8.4–8.7 µs at 360 (A/B on npm run bench --quick's credit60 and credit360 summary,
+  // after its warm-up set, 2026-11-26).
+  const w = v * v;
+  const twoV = 2 * v;
   let p = 0;
   let dp = 0;
   let ddp = 0; // p''/2
   let dddp = 0; // p'''/6
-  for (let k = payments.length - 1; k >= 0; k--) {
-    dddp = dddp * v + ddp;
-    ddp = ddp * v + dp;
-    dp = dp * v + p;
-    p = p * v + (payments[k] as number);
+  let k = payments.length - 1;
+  if ((payments.length & 1) === 1) p = payments[k--] as number; // an odd count: the top coefficient alone (exact)
+  for (; k > 0; k -= 2) {
+    const s = payments[k] as number;
+    const t = payments[k - 1] as number;
+    dddp = dddp * w + twoV * ddp + dp;
+    ddp = ddp * w + twoV * dp + p;
+    dp = dp * w + twoV * p + s;
+    p = p * w + (s * v + t);
   }
   const vp = v * p;
   out[0] = vp - a0;
@@ -94,12 +111,21 @@ function certifiedSigns(payments: ArrayLike<number>, a0: number, lo: number, hi:
   // Speed: both ends in one pass instead of `certifiedSign` at each; buys 0.39–0.77 µs of 10.1–10.6
   // µs per summary quote at 360 payments, nothing measurable at 60 (A/B on npm run bench's credit360
   // and credit60 summary, 2026-11-26, 62d6257).
+  const wLo = lo * lo;
+  const wHi = hi * hi;
   let pLo = 0;
   let pHi = 0;
-  for (let k = payments.length - 1; k >= 0; k--) {
-    const amount = payments[k] as number;
-    pLo = pLo * lo + amount;
-    pHi = pHi * hi + amount;
+  let k = payments.length - 1;
+  if ((payments.length & 1) === 1) {
+    pLo = payments[k] as number;
+    pHi = pLo;
+    k--;
+  }
+  for (; k > 0; k -= 2) {
+    const s = payments[k] as number;
+    const t = payments[k - 1] as number;
+    pLo = pLo * wLo + (s * lo + t);
+    pHi = pHi * wHi + (s * hi + t);
   }
   out[0] = lo > 0 ? signOf(pLo, a0, lo, payments.length) : -1;
   out[1] = signOf(pHi, a0, hi, payments.length);
