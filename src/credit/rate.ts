@@ -32,7 +32,7 @@ function gcd(a: number, b: number): number {
     let x = a >>> 0;
     let y = b >>> 0;
     while (y !== 0) {
-      const rest = x % y >>> 0;
+      const rest = (x % y) >>> 0;
       x = y;
       y = rest;
     }
