@@ -179,44 +179,47 @@ export function idealPaymentFloat(balance: number, remaining: number, rate: Paym
  * instead of two); `bound` is twice the sum (8 units counted), plus 10⁻⁹ cents. A test checks every
  * estimate against decimal.js within half its bound.
  *
+ * The rule holds no state: the caller steps w (`firstW`, then × `rho` a row) and asks for a row's
+ * `estimate` and `bound` with its 1 / (1 − w), so a schedule's loop keeps w in a local (V8 boxed a
+ * number stored in a private field at every store).
+ *
  * @example
  * ```ts
  * const ideal = IdealPayments.stepping(paymentRate({ num: 37, den: 2400 }, 16), 4)!;
- * ideal.next(756_608) < 1e-6; // true (row 1, 3 payments left: the bound in cents)
- * Math.abs(ideal.estimate - idealPaymentDecimal(756_608, 3, paymentRate({ num: 37, den: 2400 }, 16)).toNumber()) < ideal.bound; // true
+ * const inverse = 1 / (1 - ideal.firstW); // (row 1: 3 payments left)
+ * const estimate = ideal.estimate(756_608, inverse);
+ * ideal.bound(estimate, ideal.firstW, inverse) < 1e-6; // true (the bound in cents)
+ * Math.abs(estimate - idealPaymentDecimal(756_608, 3, paymentRate({ num: 37, den: 2400 }, 16)).toNumber()) < ideal.bound(estimate, ideal.firstW, inverse); // true
  * ```
  */
 export class IdealPayments {
-  /** The last row's estimate of p̂ (cents) and the bound on its error. */
-  estimate = 0;
-  bound = 0;
+  /** w of row 1: e^(−(count − 1)·log1p r). */
+  readonly firstW: number;
+  /** 1 + r: a row's w is the previous row's times it. */
+  readonly rho: number;
   readonly #r: number;
-  readonly #rho: number;
   readonly #errW: number;
-  #w: number;
-  #started = false;
 
   private constructor(rate: PaymentRate, count: number) {
     this.#r = rate.r;
-    this.#rho = 1 + rate.r;
+    this.rho = 1 + rate.r;
     this.#errW = (3 * count * (rate.log1pR + rate.r) + 2 * count + 8) * EPS * 1.01;
-    this.#w = Math.exp(-(count - 1) * rate.log1pR);
+    this.firstW = Math.exp(-(count - 1) * rate.log1pR);
   }
 
-  /** The stepper for a schedule of `count` payments; undefined for r = 0 or where w would underflow. */
+  /** The stepping rule for a schedule of `count` payments; undefined for r = 0 or where w would underflow. */
   static stepping(rate: PaymentRate, count: number): IdealPayments | undefined {
     return rate.isZero || !(count * rate.log1pR < 600) ? undefined : new IdealPayments(rate, count);
   }
 
-  /** Moves to the next row (the first call is row 1) with its opening `balance` in cents; returns the bound. */
-  next(balance: number): number {
-    if (this.#started) this.#w *= this.#rho;
-    this.#started = true;
-    const w = this.#w;
-    const inverse = 1 / (1 - w);
-    this.estimate = balance * this.#r * inverse;
-    this.bound = this.estimate * 2 * (w * this.#errW * inverse + 8 * EPS) + 1e-9;
-    return this.bound;
+  /** p̂'s estimate (cents) for a row's opening `balance`, given the row's 1 / (1 − w). */
+  estimate(balance: number, inverse: number): number {
+    return balance * this.#r * inverse;
+  }
+
+  /** The bound on that estimate's error (cents), given the row's w and 1 / (1 − w). */
+  bound(estimate: number, w: number, inverse: number): number {
+    return estimate * 2 * (w * this.#errW * inverse + 8 * EPS) + 1e-9;
   }
 }
 

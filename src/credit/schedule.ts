@@ -163,14 +163,62 @@ export function buildSchedule(
   const ideal = IdealPayments.stepping(rate, count);
   const tolerance = rate.tolerance;
   const halfCent = tolerance === 0.5;
-  for (let k = 0; k < count; k++) {
+  let w = 0; // (1 + r)^−(count − k) of the last row whose p̂ was estimated
+  let k = 0;
+  // Speed: the level rows first, in a loop that calls nothing — a payment of ½-cent tolerance
+  // estimated clear of a half cent, the interest and the IVA by product — until a row needs more (its
+  // estimate near a half cent, an IVA beyond 2^52, the penultimate row); that row and the rest go
+  // through the general loop below, the same rule. The general loop's calls made V8 box the balance
+  // for them at the top of every row, and the rule's state in a private field (w) was boxed at every
+  // store; here nothing is. Buys 0.2–0.25 µs of 2.74–2.81 µs per summary quote at 60 payments and
+  // 1.2–1.3 µs of 8.1–8.3 µs at 360 (A/B on npm run bench --quick's credit60 and credit360 summary,
+  // after its warm-up set, 2026-11-26); the loop alone 0.80 → 0.58–0.60 µs at 60.
+  if (ideal !== undefined && halfCent && interestByProduct) {
+    for (; k < last - 1; k++) {
+      const i = +floorDivBy(balance * twoNum + den, twoDen, halfInverseDen);
+      const vatTimesTwo = i * twoIva + 100;
+      if (!(vatTimesTwo + 200 <= TWO_52)) break;
+      if (k > 0) {
+        const wk = k === 1 ? ideal.firstW : w * ideal.rho;
+        const inverse = 1 / (1 - wk);
+        const estimate = ideal.estimate(balance, inverse);
+        const bound = ideal.bound(estimate, wk, inverse);
+        // The rule as in the general loop's ½-cent case, where it is decided without a call.
+        if (!(bound < 1e-6 && Math.abs(estimate - Math.floor(estimate) - 0.5) > bound)) break;
+        w = wk;
+        held = Math.floor(estimate + 0.5);
+      }
+      const v = +floorDivBy(vatTimesTwo, 200, 0.005);
+      let next = balance + i - held + v;
+      if (next > balance) next = balance;
+      else if (next < 0) next = 0;
+      const a = balance - next;
+      opening[k] = balance;
+      capital[k] = a;
+      interest[k] = i;
+      vat[k] = v;
+      const pay = a + i + v;
+      level[k] = pay;
+      totalInterest += i;
+      totalVat += v;
+      totalLevel += pay;
+      balance = next;
+    }
+  }
+  for (; k < count; k++) {
     if (k > 0 && k < last) {
       // Where the stepped estimate's bound is not below 10⁻⁶ cents (1 − w cancels at low rates,
       // few payments left; huge payments), the expm1 estimate and its tighter bound decide, as
       // before: decimal.js is reached (almost) no more often than without the stepping.
-      if (ideal !== undefined && ideal.next(balance) < 1e-6) {
-        const estimate = ideal.estimate;
-        const bound = ideal.bound;
+      let estimate = 0;
+      let bound = Number.POSITIVE_INFINITY;
+      if (ideal !== undefined) {
+        w = k === 1 ? ideal.firstW : w * ideal.rho;
+        const inverse = 1 / (1 - w);
+        estimate = ideal.estimate(balance, inverse);
+        bound = ideal.bound(estimate, w, inverse);
+      }
+      if (bound < 1e-6) {
         if (halfCent) {
           // Speed: with a tolerance of ½ the payment is p̂ rounded half-up, taken as ⌊estimate + ½⌋
           // without a branch on whether it moves (a third of the rows move by a cent, unpredictably)
