@@ -4,7 +4,7 @@
  * good and bad bodies, both languages, other terms and periodicities): V8's inline caches and
  * the service's own memories are then those of a real process, not of one request repeated.
  *
- *   npx tsx benchmarks/http/varied.ts [--root DIR] [--samples N] [--warm N]
+ *   npx tsx benchmarks/http/varied.ts [--root DIR] [--samples N] [--warm N] [--built]
  *
  * One sample is the CPU time (`process.cpuUsage`) of a batch of 20 calls; the two cases alternate
  * round by round after the varied warm-up (N requests, default 3,000) and a short same-request
@@ -28,7 +28,11 @@ const BATCH = 20;
 
 type Request = { method: string; path: string; headers: Record<string, string>; body: string };
 type Handle = (request: Request) => Promise<{ status: number; body: string }>;
-const entry = (await import(pathToFileURL(join(root, 'src/entry/index.ts')).href)) as Record<string, unknown>;
+// --built: the built package (dist/, what users import), not the sources through tsx, whose
+// transform wraps every named function (keepNames) and made some runs half again as slow.
+const built = process.argv.includes('--built');
+const entryFile = built ? 'dist/index.js' : 'src/entry/index.ts';
+const entry = (await import(pathToFileURL(join(root, entryFile)).href)) as Record<string, unknown>;
 const quoteCredit = entry['quoteCredit'] as (solicitud: unknown, options: unknown) => unknown;
 const createService = entry['createService'] as (config: unknown) => { handle: Handle };
 
@@ -134,7 +138,7 @@ const medians = await interleavedCpu(CASES, { samples, batch: BATCH, warmup: 20 
 void sink;
 const m = (name: string) => medians.get(name) ?? Number.NaN;
 console.log(
-  `root ${root}: ${warm} varied requests first (${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}), then ${samples} rounds of ${BATCH} calls per case; CPU time per call (medians)`,
+  `root ${root}${built ? ' (dist/, built)' : ''}: ${warm} varied requests first (${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}), then ${samples} rounds of ${BATCH} calls per case; CPU time per call (medians)`,
 );
 console.log(`  quoteCredit ${m('quoteCredit').toFixed(1).padStart(8)} µs`);
 console.log(`  handle()    ${m('handle()').toFixed(1).padStart(8)} µs   ${(m('handle()') / m('quoteCredit')).toFixed(2)}× quoteCredit`);
