@@ -28,8 +28,10 @@ const BATCH = 20;
 
 type Request = { method: string; path: string; headers: Record<string, string>; body: string };
 type Handle = (request: Request) => Promise<{ status: number; body: string }>;
-// --built: the built package (dist/, what users import), not the sources through tsx, whose
-// transform wraps every named function (keepNames) and made some runs half again as slow.
+// --built: the built package (dist/, what users import) instead of the sources as tsx transforms
+// them. Through tsx either way, some runs take half again as much CPU in both cases (its loader
+// runs on a thread of this process); `node scripts/bench.mjs benchmarks/http/varied.ts --built`
+// runs this script bundled, without it.
 const built = process.argv.includes('--built');
 const entryFile = built ? 'dist/index.js' : 'src/entry/index.ts';
 const entry = (await import(pathToFileURL(join(root, entryFile)).href)) as Record<string, unknown>;
