@@ -175,8 +175,8 @@ export function buildSchedule(
   // after its warm-up set, 2026-11-26); the loop alone 0.80 → 0.58–0.60 µs at 60.
   if (ideal !== undefined && halfCent && interestByProduct) {
     // Speed: w's two sources read as numbers once (`+`), so V8 keeps w a double; with `ideal.firstW`
-    // (a property, any value to it) on one side it boxed w · ρ in a new heap number at every row,
-    // 14 bytes a row of garbage; buys 0.23–0.26 µs of 3.13–3.27 µs per buildSchedule and 0.15–0.4 µs
+    // (a property, any value to it) on one side it boxed w · ρ in a new heap number at every row
+    // (garbage for the scavenger); buys 0.23–0.26 µs of 3.13–3.27 µs per buildSchedule and 0.15–0.4 µs
     // of 6.8–6.9 µs per summary quote at 360 payments (the benchmark's loan, after the warm-up set,
     // 2026-11-26; found in perf annotate's listing of this loop: an allocation at every row).
     const firstW = +ideal.firstW;
